@@ -1,0 +1,530 @@
+package craps
+
+import (
+	"math/bits"
+	"strconv"
+	"strings"
+)
+
+// BetKind is a kind of bet on the layout. The zero BetKind, NoBet, is no bet.
+type BetKind uint8
+
+// The bet kinds. Where a kind needs a number (Place 6, Come 9, Hard 8, Horn
+// High 12) it is in Bet.Number; a hop's combination is in Bet.Hop.
+const (
+	NoBet        BetKind = iota
+	PassLine             // 7, 11 win and 2, 3, 12 lose on the come-out; then the point before a 7. Pays 1:1.
+	DontPass             // the reverse of the pass line, one craps total (the bar) a push. Pays 1:1.
+	Come                 // a pass line bet made while a point is on; Number is its own point once it has moved.
+	DontCome             // a don't pass bet made while a point is on; Number is its own point once it has moved.
+	PassOdds             // odds taken behind the pass line, at true odds; Number is the point.
+	DontPassOdds         // odds laid behind don't pass, at true odds; Number is the point.
+	ComeOdds             // odds taken behind a come bet on Number.
+	DontComeOdds         // odds laid behind a don't come bet on Number.
+	Put                  // a pass line bet made straight onto Number while the point is on.
+	PutOdds              // odds taken behind a put bet on Number.
+	Place                // Number before a 7, at the place payout (7:6, 7:5, 9:5); stays up after a win.
+	PlaceToLose          // a 7 before Number, at seed 002's payout (4:5, 5:8, 5:11).
+	Buy                  // Number before a 7 at true odds, less a commission.
+	Lay                  // a 7 before Number at true odds, less a commission.
+	Big6                 // a 6 before a 7, at 1:1.
+	Big8                 // an 8 before a 7, at 1:1.
+	Field                // one roll: 2, 3, 4, 9, 10, 11 or 12 wins; 2 and 12 pay more.
+	Hardway              // Number (4, 6, 8 or 10) thrown as a pair before the easy way or a 7.
+	Any7                 // one roll: a 7.
+	AnyCraps             // one roll: 2, 3 or 12.
+	Aces                 // one roll: 2 (snake eyes).
+	AceDeuce             // one roll: 3.
+	Yo                   // one roll: 11.
+	Boxcars              // one roll: 12 (midnight).
+	Horn                 // one roll: 2, 3, 11 or 12, a quarter of the bet on each.
+	HornHigh             // a horn bet of five units with two on Number (2, 3, 11 or 12).
+	CAndE                // one roll: craps or 11, half the bet on each.
+	World                // one roll: a horn bet plus any 7, a fifth of the bet on each (the whirl).
+	Hop                  // one roll: the exact combination Bet.Hop, either order.
+	Fire                 // the shooter makes four, five or all six different points before sevening out.
+	All                  // every total 2 to 6 and 8 to 12 rolled before a 7.
+	Tall                 // every total 8 to 12 rolled before a 7.
+	Small                // every total 2 to 6 rolled before a 7.
+	numKinds
+)
+
+var kindNames = [numKinds]string{
+	"", "Pass Line", "Don't Pass", "Come", "Don't Come", "Pass Odds", "Don't Pass Odds",
+	"Come Odds", "Don't Come Odds", "Put", "Put Odds", "Place", "Place to Lose", "Buy", "Lay",
+	"Big 6", "Big 8", "Field", "Hard", "Any 7", "Any Craps", "Aces", "Ace-Deuce", "Yo",
+	"Boxcars", "Horn", "Horn High", "C&E", "World", "Hop", "Fire Bet", "All", "Tall", "Small",
+}
+
+// String is the name a dealer says for the kind ("Place", "Hard", "C&E").
+func (k BetKind) String() string {
+	if k < numKinds && k != NoBet {
+		return kindNames[k]
+	}
+	if k == NoBet {
+		return "No Bet"
+	}
+	return "BetKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// numbered reports how a kind uses Bet.Number: not at all, optionally (a
+// come bet before it moves, pass odds before the table fills in the point),
+// or always.
+func (k BetKind) numbered() (optional, required bool) {
+	switch k {
+	case Come, DontCome, PassOdds, DontPassOdds:
+		return true, false
+	case ComeOdds, DontComeOdds, Put, PutOdds, Place, PlaceToLose, Buy, Lay, Hardway, HornHigh:
+		return false, true
+	}
+	return false, false
+}
+
+// Bet is one spot on the layout: a kind, and the number or combination it
+// is on. It is a small comparable value: == compares bets and a Bet can key
+// a map. Amounts are kept apart from the spot.
+type Bet struct {
+	Kind BetKind
+	// Number is the point or box number of the bet where its kind needs one
+	// (Place 6, Come 9, Hard 8, Horn High 12), and 0 otherwise.
+	Number int
+	// Hop is the combination of a Hop bet, smaller face first; zero otherwise.
+	Hop Dice
+}
+
+// String is the name a dealer says for the bet: "Pass Line", "Place 6",
+// "Don't Come 4", "Hard 8", "Horn High 12", "Hop 2-5". ParseBet reads it back.
+func (b Bet) String() string {
+	name := b.Kind.String()
+	switch {
+	case b.Kind == Hop:
+		return name + " " + b.Hop.String()
+	case b.Number != 0:
+		return name + " " + strconv.Itoa(b.Number)
+	}
+	return name
+}
+
+// MarshalText writes the bet's name.
+func (b Bet) MarshalText() ([]byte, error) { return []byte(b.String()), nil }
+
+// UnmarshalText reads a bet's name as ParseBet does.
+func (b *Bet) UnmarshalText(text []byte) error {
+	v, err := ParseBet(string(text))
+	if err != nil {
+		return err
+	}
+	*b = v
+	return nil
+}
+
+// betAliases maps the names players and dealers say, lower case, to a kind.
+// A trailing number or combination is read separately.
+var betAliases = map[string]BetKind{
+	"pass": PassLine, "pass line": PassLine, "line": PassLine,
+	"don't pass": DontPass, "dont pass": DontPass, "don't pass bar": DontPass, "don't": DontPass,
+	"come": Come, "don't come": DontCome, "dont come": DontCome,
+	"odds": PassOdds, "pass odds": PassOdds, "take odds": PassOdds,
+	"lay odds": DontPassOdds, "don't pass odds": DontPassOdds, "dont pass odds": DontPassOdds,
+	"come odds": ComeOdds, "don't come odds": DontComeOdds, "dont come odds": DontComeOdds,
+	"put": Put, "put odds": PutOdds,
+	"place": Place, "place to win": Place, "place to lose": PlaceToLose,
+	"buy": Buy, "lay": Lay, "big 6": Big6, "big 8": Big8, "field": Field,
+	"hard": Hardway, "hardway": Hardway, "hard way": Hardway,
+	"any 7": Any7, "any seven": Any7, "big red": Any7,
+	"any craps": AnyCraps, "craps": AnyCraps,
+	"aces": Aces, "snake eyes": Aces, "2": Aces, "two": Aces,
+	"ace-deuce": AceDeuce, "ace deuce": AceDeuce, "3": AceDeuce, "three": AceDeuce,
+	"yo": Yo, "yo-leven": Yo, "11": Yo, "eleven": Yo,
+	"boxcars": Boxcars, "midnight": Boxcars, "12": Boxcars, "twelve": Boxcars,
+	"horn": Horn, "horn high": HornHigh, "c&e": CAndE, "c & e": CAndE, "ce": CAndE, "c and e": CAndE,
+	"world": World, "whirl": World, "hop": Hop, "fire": Fire, "fire bet": Fire,
+	"all": All, "tall": Tall, "small": Small,
+}
+
+// ParseBet reads a bet by the names a dealer or player says, in any case:
+// "Pass Line" or "pass", "don't pass", "come", "odds" (behind the pass line),
+// "odds 6" (behind the come bet on 6), "lay odds", "lay odds 6", "put 6",
+// "place 6", "place to lose 4", "buy 4", "lay 10", "big 6", "field",
+// "hard 8", "any 7", "any craps", "aces" (or "2"), "ace-deuce" ("3"),
+// "yo" ("11"), "boxcars" ("12"), "horn", "horn high 12", "c&e", "world"
+// (or "whirl"), "hop 2-5", "fire", "all", "tall", "small", and every name
+// Bet.String prints. It returns an error wrapping ErrSyntax for anything
+// else, including a number the kind does not take (place 7, hard 5).
+func ParseBet(s string) (Bet, error) {
+	text := strings.Join(strings.Fields(strings.ToLower(strings.ReplaceAll(s, "’", "'"))), " ")
+	name, arg := text, ""
+	if i := strings.LastIndexByte(text, ' '); i > 0 {
+		if _, ok := betAliases[text]; !ok {
+			name, arg = text[:i], text[i+1:]
+		}
+	}
+	kind, ok := betAliases[name]
+	if !ok {
+		return Bet{}, syntaxError("bet", s)
+	}
+	// "odds 6" and "lay odds 6" stand behind a come bet, not the pass line.
+	if arg != "" && kind == PassOdds && name != "pass odds" {
+		kind = ComeOdds
+	}
+	if arg != "" && kind == DontPassOdds && name == "lay odds" {
+		kind = DontComeOdds
+	}
+	b := Bet{Kind: kind}
+	if kind == Hop {
+		d, err := ParseDice(arg)
+		if err != nil {
+			return Bet{}, syntaxError("bet", s)
+		}
+		b.Hop = Dice{min(d.A, d.B), max(d.A, d.B)}
+	} else if arg != "" {
+		n, err := strconv.Atoi(arg)
+		if err != nil {
+			return Bet{}, syntaxError("bet", s)
+		}
+		b.Number = n
+	}
+	if !b.wellFormed() {
+		return Bet{}, syntaxError("bet", s)
+	}
+	return b, nil
+}
+
+// wellFormed reports whether the bet's number or combination is one its
+// kind can take under some rules (place 2 exists in crapless craps; place 7
+// nowhere).
+func (b Bet) wellFormed() bool {
+	optional, required := b.Kind.numbered()
+	switch {
+	case b.Kind == NoBet || b.Kind >= numKinds:
+		return false
+	case b.Kind == Hop:
+		return b.Hop.Valid() && b.Hop.A <= b.Hop.B && b.Number == 0
+	case b.Hop != Dice{}:
+		return false
+	case b.Number == 0:
+		return !required
+	case !optional && !required:
+		return false
+	case b.Kind == Hardway:
+		return b.Number == 4 || b.Number == 6 || b.Number == 8 || b.Number == 10
+	case b.Kind == HornHigh:
+		return b.Number == 2 || b.Number == 3 || b.Number == 11 || b.Number == 12
+	case b.Kind == PlaceToLose:
+		return isBoxNumber(b.Number, false)
+	}
+	return isBoxNumber(b.Number, true)
+}
+
+// isBoxNumber reports whether n can be a point: 4, 5, 6, 8, 9, 10, and in
+// crapless craps 2, 3, 11 and 12 too.
+func isBoxNumber(n int, crapless bool) bool {
+	switch n {
+	case 4, 5, 6, 8, 9, 10:
+		return true
+	case 2, 3, 11, 12:
+		return crapless
+	}
+	return false
+}
+
+// verdict is what one roll decides for a bet.
+type verdict uint8
+
+const (
+	stays  verdict = iota // no decision; the bet's state may have changed (a come bet moving)
+	wins                  // paid at effect.pays, stake returned
+	loses                 // the stake goes to the house (or the fader)
+	pushes                // the stake is returned, nothing paid
+)
+
+// betState is what a bet remembers between rolls.
+type betState struct {
+	// point is the point the bet is playing: its own for a come bet, the
+	// shooter's for pass and fire bets, Number for a place bet; 0 while the
+	// bet waits for its come-out.
+	point int8
+	// made holds one bit per total: for a fire bet the points made, for
+	// all/tall/small the totals rolled.
+	made uint16
+}
+
+// effect is what one roll does to a bet: its verdict, the payout of a win,
+// and the state a bet that stays moves to.
+type effect struct {
+	verdict verdict
+	pays    Ratio
+	next    betState
+}
+
+// start is the state of a bet when it is made.
+func (b Bet) start() betState { return betState{point: int8(b.Number)} }
+
+var evenMoney = Ratio{1, 1}
+
+// roll is the one definition of every bet: what the throw d does to bet b
+// in state s under rules r. Live play (Table.Roll), exact analysis and
+// simulation all read it; nothing else in the package knows which throws
+// win. It assumes the bet is working; whether it works on a come-out is
+// worksOnComeOut's concern.
+func (b Bet) roll(r *Rules, s betState, d Dice) effect {
+	t := d.Total()
+	n := int(s.point)
+	switch b.Kind {
+	case PassLine, Come, Put:
+		return r.rightLine(s, t)
+	case DontPass, DontCome:
+		return r.wrongLine(s, t)
+	case PassOdds, ComeOdds, PutOdds, Buy:
+		return before(t, n, 7, trueOdds(n), s)
+	case DontPassOdds, DontComeOdds, Lay:
+		return before(t, 7, n, layOdds(n), s)
+	case Place:
+		return before(t, n, 7, placePays(n), s)
+	case PlaceToLose:
+		return before(t, 7, n, placeToLosePays(n), s)
+	case Big6:
+		return before(t, 6, 7, evenMoney, s)
+	case Big8:
+		return before(t, 8, 7, evenMoney, s)
+	case Hardway:
+		switch {
+		case t == b.Number && d.Pair():
+			return effect{verdict: wins, pays: r.hardPays(t)}
+		case t == b.Number || t == 7:
+			return effect{verdict: loses}
+		}
+		return effect{next: s}
+	case Field:
+		return oneRoll(FieldNumbers.Has(d), r.fieldPays(t))
+	case Any7:
+		return oneRoll(t == 7, r.Any7.or(Ratio{4, 1}))
+	case AnyCraps:
+		return oneRoll(Craps.Has(d), r.AnyCraps.or(Ratio{7, 1}))
+	case Aces, AceDeuce, Yo, Boxcars:
+		return oneRoll(t == b.Kind.propTotal(), r.propPays(b.Kind))
+	case Hop:
+		return oneRoll(Combination(int(b.Hop.A), int(b.Hop.B)).Has(d), r.hopPays(b.Hop))
+	case Horn, HornHigh, CAndE, World:
+		return r.split(d, b.parts())
+	case Fire:
+		return r.fire(s, t)
+	case All, Tall, Small:
+		return r.allTallSmall(b.Kind, s, t)
+	}
+	return effect{verdict: pushes} // not a bet: give the stake back
+}
+
+// propTotal is the total a single-number proposition is on.
+func (k BetKind) propTotal() int {
+	switch k {
+	case Aces:
+		return 2
+	case AceDeuce:
+		return 3
+	case Yo:
+		return 11
+	case Boxcars:
+		return 12
+	}
+	return 0
+}
+
+// before is a bet that wins when win is thrown before lose.
+func before(t, win, lose int, pays Ratio, s betState) effect {
+	switch t {
+	case win:
+		return effect{verdict: wins, pays: pays}
+	case lose:
+		return effect{verdict: loses}
+	}
+	return effect{next: s}
+}
+
+// oneRoll is a bet decided by the next throw.
+func oneRoll(won bool, pays Ratio) effect {
+	if won {
+		return effect{verdict: wins, pays: pays}
+	}
+	return effect{verdict: loses}
+}
+
+// isNatural and isCraps classify a come-out total: in crapless craps only 7
+// is a natural and nothing is craps, since 2, 3, 11 and 12 are points.
+func (r *Rules) isNatural(t int) bool { return t == 7 || (t == 11 && !r.Crapless) }
+func (r *Rules) isCraps(t int) bool {
+	return !r.Crapless && (t == 2 || t == 3 || t == 12)
+}
+
+// rightLine is the pass line: a come-out natural wins and craps loses, any
+// other total becomes the point, which must repeat before a 7.
+func (r *Rules) rightLine(s betState, t int) effect {
+	switch {
+	case s.point != 0:
+		return before(t, int(s.point), 7, evenMoney, s)
+	case r.isNatural(t):
+		return effect{verdict: wins, pays: evenMoney}
+	case r.isCraps(t):
+		return effect{verdict: loses}
+	}
+	return effect{next: betState{point: int8(t)}}
+}
+
+// wrongLine is don't pass: the mirror of the pass line, except that the bar
+// total pushes on the come-out.
+func (r *Rules) wrongLine(s betState, t int) effect {
+	switch {
+	case s.point != 0:
+		return before(t, 7, int(s.point), evenMoney, s)
+	case r.isNatural(t):
+		return effect{verdict: loses}
+	case t == r.bar():
+		return effect{verdict: pushes}
+	case r.isCraps(t):
+		return effect{verdict: wins, pays: evenMoney}
+	}
+	return effect{next: betState{point: int8(t)}}
+}
+
+// trueOdds is the fair payout on n before 7: the ways to throw 7 against
+// the ways to throw n (2:1 on 4, 3:2 on 5, 6:5 on 6). layOdds is its reverse.
+func trueOdds(n int) Ratio {
+	seven, ways := int64(Totals(7).Ways()), int64(Totals(n).Ways())
+	g := gcd(seven, ways)
+	return Ratio{seven / g, ways / g}
+}
+
+func layOdds(n int) Ratio {
+	t := trueOdds(n)
+	return Ratio{t.Stake, t.Win}
+}
+
+// placePays is the place payout: 9:5 on 4 and 10, 7:5 on 5 and 9, 7:6 on
+// 6 and 8 (seeds 001, 002, 004); crapless craps adds 11:2 on 2 and 12 and
+// 11:4 on 3 and 11 (Wizard of Odds, "Crapless Craps").
+func placePays(n int) Ratio {
+	switch n {
+	case 4, 10:
+		return Ratio{9, 5}
+	case 5, 9:
+		return Ratio{7, 5}
+	case 6, 8:
+		return Ratio{7, 6}
+	case 2, 12:
+		return Ratio{11, 2}
+	}
+	return Ratio{11, 4}
+}
+
+// placeToLosePays is seed 002's payout against the number: 5:11 on 4 and
+// 10, 5:8 on 5 and 9, 4:5 on 6 and 8.
+func placeToLosePays(n int) Ratio {
+	switch n {
+	case 4, 10:
+		return Ratio{5, 11}
+	case 5, 9:
+		return Ratio{5, 8}
+	}
+	return Ratio{4, 5}
+}
+
+// parts is how a horn, horn high, C&E or world bet is split over one-roll
+// propositions: a horn is a quarter on each of 2, 3, 11 and 12; a horn high
+// has two of its five units on its Number; C&E is half any craps, half 11;
+// a world is a horn plus a fifth on any 7.
+func (b Bet) parts() []share {
+	horn := []share{{Aces, 1}, {AceDeuce, 1}, {Yo, 1}, {Boxcars, 1}}
+	switch b.Kind {
+	case HornHigh:
+		for i := range horn {
+			if horn[i].kind.propTotal() == b.Number {
+				horn[i].weight = 2
+			}
+		}
+	case CAndE:
+		return []share{{AnyCraps, 1}, {Yo, 1}}
+	case World:
+		return append(horn, share{Any7, 1})
+	}
+	return horn
+}
+
+// share is one part of a bet split over several propositions, weight units
+// of the whole.
+type share struct {
+	kind   BetKind
+	weight int64
+}
+
+// split resolves a bet made of several one-roll propositions (horn, horn
+// high, C&E, world): each part is decided by its own definition, and the
+// bet's net is the sum of the parts' nets. A net of zero is a push, as the
+// world bet on a 7. Validate refuses rules under which a part that wins
+// would still leave the whole bet losing money.
+func (r *Rules) split(d Dice, parts []share) effect {
+	// The net per unit of the whole bet is num/(den*total).
+	num, den, total := int64(0), int64(1), int64(0)
+	for _, p := range parts {
+		total += p.weight
+		if e := (Bet{Kind: p.kind}).roll(r, betState{}, d); e.verdict == wins {
+			num = num*e.pays.Stake + p.weight*e.pays.Win*den
+			den *= e.pays.Stake
+		} else {
+			num -= p.weight * den
+		}
+	}
+	switch {
+	case num > 0:
+		den *= total
+		g := gcd(num, den)
+		return effect{verdict: wins, pays: Ratio{num / g, den / g}}
+	case num == 0:
+		return effect{verdict: pushes}
+	}
+	return effect{verdict: loses}
+}
+
+// fire follows the shooter's hand with the pass line's own rule, records
+// each point made, and settles at the seven-out.
+func (r *Rules) fire(s betState, t int) effect {
+	line := r.rightLine(betState{point: s.point}, t)
+	switch {
+	case line.verdict == wins && s.point != 0: // a point made
+		return effect{next: betState{made: s.made | 1<<s.point}}
+	case line.verdict == loses && s.point != 0: // the seven-out
+		if pays, ok := r.firePays(popcount(s.made)); ok {
+			return effect{verdict: wins, pays: pays}
+		}
+		return effect{verdict: loses}
+	}
+	return effect{next: betState{point: line.next.point, made: s.made}}
+}
+
+// Totals recorded for all/tall/small, one bit per total.
+const (
+	smallTotals = 1<<2 | 1<<3 | 1<<4 | 1<<5 | 1<<6
+	tallTotals  = 1<<8 | 1<<9 | 1<<10 | 1<<11 | 1<<12
+)
+
+// allTallSmall records every total thrown; the bet wins as soon as its
+// totals are all in, and loses on any 7, come-out or not.
+func (r *Rules) allTallSmall(k BetKind, s betState, t int) effect {
+	if t == 7 {
+		return effect{verdict: loses}
+	}
+	need, pays := uint16(smallTotals|tallTotals), r.ATS.All.or(Ratio{175, 1})
+	switch k {
+	case Tall:
+		need, pays = tallTotals, r.ATS.Tall.or(Ratio{34, 1})
+	case Small:
+		need, pays = smallTotals, r.ATS.Small.or(Ratio{34, 1})
+	}
+	made := s.made | 1<<t&need
+	if made == need {
+		return effect{verdict: wins, pays: pays}
+	}
+	return effect{next: betState{made: made}}
+}
+
+// popcount is the number of totals a bet state records.
+func popcount(made uint16) int { return bits.OnesCount16(made) }

@@ -1,0 +1,177 @@
+package craps
+
+import (
+	"fmt"
+	"math/big"
+	"math/bits"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+)
+
+// Dice is one throw of two six-sided dice. A and B are the faces, 1 to 6;
+// Dice{3, 4} and Dice{4, 3} are different outcomes of the 36 equally likely
+// ones, with the same total. The zero Dice is not a valid throw.
+type Dice struct {
+	A, B uint8
+}
+
+// Valid reports whether both faces are between 1 and 6.
+func (d Dice) Valid() bool {
+	return d.A >= 1 && d.A <= 6 && d.B >= 1 && d.B <= 6
+}
+
+// Total is the sum of the two faces, 2 to 12 for a valid throw.
+func (d Dice) Total() int { return int(d.A) + int(d.B) }
+
+// Pair reports whether both faces are equal: the hard way to make an even
+// total (2-2, 3-3, 4-4, 5-5), or 1-1 and 6-6.
+func (d Dice) Pair() bool { return d.A == d.B }
+
+// String prints the throw as a dealer writes it, "3-4".
+func (d Dice) String() string {
+	return strconv.Itoa(int(d.A)) + "-" + strconv.Itoa(int(d.B))
+}
+
+// index numbers the 36 ordered outcomes 0 to 35; it is the bit of the
+// outcome in an OutcomeSet.
+func (d Dice) index() uint { return uint(d.A-1)*6 + uint(d.B-1) }
+
+// ParseDice reads a throw written "3-4", "3 4" or "3,4". It returns an error
+// wrapping ErrSyntax for anything else, including faces outside 1 to 6.
+func ParseDice(s string) (Dice, error) {
+	f := strings.FieldsFunc(strings.TrimSpace(s), func(r rune) bool {
+		return r == '-' || r == ',' || r == ' ' || r == '\t'
+	})
+	if len(f) != 2 || len(f[0]) != 1 || len(f[1]) != 1 {
+		return Dice{}, syntaxError("dice", s)
+	}
+	d := Dice{f[0][0] - '0', f[1][0] - '0'}
+	if !d.Valid() {
+		return Dice{}, syntaxError("dice", s)
+	}
+	return d, nil
+}
+
+// MarshalText writes the throw as "3-4".
+func (d Dice) MarshalText() ([]byte, error) {
+	if !d.Valid() {
+		return nil, fmt.Errorf("craps: marshal invalid dice %d-%d: %w", d.A, d.B, ErrSyntax)
+	}
+	return []byte(d.String()), nil
+}
+
+// UnmarshalText reads a throw written as ParseDice accepts.
+func (d *Dice) UnmarshalText(b []byte) error {
+	v, err := ParseDice(string(b))
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}
+
+// AllDice returns the 36 ordered outcomes of two dice, 1-1, 1-2, ... 6-6.
+func AllDice() [36]Dice {
+	var all [36]Dice
+	for i := range all {
+		all[i] = Dice{uint8(i/6 + 1), uint8(i%6 + 1)}
+	}
+	return all
+}
+
+// Throw throws the dice once, drawing from src. Each of the 36 outcomes is
+// exactly equally likely: one 64-bit draw is mapped onto them by Lemire's
+// multiply-and-reject method, so the stream of throws for a seeded source is
+// fixed (a golden test pins it) and no allocation is made.
+func Throw(src rand.Source) Dice {
+	for {
+		hi, lo := bits.Mul64(src.Uint64(), 36)
+		// Draws whose low half falls below 2^64 mod 36 would favour some
+		// outcomes; rejecting them (16 in 2^64) keeps all 36 exact.
+		if lo >= (1<<64-36)%36 {
+			return Dice{uint8(hi/6 + 1), uint8(hi%6 + 1)}
+		}
+	}
+}
+
+// OutcomeSet is a set of the 36 ordered outcomes of two dice, one bit each.
+// A total, a hard way, one exact combination (a hop) and groups such as the
+// field numbers are all OutcomeSets, and the usual bit operators combine
+// them: a|b is the union, a&b the intersection, a&^b the difference.
+type OutcomeSet uint64
+
+// Groups of outcomes named by the sources. Each is checked against its
+// definition by a test.
+const (
+	AllOutcomes  OutcomeSet = 0xfffffffff // every throw
+	Craps        OutcomeSet = 0x800000043 // 2, 3 and 12: "any craps"
+	PointNumbers OutcomeSet = 0x39def7b9c // 4, 5, 6, 8, 9 and 10
+	FieldNumbers OutcomeSet = 0xf38c210c7 // 2, 3, 4, 9, 10, 11 and 12
+	OddTotals    OutcomeSet = 0x56a56a56a // 3, 5, 7, 9 and 11
+	EvenTotals   OutcomeSet = 0xa95a95a95 // 2, 4, 6, 8, 10 and 12
+	Under7       OutcomeSet = 0x0010c73df // 2 to 6
+	Over7        OutcomeSet = 0xfbce30800 // 8 to 12
+	Doubles      OutcomeSet = 0x810204081 // 1-1, 2-2, ... 6-6
+)
+
+// Totals is the set of throws whose total is one of ns. Totals outside 2 to
+// 12 add nothing.
+func Totals(ns ...int) OutcomeSet {
+	var s OutcomeSet
+	for _, d := range AllDice() {
+		for _, n := range ns {
+			if d.Total() == n {
+				s |= d.Set()
+			}
+		}
+	}
+	return s
+}
+
+// Combination is the set of throws showing faces a and b in either order:
+// the outcomes of a hop bet. Combination(3, 3) is the single throw 3-3 (hard
+// 6); Combination(1, 5) is 1-5 and 5-1. Faces outside 1 to 6 give the empty set.
+func Combination(a, b int) OutcomeSet {
+	x, y := Dice{uint8(a), uint8(b)}, Dice{uint8(b), uint8(a)}
+	if a < 1 || a > 6 || b < 1 || b > 6 {
+		return 0
+	}
+	return x.Set() | y.Set()
+}
+
+// Set is the one-outcome set holding d, or the empty set if d is not valid.
+func (d Dice) Set() OutcomeSet {
+	if !d.Valid() {
+		return 0
+	}
+	return 1 << d.index()
+}
+
+// Has reports whether the throw d is in the set.
+func (s OutcomeSet) Has(d Dice) bool { return d.Valid() && s&(1<<d.index()) != 0 }
+
+// Ways is the number of the 36 ordered outcomes in the set.
+func (s OutcomeSet) Ways() int { return bits.OnesCount64(uint64(s & AllOutcomes)) }
+
+// Probability is the exact chance that one throw falls in the set, Ways/36.
+func (s OutcomeSet) Probability() *big.Rat { return big.NewRat(int64(s.Ways()), 36) }
+
+// String lists the set by totals where it holds every way of making them
+// ("{2,3,12}"), and by the throws themselves otherwise ("{1-5,5-1}").
+func (s OutcomeSet) String() string {
+	var parts []string
+	rest := s & AllOutcomes
+	for n := 2; n <= 12; n++ {
+		if t := Totals(n); rest&t == t {
+			parts = append(parts, strconv.Itoa(n))
+			rest &^= t
+		}
+	}
+	for _, d := range AllDice() {
+		if rest.Has(d) {
+			parts = append(parts, d.String())
+		}
+	}
+	return "{" + strings.Join(parts, ",") + "}"
+}

@@ -1,0 +1,33 @@
+package craps
+
+import (
+	"errors"
+	"strconv"
+)
+
+// Sentinel errors. Every error the package returns wraps one of them, so a
+// caller can test the kind of failure with errors.Is and read the details
+// from the message.
+var (
+	// ErrSyntax: a bet name, payout ratio, throw or rule value that cannot be read.
+	ErrSyntax = errors.New("invalid syntax")
+	// ErrInvalidRules: rules that contradict themselves or hold a value out of range.
+	ErrInvalidRules = errors.New("invalid rules")
+	// ErrNotOffered: a bet the rules do not offer (don't pass in crapless craps, say).
+	ErrNotOffered = errors.New("bet not offered")
+	// ErrOverflow: an amount too large to compute with exactly.
+	ErrOverflow = errors.New("amount overflows")
+)
+
+// syntaxError reports that text could not be read as what.
+func syntaxError(what, text string) error {
+	return &parseError{what: what, text: text}
+}
+
+type parseError struct{ what, text string }
+
+func (e *parseError) Error() string {
+	return "craps: cannot read " + strconv.Quote(e.text) + " as " + e.what
+}
+
+func (e *parseError) Unwrap() error { return ErrSyntax }

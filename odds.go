@@ -1,0 +1,605 @@
+package craps
+
+import (
+	"fmt"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Analysis is the exact long-run figures of one bet under one Rules. Every
+// field is a fresh *big.Rat that the caller owns.
+//
+// The figures follow one decision of the bet: a place bet that wins and
+// stays up starts a new bet. The bet is assumed to work on every roll it
+// stands (as published tables assume); rolls on which it is off change
+// nothing and are not counted. Commission is at its exact rate, before
+// any rounding to the table's unit or minimum.
+type Analysis struct {
+	Bet Bet
+	// Note names a way of playing the bet other than leaving it to its
+	// decision ("taken down at its point"); empty for the bet itself.
+	Note string
+	// Pays describes the payouts: "7:6", or "1:1, 2:1 on 2, 3:1 on 12".
+	Pays string
+	// Win, Lose and Push are the probabilities of each decision; they sum to 1.
+	Win, Lose, Push *big.Rat
+	// Return is the expected net result of a bet of one unit, commission
+	// included: negative when the house has the edge.
+	Return *big.Rat
+	// Wagered is the expected amount put at risk per unit bet: 1, plus a
+	// commission paid when the bet is made.
+	Wagered *big.Rat
+	// Rolls is the expected number of rolls to the decision.
+	Rolls *big.Rat
+	// EdgePerBet is the house edge per amount wagered, -Return/Wagered.
+	// EdgePerResolved leaves pushes out: EdgePerBet/(1-Push). EdgePerRoll is
+	// EdgePerBet/Rolls. EdgePerResolved is nil for a bet that always pushes.
+	EdgePerBet, EdgePerResolved, EdgePerRoll *big.Rat
+}
+
+// TrueOdds is the odds against the bet winning, pushes left out: Lose to Win.
+func (a Analysis) TrueOdds() OddsAgainst {
+	if a.Win == nil || a.Lose == nil {
+		return OddsAgainst{}
+	}
+	return oddsOf(a.Lose, a.Win)
+}
+
+// OddsAgainst is odds "Against to For": 35 to 1 against a 2 in one roll.
+type OddsAgainst struct {
+	Against, For *big.Int
+}
+
+// oddsOf is the odds lose:win in lowest terms.
+func oddsOf(lose, win *big.Rat) OddsAgainst {
+	if win.Sign() == 0 { // never wins
+		return OddsAgainst{big.NewInt(1), big.NewInt(0)}
+	}
+	q := new(big.Rat).Quo(lose, win)
+	return OddsAgainst{new(big.Int).Set(q.Num()), new(big.Int).Set(q.Denom())}
+}
+
+// String prints the odds as "35 to 1"; even odds print "1 to 1".
+func (o OddsAgainst) String() string {
+	if o.Against == nil || o.For == nil {
+		return "-"
+	}
+	return o.Against.String() + " to " + o.For.String()
+}
+
+// Analyze computes the exact figures of bet b under r by walking the
+// states of its definition (the same one Table.Roll plays) over the 36
+// throws and solving for the probabilities of each decision. Odds, put,
+// place, buy and lay bets need their Number; a come or don't come bet
+// without one is analysed from its own come-out. It returns an error
+// wrapping ErrInvalidRules if r does not validate, ErrNotOffered or
+// ErrSyntax if r does not take b.
+func (r Rules) Analyze(b Bet) (Analysis, error) {
+	if err := r.Validate(); err != nil {
+		return Analysis{}, err
+	}
+	if err := r.Offers(b); err != nil {
+		return Analysis{}, err
+	}
+	if (b.Kind == PassOdds || b.Kind == DontPassOdds) && b.Number == 0 {
+		return Analysis{}, fmt.Errorf("craps: analyze %v: odds need the point they are on: %w", b, ErrSyntax)
+	}
+	return r.analyze(b, false), nil
+}
+
+// analyze solves the chain of bet b. With downAtPoint the player takes a
+// contract bet down (a push) the moment it moves to a point.
+func (r *Rules) analyze(b Bet, downAtPoint bool) Analysis {
+	c := buildChain(r, b, downAtPoint)
+	v := c.solve()
+	a := Analysis{Bet: b, Pays: c.describePays(b), Win: v[qWin], Lose: v[qLose], Push: v[qPush], Rolls: v[qRolls]}
+	if downAtPoint {
+		a.Note = "taken down at its point"
+	}
+	a.Return = new(big.Rat).Sub(v[qGross], a.Lose)
+	a.Wagered = big.NewRat(1, 1)
+	if com, ok := r.commission(b.Kind); ok && a.Win.Sign() != 0 {
+		rate := com.rate().Rat()
+		// per is the commission on one winning unit bet; the win is one
+		// fixed ratio for buy and lay, so gross/win recovers it exactly.
+		per := new(big.Rat).Set(rate)
+		if com.Base == CommissionOnWin || (com.Base == CommissionStandardBase && b.Kind == Lay) {
+			per.Mul(rate, new(big.Rat).Quo(v[qGross], a.Win))
+		}
+		charged := per // expected commission
+		if com.Timing != CommissionUpfront {
+			charged = new(big.Rat).Mul(per, a.Win)
+		}
+		a.Return.Sub(a.Return, charged)
+		if com.Timing != CommissionOnWinOnly {
+			a.Wagered.Add(a.Wagered, per)
+		}
+	}
+	a.EdgePerBet = new(big.Rat).Quo(new(big.Rat).Neg(a.Return), a.Wagered)
+	if resolved := new(big.Rat).Sub(big.NewRat(1, 1), a.Push); resolved.Sign() != 0 {
+		a.EdgePerResolved = new(big.Rat).Quo(a.EdgePerBet, resolved)
+	}
+	a.EdgePerRoll = new(big.Rat).Quo(a.EdgePerBet, a.Rolls)
+	return a
+}
+
+// The quantities solved for in each state of a bet's chain.
+const (
+	qWin   = iota // probability of winning
+	qLose         // of losing
+	qPush         // of a push
+	qGross        // expected payout of wins, per unit bet
+	qRolls        // expected rolls to the decision
+	nq
+)
+
+// chain is the graph of a bet's states: from each, where each of the 36
+// throws leads.
+type chain struct {
+	states []betState
+	index  map[betState]int
+	// out[i] counts the throws from state i to each other state; self[i]
+	// those that leave it where it is; term[i] sums what the deciding
+	// throws contribute, each weighted by its count.
+	out  []map[int]int64
+	self []int64
+	term [][nq]*big.Rat
+	// wins records each payout seen, with its label and how many
+	// (state, throw) pairs pay it, for describePays.
+	wins map[payLabel]int
+}
+
+type payLabel struct {
+	pays  Ratio
+	label string
+}
+
+func buildChain(r *Rules, b Bet, downAtPoint bool) *chain {
+	c := &chain{index: map[betState]int{}, wins: map[payLabel]int{}}
+	dice := AllDice()
+	c.add(b.start())
+	for i := 0; i < len(c.states); i++ {
+		s := c.states[i]
+		out := map[int]int64{}
+		var term [nq]*big.Rat
+		for q := range term {
+			term[q] = new(big.Rat)
+		}
+		term[qRolls].SetInt64(36)
+		for _, d := range dice {
+			e := b.roll(r, s, d)
+			if downAtPoint && e.verdict == stays && s.point == 0 && e.next.point != 0 {
+				e = effect{verdict: pushes}
+			}
+			switch e.verdict {
+			case stays:
+				if e.next == s {
+					c.self[i]++
+				} else {
+					out[c.add(e.next)]++
+				}
+			case wins:
+				term[qWin].Add(term[qWin], oneRat)
+				term[qGross].Add(term[qGross], e.pays.Rat())
+				c.wins[payLabel{e.pays, winLabel(b, s, d)}]++
+			case loses:
+				term[qLose].Add(term[qLose], oneRat)
+			case pushes:
+				term[qPush].Add(term[qPush], oneRat)
+			}
+		}
+		c.out[i], c.term[i] = out, term
+	}
+	return c
+}
+
+var oneRat = big.NewRat(1, 1)
+
+func (c *chain) add(s betState) int {
+	if i, ok := c.index[s]; ok {
+		return i
+	}
+	c.index[s] = len(c.states)
+	c.states = append(c.states, s)
+	c.out = append(c.out, nil)
+	c.self = append(c.self, 0)
+	c.term = append(c.term, [nq]*big.Rat{})
+	return len(c.states) - 1
+}
+
+// solve returns the quantities of the start state. States are solved one
+// strongly connected group at a time, groups that others lead into first
+// (Tarjan's order), so each group's equations only involve its own states
+// and already-solved ones. Most groups are a single state with throws that
+// leave it unchanged; a fire bet's come-out and point states form small
+// cycles, solved by elimination.
+func (c *chain) solve() [nq]*big.Rat {
+	n := len(c.states)
+	val := make([][nq]*big.Rat, n)
+	solved := make([]bool, n)
+	idx, low := make([]int, n), make([]int, n)
+	onStack := make([]bool, n)
+	for i := range idx {
+		idx[i] = -1
+	}
+	var stack []int
+	next := 0
+	var visit func(v int)
+	visit = func(v int) {
+		idx[v], low[v] = next, next
+		next++
+		stack = append(stack, v)
+		onStack[v] = true
+		for w := range c.out[v] {
+			if idx[w] < 0 {
+				visit(w)
+				low[v] = min(low[v], low[w])
+			} else if onStack[w] {
+				low[v] = min(low[v], idx[w])
+			}
+		}
+		if low[v] != idx[v] {
+			return
+		}
+		var group []int
+		for {
+			w := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			onStack[w] = false
+			group = append(group, w)
+			if w == v {
+				break
+			}
+		}
+		c.solveGroup(group, val, solved)
+	}
+	visit(0)
+	return val[0]
+}
+
+// solveGroup solves the states of one strongly connected group:
+// (36-self_i) q_i - sum_j n_ij q_j = term_i + sum_k n_ik q_k, j in the
+// group, k already solved.
+func (c *chain) solveGroup(group []int, val [][nq]*big.Rat, solved []bool) {
+	if len(group) == 1 { // the common case, without a matrix
+		s := group[0]
+		k, sum := new(big.Rat), new(big.Rat)
+		for q := range val[s] {
+			sum.Set(c.term[s][q])
+			for t, count := range c.out[s] {
+				sum.Add(sum, k.Mul(k.SetInt64(count), val[t][q]))
+			}
+			val[s][q] = new(big.Rat).Quo(sum, k.SetInt64(36-c.self[s]))
+		}
+		solved[s] = true
+		return
+	}
+	pos := map[int]int{}
+	for i, s := range group {
+		pos[s] = i
+	}
+	m := len(group)
+	// a is the m x m system, rhs its m x nq right-hand sides.
+	a := make([][]*big.Rat, m)
+	rhs := make([][nq]*big.Rat, m)
+	for i, s := range group {
+		a[i] = make([]*big.Rat, m)
+		for j := range a[i] {
+			a[i][j] = new(big.Rat)
+		}
+		a[i][i].SetInt64(36 - c.self[s])
+		for q := range rhs[i] {
+			rhs[i][q] = new(big.Rat).Set(c.term[s][q])
+		}
+		for t, count := range c.out[s] {
+			if j, in := pos[t]; in {
+				a[i][j].Sub(a[i][j], big.NewRat(count, 1))
+				continue
+			}
+			k := big.NewRat(count, 1)
+			for q := range rhs[i] {
+				rhs[i][q].Add(rhs[i][q], new(big.Rat).Mul(k, val[t][q]))
+			}
+		}
+	}
+	// Gauss-Jordan elimination; the diagonal never vanishes, since every
+	// state reaches a decision (a 7 decides or moves every bet).
+	for col := 0; col < m; col++ {
+		p := col
+		for a[p][col].Sign() == 0 {
+			p++
+		}
+		a[col], a[p] = a[p], a[col]
+		rhs[col], rhs[p] = rhs[p], rhs[col]
+		for row := 0; row < m; row++ {
+			if row == col || a[row][col].Sign() == 0 {
+				continue
+			}
+			f := new(big.Rat).Quo(a[row][col], a[col][col])
+			for j := col; j < m; j++ {
+				a[row][j].Sub(a[row][j], new(big.Rat).Mul(f, a[col][j]))
+			}
+			for q := range rhs[row] {
+				rhs[row][q].Sub(rhs[row][q], new(big.Rat).Mul(f, rhs[col][q]))
+			}
+		}
+	}
+	for i, s := range group {
+		for q := range rhs[i] {
+			val[s][q] = rhs[i][q].Quo(rhs[i][q], a[i][i])
+		}
+		solved[s] = true
+	}
+}
+
+// winLabel is what a payout depends on, for describing a bet's payouts:
+// the number of points made for a fire bet, the total otherwise.
+func winLabel(b Bet, s betState, d Dice) string {
+	if b.Kind == Fire {
+		return strconv.Itoa(popcount(s.made)) + " points"
+	}
+	return strconv.Itoa(d.Total())
+}
+
+// describePays prints the payouts the chain found: the one payout, or the
+// most common one first and the others with what they are paid on.
+func (c *chain) describePays(b Bet) string {
+	byRatio := map[Ratio][]string{}
+	count := map[Ratio]int{}
+	for pl, n := range c.wins {
+		if !containsString(byRatio[pl.pays], pl.label) {
+			byRatio[pl.pays] = append(byRatio[pl.pays], pl.label)
+		}
+		count[pl.pays] += n
+	}
+	ratios := make([]Ratio, 0, len(byRatio))
+	for p := range byRatio {
+		ratios = append(ratios, p)
+	}
+	if len(ratios) == 0 {
+		return "never pays"
+	}
+	sort.Slice(ratios, func(i, j int) bool {
+		if count[ratios[i]] != count[ratios[j]] {
+			return count[ratios[i]] > count[ratios[j]]
+		}
+		return ratios[i].Win*ratios[j].Stake < ratios[j].Win*ratios[i].Stake
+	})
+	parts := []string{ratios[0].String()}
+	for _, p := range ratios[1:] {
+		labels := byRatio[p]
+		sort.Slice(labels, func(i, j int) bool { return labelLess(labels[i], labels[j]) })
+		parts = append(parts, p.String()+" on "+strings.Join(labels, ", "))
+	}
+	if b.Kind == Fire { // name the commonest tier too
+		labels := byRatio[ratios[0]]
+		parts[0] += " on " + strings.Join(labels, ", ")
+	}
+	return strings.Join(parts, ", ")
+}
+
+func containsString(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// labelLess orders labels that start with a number by that number.
+func labelLess(a, b string) bool {
+	na, _ := strconv.Atoi(strings.Fields(a)[0])
+	nb, _ := strconv.Atoi(strings.Fields(b)[0])
+	return na < nb
+}
+
+// Catalogue lists every bet the rules offer, in the order of the layout:
+// line bets, odds on each point, put, place, place to lose, buy, lay, big
+// 6 and 8, field, hardways, one-roll propositions, every hop, fire, all,
+// tall and small.
+func (r Rules) Catalogue() []Bet {
+	var points []int
+	for n := 2; n <= 12; n++ {
+		if isBoxNumber(n, r.Crapless) {
+			points = append(points, n)
+		}
+	}
+	var all []Bet
+	add := func(b Bet) {
+		if r.Offers(b) == nil {
+			all = append(all, b)
+		}
+	}
+	for _, k := range []BetKind{PassLine, DontPass, Come, DontCome} {
+		add(Bet{Kind: k})
+	}
+	for _, k := range []BetKind{PassOdds, DontPassOdds, ComeOdds, DontComeOdds, Put, PutOdds,
+		Place, PlaceToLose, Buy, Lay} {
+		for _, n := range points {
+			add(Bet{Kind: k, Number: n})
+		}
+	}
+	for _, k := range []BetKind{Big6, Big8, Field} {
+		add(Bet{Kind: k})
+	}
+	for _, n := range []int{4, 6, 8, 10} {
+		add(Bet{Kind: Hardway, Number: n})
+	}
+	for _, k := range []BetKind{Any7, AnyCraps, Aces, AceDeuce, Yo, Boxcars, Horn} {
+		add(Bet{Kind: k})
+	}
+	for _, n := range []int{2, 3, 11, 12} {
+		add(Bet{Kind: HornHigh, Number: n})
+	}
+	add(Bet{Kind: CAndE})
+	add(Bet{Kind: World})
+	for a := uint8(1); a <= 6; a++ {
+		for b := a; b <= 6; b++ {
+			add(Bet{Kind: Hop, Hop: Dice{a, b}})
+		}
+	}
+	for _, k := range []BetKind{Fire, All, Tall, Small} {
+		add(Bet{Kind: k})
+	}
+	return all
+}
+
+// EdgeTable analyses every bet in r.Catalogue, in its order. Where
+// r.LineBetsRemovable lets players take pass and come bets down, it adds
+// the rows of a player who does so as soon as the point is set, which show
+// what the rule costs the house.
+func (r Rules) EdgeTable() ([]Analysis, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	var rows []Analysis
+	for _, b := range r.Catalogue() {
+		rows = append(rows, r.analyze(b, false))
+		if r.LineBetsRemovable && (b.Kind == PassLine || b.Kind == Come) {
+			rows = append(rows, r.analyze(b, true))
+		}
+	}
+	return rows, nil
+}
+
+// LineOdds is the combined figure of a line bet with the full odds behind
+// it at every point.
+type LineOdds struct {
+	Bet   BetKind
+	Limit OddsLimit
+	// Wagered is the expected total bet per unit line bet: the line bet
+	// and, when a point is set, the odds at the limit.
+	Wagered *big.Rat
+	// EdgePerBet is the house edge per amount wagered; EdgePerRoll is that
+	// per roll to the decision.
+	EdgePerBet, EdgePerRoll *big.Rat
+}
+
+// WithOdds computes the combined house edge of line bet k (pass line,
+// don't pass, come or don't come) with full odds at limit behind it: the
+// line bet's own figures, plus the odds bets' (each analysed from its
+// definition) weighted by the chance of each point, the odds sized by the
+// limit and r.Lay. Pass with 3-4-5x odds: 7/1870.
+func (r Rules) WithOdds(k BetKind, limit OddsLimit) (LineOdds, error) {
+	oddsKind := map[BetKind]BetKind{PassLine: PassOdds, Come: ComeOdds, DontPass: DontPassOdds, DontCome: DontComeOdds}[k]
+	if oddsKind == NoBet {
+		return LineOdds{}, fmt.Errorf("craps: odds behind %v: %w", k, ErrNotOffered)
+	}
+	r.Odds = limit
+	line, err := r.Analyze(Bet{Kind: k})
+	if err != nil {
+		return LineOdds{}, err
+	}
+	ret, wagered := new(big.Rat).Set(line.Return), big.NewRat(1, 1)
+	for _, d := range AllDice() {
+		e := Bet{Kind: k}.roll(&r, betState{}, d)
+		if e.verdict != stays {
+			continue
+		}
+		n := int(e.next.point)
+		odds, err := r.Analyze(Bet{Kind: oddsKind, Number: n})
+		if err != nil {
+			return LineOdds{}, err
+		}
+		// Each throw is 1/36; the odds behind it are the most the limit allows.
+		stake := r.oddsStakeMultiple(oddsKind, n).Rat()
+		stake.Quo(stake, big.NewRat(36, 1))
+		wagered.Add(wagered, stake)
+		ret.Add(ret, new(big.Rat).Mul(stake, odds.Return))
+	}
+	edge := new(big.Rat).Quo(new(big.Rat).Neg(ret), wagered)
+	return LineOdds{Bet: k, Limit: limit, Wagered: wagered,
+		EdgePerBet: edge, EdgePerRoll: new(big.Rat).Quo(edge, line.Rolls)}, nil
+}
+
+// oddsStakeMultiple is the most odds allowed behind a line bet of 1 on
+// point n, as a fraction of the line bet: the limit's multiple for odds
+// taken; for odds laid, the stake that wins that multiple
+// (LayToWinMultiple) or the multiple itself (LayStakeMultiple).
+func (r *Rules) oddsStakeMultiple(k BetKind, n int) Ratio {
+	m := int64(r.Odds.Multiple(n))
+	if (k == DontPassOdds || k == DontComeOdds) && r.Lay == LayToWinMultiple {
+		lay := layOdds(n)
+		return Ratio{m * lay.Stake, lay.Win}
+	}
+	return Ratio{m, 1}
+}
+
+// TrueOddsRow is a row of seed 000's Table 1: the true odds of a total,
+// or of a group of totals.
+type TrueOddsRow struct {
+	Name string
+	Set  OutcomeSet
+	// Ways is how many of the 36 throws are in the set.
+	Ways int
+	// OneRoll is the odds against the set in one roll, (36-Ways) to Ways.
+	OneRoll OddsAgainst
+	// BeforeSeven is the odds against the set before a 7; zero for a set
+	// holding a 7.
+	BeforeSeven OddsAgainst
+}
+
+// Before is the odds against set a coming before set b, other throws not
+// counting: ways of b to ways of a. Throws in both count for neither.
+// Before(Totals(12), Totals(4)) is 3 to 1; reversed, 1 to 3.
+func Before(a, b OutcomeSet) OddsAgainst {
+	only := a &^ b
+	other := b &^ a
+	return oddsOf(big.NewRat(int64(other.Ways()), 1), big.NewRat(int64(only.Ways()), 1))
+}
+
+// TrueOddsTable is seed 000's Table 1: for each total 2 to 12 and then
+// for the groups the seed names (point numbers, field numbers, craps,
+// odd, even, under 7, over 7, doubles), the ways out of 36, the odds
+// against in one roll and the odds against before a 7. Before gives the
+// odds of any total or group before any other.
+func TrueOddsTable() []TrueOddsRow {
+	var rows []TrueOddsRow
+	row := func(name string, s OutcomeSet) {
+		t := TrueOddsRow{Name: name, Set: s, Ways: s.Ways(), OneRoll: Before(s, AllOutcomes&^s)}
+		if s&Totals(7) == 0 {
+			t.BeforeSeven = Before(s, Totals(7))
+		}
+		rows = append(rows, t)
+	}
+	for n := 2; n <= 12; n++ {
+		row(strconv.Itoa(n), Totals(n))
+	}
+	for _, g := range []struct {
+		name string
+		set  OutcomeSet
+	}{
+		{"point numbers", PointNumbers}, {"field numbers", FieldNumbers}, {"craps", Craps},
+		{"odd totals", OddTotals}, {"even totals", EvenTotals}, {"under 7", Under7},
+		{"over 7", Over7}, {"doubles", Doubles},
+	} {
+		row(g.name, g.set)
+	}
+	return rows
+}
+
+// HardwayRow is a row of seed 000's Table 2.
+type HardwayRow struct {
+	Number int
+	// Hard is the ways to throw the number as a pair (one); Easy the other
+	// ways; Seven the ways to throw 7; Losing is Easy+Seven.
+	Hard, Easy, Seven, Losing int
+	// Against is the odds against the hard way, Losing to Hard.
+	Against OddsAgainst
+}
+
+// HardwayTable is seed 000's Table 2, for 4, 6, 8 and 10.
+func HardwayTable() []HardwayRow {
+	var rows []HardwayRow
+	for _, n := range []int{4, 6, 8, 10} {
+		hard := Combination(n/2, n/2)
+		easy := Totals(n) &^ hard
+		lose := easy | Totals(7)
+		rows = append(rows, HardwayRow{Number: n, Hard: hard.Ways(), Easy: easy.Ways(),
+			Seven: Totals(7).Ways(), Losing: lose.Ways(), Against: Before(hard, lose)})
+	}
+	return rows
+}

@@ -1,0 +1,248 @@
+package craps
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"math/bits"
+	"strconv"
+	"strings"
+)
+
+// Amount is money, in the smallest unit the caller counts (a chip, a dollar,
+// a cent). Play and payouts use whole Amounts only: there are no floats
+// anywhere a bet is paid.
+type Amount int64
+
+// Ratio is a payout, "Win to Stake": a winning bet of Stake pays Win on top
+// of returning the stake, so Ratio{7, 6} is the 7:6 of a place 6. The zero
+// Ratio means "not set"; in Rules it stands for the default payout.
+type Ratio struct {
+	Win, Stake int64
+}
+
+// String prints the ratio as "7:6".
+func (r Ratio) String() string {
+	return strconv.FormatInt(r.Win, 10) + ":" + strconv.FormatInt(r.Stake, 10)
+}
+
+// IsZero reports whether r is the zero Ratio, "not set".
+func (r Ratio) IsZero() bool { return r == Ratio{} }
+
+// valid reports whether r is a payout the package can work with: a positive
+// stake and a win that is not negative.
+func (r Ratio) valid() bool { return r.Stake > 0 && r.Win >= 0 }
+
+// For reads r as a payout printed "Win for Stake", which counts the returned
+// stake in the amount paid, and returns the same payout as "to": 30 for 1 is
+// 29:1. It is the one place the package converts "for" to "to".
+func (r Ratio) For() Ratio { return Ratio{r.Win - r.Stake, r.Stake} }
+
+// Rat returns the ratio as an exact fraction, Win/Stake.
+func (r Ratio) Rat() *big.Rat { return big.NewRat(r.Win, r.Stake) }
+
+// or returns r, or def where r is not set.
+func (r Ratio) or(def Ratio) Ratio {
+	if r.IsZero() {
+		return def
+	}
+	return r
+}
+
+// ParseRatio reads a payout written "7:6", "7 to 6", "30 for 1" (which is
+// 29:1) or a bare "2" (2:1). The result is in lowest terms. Anything else,
+// or a negative win or non-positive stake, is an error wrapping ErrSyntax.
+func ParseRatio(s string) (Ratio, error) {
+	text := strings.ToLower(strings.TrimSpace(s))
+	sep, isFor := ":", false
+	switch {
+	case strings.Contains(text, " for "):
+		sep, isFor = " for ", true
+	case strings.Contains(text, " to "):
+		sep = " to "
+	case !strings.Contains(text, ":"):
+		text += ":1"
+	}
+	a, b, _ := strings.Cut(text, sep)
+	win, err1 := strconv.ParseInt(strings.TrimSpace(a), 10, 64)
+	stake, err2 := strconv.ParseInt(strings.TrimSpace(b), 10, 64)
+	r := Ratio{win, stake}
+	if err1 != nil || err2 != nil || !r.valid() || (isFor && win < stake) {
+		return Ratio{}, syntaxError("payout ratio", s)
+	}
+	if isFor {
+		r = r.For()
+	}
+	if g := gcd(r.Win, r.Stake); g > 1 {
+		r = Ratio{r.Win / g, r.Stake / g}
+	}
+	return r, nil
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// MarshalText writes the ratio as "7:6".
+func (r Ratio) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// UnmarshalText reads a ratio as ParseRatio does; an empty text is the zero Ratio.
+func (r *Ratio) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*r = Ratio{}
+		return nil
+	}
+	v, err := ParseRatio(string(b))
+	if err != nil {
+		return err
+	}
+	*r = v
+	return nil
+}
+
+// Payout is what a winning bet is paid.
+type Payout struct {
+	// Win is paid to the player: the exact payout rounded down to a whole
+	// number of the table's unit.
+	Win Amount
+	// Breakage is what rounding kept back: the exact payout, rounded down to
+	// the smallest money unit, less Win. A fraction of the smallest unit
+	// (7/6 of a chip, say) cannot be paid in any currency and is not counted.
+	Breakage Amount
+}
+
+// Pay computes the payout of r on stake, rounded down to a whole number of
+// unit (the table's smallest chip; 1 if unit is 0). A payout that is not a
+// whole number of units is not lost silently: the remainder is reported as
+// Breakage. It returns an error wrapping ErrOverflow if the payout does not
+// fit in an Amount, and ErrSyntax for a negative stake or unit or an
+// invalid ratio.
+func (r Ratio) Pay(stake, unit Amount) (Payout, error) {
+	if !r.valid() || stake < 0 || unit < 0 {
+		return Payout{}, fmt.Errorf("craps: pay %v on %d in units of %d: %w", r, stake, unit, ErrSyntax)
+	}
+	exact, ok := mulDiv(stake, r.Win, r.Stake)
+	if !ok {
+		return Payout{}, fmt.Errorf("craps: pay %v on %d: %w", r, stake, ErrOverflow)
+	}
+	return breakage(exact, unit), nil
+}
+
+// breakage splits an exact payout into what is paid in whole units and what
+// is kept back.
+func breakage(exact, unit Amount) Payout {
+	if unit <= 1 {
+		return Payout{Win: exact}
+	}
+	paid := exact - exact%unit
+	return Payout{Win: paid, Breakage: exact - paid}
+}
+
+// mulDiv returns floor(a*b/c) for a, b >= 0 and c > 0, and whether it fits
+// in an Amount. It is exact for every int64 input (128-bit intermediate).
+func mulDiv(a Amount, b, c int64) (Amount, bool) {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi >= uint64(c) {
+		return 0, false
+	}
+	q, _ := bits.Div64(hi, lo, uint64(c))
+	return Amount(q), q <= math.MaxInt64
+}
+
+// CommissionBase is what a commission is a percentage of.
+type CommissionBase uint8
+
+const (
+	// CommissionStandardBase charges a buy bet on the amount bet and a lay
+	// bet on the amount it would win: the casinos' usual "5% of the buy, 5%
+	// of the lay's win".
+	CommissionStandardBase CommissionBase = iota
+	// CommissionOnBet charges on the amount bet, for buy and lay alike
+	// (seed 002's lay: "5 percent is taken from it").
+	CommissionOnBet
+	// CommissionOnWin charges on the amount the bet would win.
+	CommissionOnWin
+)
+
+// CommissionTiming is when a commission is taken, and whether it comes back.
+type CommissionTiming uint8
+
+const (
+	// CommissionUpfront is taken when the bet is made and kept whatever
+	// happens. It counts in the amount wagered, as published edges assume
+	// (buy 4 at 4.76%).
+	CommissionUpfront CommissionTiming = iota
+	// CommissionOnWinOnly is taken only from a winning bet (buy 4 at 1.67%).
+	CommissionOnWinOnly
+	// CommissionUpfrontReturned is taken when the bet is made and given back
+	// if the bet loses or is taken down, as seed 002 says of its buy bets.
+	CommissionUpfrontReturned
+)
+
+// Rounding is how a commission that is not a whole number of the table's
+// unit is rounded.
+type Rounding uint8
+
+const (
+	RoundDown    Rounding = iota // to the unit below: 5% of 30 is 1 in whole units
+	RoundNearest                 // to the nearest unit, a half rounding up
+	RoundUp                      // to the unit above: 5% of 30 is 2
+)
+
+// Commission is the house's charge on buy and lay bets. The zero Commission
+// is 5%, on the standard base, taken up front, rounded down, with no minimum.
+type Commission struct {
+	// Rate is the charge as a fraction Win/Stake of the base: Ratio{1, 20}
+	// is 5%. The zero Ratio means 5%; Ratio{0, 1} charges nothing.
+	Rate     Ratio
+	Base     CommissionBase
+	Timing   CommissionTiming
+	Rounding Rounding
+	// Minimum is the least commission charged on a bet, in money units;
+	// 0 is no minimum.
+	Minimum Amount
+}
+
+var fivePercent = Ratio{1, 20}
+
+// rate is the commission rate with the default filled in.
+func (c Commission) rate() Ratio { return c.Rate.or(fivePercent) }
+
+// Charge is the commission on base (the bet or its win, as c.Base says)
+// in a game whose smallest chip is unit: the exact rate, rounded to a whole
+// number of units as c.Rounding says, and at least c.Minimum.
+func (c Commission) Charge(base, unit Amount) (Amount, error) {
+	rate := c.rate()
+	if !rate.valid() || base < 0 || unit < 0 {
+		return 0, fmt.Errorf("craps: commission %v on %d: %w", rate, base, ErrSyntax)
+	}
+	if unit == 0 {
+		unit = 1
+	}
+	hi, lo := bits.Mul64(uint64(base), uint64(rate.Win))
+	if hi >= uint64(rate.Stake) {
+		return 0, fmt.Errorf("craps: commission %v on %d: %w", rate, base, ErrOverflow)
+	}
+	q, rem := bits.Div64(hi, lo, uint64(rate.Stake))
+	u := uint64(unit)
+	under := q % u // the exact charge is q + rem/Stake; under is its part below a unit
+	q -= under
+	up := false
+	switch c.Rounding {
+	case RoundUp:
+		up = under > 0 || rem > 0
+	case RoundNearest:
+		// under + rem/Stake >= unit/2, without overflowing.
+		up = 2*under >= u || (u-2*under == 1 && 2*rem >= uint64(rate.Stake))
+	}
+	if up {
+		q += u
+	}
+	if q > math.MaxInt64 {
+		return 0, fmt.Errorf("craps: commission %v on %d: %w", rate, base, ErrOverflow)
+	}
+	return max(Amount(q), c.Minimum), nil
+}

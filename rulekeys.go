@@ -1,0 +1,298 @@
+package craps
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// RuleKey is one house rule that Rules.Set takes by name, as the craps
+// command's flags and roll tapes write it.
+type RuleKey struct {
+	Name  string // "field12"
+	Usage string // what the value is, and its default
+}
+
+type ruleKey struct {
+	RuleKey
+	isBool bool
+	set    func(r *Rules, value string) error
+}
+
+// ruleKeys is every key Set takes, in the order RuleKeys lists them.
+var ruleKeys = []ruleKey{
+	{RuleKey{"crapless", "crapless craps: 2, 3, 11 and 12 are points (true|false)"}, true,
+		func(r *Rules, v string) error { return setBool(&r.Crapless, v) }},
+	{RuleKey{"bar", "the don't bets' push total on the come-out: 12 or 2 (default 12)"}, false,
+		func(r *Rules, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || (n != 2 && n != 12) {
+				return syntaxError("bar (12 or 2)", v)
+			}
+			r.Bar = n
+			if n == 12 {
+				r.Bar = 0
+			}
+			return nil
+		}},
+	ratioKey("field2", "the field's payout on 2 (default 2:1)", func(r *Rules) *Ratio { return &r.Field2 }),
+	ratioKey("field12", "the field's payout on 12 (default 3:1; some casinos 2:1)", func(r *Rules) *Ratio { return &r.Field12 }),
+	ratioKey("hard4", "hard 4 and hard 10 (default 7:1)", func(r *Rules) *Ratio { return &r.Hard4 }),
+	ratioKey("hard6", "hard 6 and hard 8 (default 9:1)", func(r *Rules) *Ratio { return &r.Hard6 }),
+	ratioKey("any7", "any 7 (default 4:1)", func(r *Rules) *Ratio { return &r.Any7 }),
+	ratioKey("anycraps", "any craps (default 7:1)", func(r *Rules) *Ratio { return &r.AnyCraps }),
+	ratioKey("two", "aces, the one-roll 2 (default 30:1)", func(r *Rules) *Ratio { return &r.Two }),
+	ratioKey("three", "ace-deuce, the one-roll 3 (default 15:1)", func(r *Rules) *Ratio { return &r.Three }),
+	ratioKey("eleven", "yo, the one-roll 11 (default 15:1)", func(r *Rules) *Ratio { return &r.Eleven }),
+	ratioKey("twelve", "boxcars, the one-roll 12 (default 30:1)", func(r *Rules) *Ratio { return &r.Twelve }),
+	ratioKey("hop-easy", "a hop on two different faces (default 15:1)", func(r *Rules) *Ratio { return &r.EasyHop }),
+	ratioKey("hop-hard", "a hop on a pair (default 30:1)", func(r *Rules) *Ratio { return &r.HardHop }),
+	{RuleKey{"props", `how 2, 3, 11, 12 and hop payouts are printed: "to1" (30:1 pays 30) or "for1" (30 for 1 pays 29) (default to1)`}, false,
+		func(r *Rules, v string) error {
+			switch v {
+			case "to1", "to":
+				r.PropsFor1 = false
+			case "for1", "for":
+				r.PropsFor1 = true
+			default:
+				return syntaxError("props (to1 or for1)", v)
+			}
+			return nil
+		}},
+	{RuleKey{"odds", `odds limit: "2x", "100x", "3-4-5x" (on 4/10, 5/9, 6/8), or "3-4-5-3-3x" adding crapless 3/11 and 2/12 (default 3-4-5x)`}, false,
+		func(r *Rules, v string) error {
+			o, err := ParseOddsLimit(v)
+			r.Odds = o
+			return err
+		}},
+	{RuleKey{"lay", `how far the don't side may lay: "win" (lay what wins the odds multiple) or "stake" (lay the multiple) (default win)`}, false,
+		func(r *Rules, v string) error {
+			switch v {
+			case "win":
+				r.Lay = LayToWinMultiple
+			case "stake":
+				r.Lay = LayStakeMultiple
+			default:
+				return syntaxError("lay (win or stake)", v)
+			}
+			return nil
+		}},
+	{RuleKey{"commission", `the buy and lay commission rate: "5%" or "1:20" (default 5%)`}, false,
+		func(r *Rules, v string) error {
+			rate, err := parseRate(v)
+			r.BuyCommission.Rate, r.LayCommission.Rate = rate, rate
+			return err
+		}},
+	timingKey("buy-timing", func(r *Rules) *Commission { return &r.BuyCommission }),
+	timingKey("lay-timing", func(r *Rules) *Commission { return &r.LayCommission }),
+	baseKey("buy-base", func(r *Rules) *Commission { return &r.BuyCommission }),
+	baseKey("lay-base", func(r *Rules) *Commission { return &r.LayCommission }),
+	{RuleKey{"commission-rounding", "how a commission is rounded to the unit: down, nearest or up (default down)"}, false,
+		func(r *Rules, v string) error {
+			m, ok := map[string]Rounding{"down": RoundDown, "nearest": RoundNearest, "up": RoundUp}[v]
+			if !ok {
+				return syntaxError("rounding (down, nearest or up)", v)
+			}
+			r.BuyCommission.Rounding, r.LayCommission.Rounding = m, m
+			return nil
+		}},
+	amountKey("commission-min", "the least commission on a buy or lay bet (default none)", func(r *Rules) []*Amount {
+		return []*Amount{&r.BuyCommission.Minimum, &r.LayCommission.Minimum}
+	}),
+	amountKey("unit", "the smallest chip paid; payouts round down to it (default 1)", func(r *Rules) []*Amount { return []*Amount{&r.Unit} }),
+	amountKey("min", "the table minimum bet (default none)", func(r *Rules) []*Amount { return []*Amount{&r.Minimum} }),
+	amountKey("max", "the table maximum bet (default none)", func(r *Rules) []*Amount { return []*Amount{&r.Maximum} }),
+	switchKey("comeout-place", "place and place to lose bets work on the come-out: on, off or default (off)", func(r *Rules) *Switch { return &r.ComeOut.Place }),
+	switchKey("comeout-buy", "buy bets work on the come-out: on, off or default (off)", func(r *Rules) *Switch { return &r.ComeOut.Buy }),
+	switchKey("comeout-lay", "lay bets work on the come-out: on, off or default (on)", func(r *Rules) *Switch { return &r.ComeOut.Lay }),
+	switchKey("comeout-come-odds", "odds behind come and put bets work on the come-out: on, off or default (off)", func(r *Rules) *Switch { return &r.ComeOut.ComeOdds }),
+	switchKey("comeout-dont-come-odds", "odds behind don't come bets work on the come-out: on, off or default (on)", func(r *Rules) *Switch { return &r.ComeOut.DontComeOdds }),
+	switchKey("comeout-hardways", "hardways work on the come-out: on, off or default (off)", func(r *Rules) *Switch { return &r.ComeOut.Hardways }),
+	{RuleKey{"removable", "pass and come bets may be reduced or taken down after their point, as seed 002 says (true|false)"}, true,
+		func(r *Rules, v string) error { return setBool(&r.LineBetsRemovable, v) }},
+	{RuleKey{"not-offered", `bets the table does not take, comma-separated kinds: "put,place-to-lose,fire" (default none)`}, false,
+		func(r *Rules, v string) error {
+			r.NotOffered = 0
+			for _, name := range strings.Split(v, ",") {
+				k, err := parseKind(name)
+				if err != nil {
+					return err
+				}
+				r.NotOffered |= Kinds(k)
+			}
+			return nil
+		}},
+	ratioKey("fire-4", "the fire bet on four points (default 24:1)", func(r *Rules) *Ratio { return &r.Fire.Four }),
+	ratioKey("fire-5", "the fire bet on five points (default 249:1)", func(r *Rules) *Ratio { return &r.Fire.Five }),
+	ratioKey("fire-6", "the fire bet on six points (default 999:1)", func(r *Rules) *Ratio { return &r.Fire.Six }),
+	ratioKey("ats-all", "the all bet (default 175:1)", func(r *Rules) *Ratio { return &r.ATS.All }),
+	ratioKey("ats-tall", "the tall bet (default 34:1)", func(r *Rules) *Ratio { return &r.ATS.Tall }),
+	ratioKey("ats-small", "the small bet (default 34:1)", func(r *Rules) *Ratio { return &r.ATS.Small }),
+}
+
+func ratioKey(name, usage string, field func(*Rules) *Ratio) ruleKey {
+	return ruleKey{RuleKey{name, "payout of " + usage + `: "7:6", "7 to 6", "30 for 1" or "2"`}, false,
+		func(r *Rules, v string) error {
+			p, err := ParseRatio(v)
+			*field(r) = p
+			return err
+		}}
+}
+
+func amountKey(name, usage string, fields func(*Rules) []*Amount) ruleKey {
+	return ruleKey{RuleKey{name, usage}, false, func(r *Rules, v string) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return syntaxError(name+" (a whole amount, 0 or more)", v)
+		}
+		for _, f := range fields(r) {
+			*f = Amount(n)
+		}
+		return nil
+	}}
+}
+
+func switchKey(name, usage string, field func(*Rules) *Switch) ruleKey {
+	return ruleKey{RuleKey{name, usage}, false, func(r *Rules, v string) error {
+		s, ok := map[string]Switch{"default": Default, "on": On, "off": Off}[v]
+		if !ok {
+			return syntaxError(name+" (on, off or default)", v)
+		}
+		*field(r) = s
+		return nil
+	}}
+}
+
+func timingKey(name string, field func(*Rules) *Commission) ruleKey {
+	bet, _, _ := strings.Cut(name, "-")
+	return ruleKey{RuleKey{name, "when the " + bet + ` commission is taken: "upfront" (when the bet is made), "win" (only from a win) or "returned" (when made, given back if the bet loses or is taken down, seed 002) (default upfront)`}, false,
+		func(r *Rules, v string) error {
+			t, ok := map[string]CommissionTiming{"upfront": CommissionUpfront, "win": CommissionOnWinOnly, "returned": CommissionUpfrontReturned}[v]
+			if !ok {
+				return syntaxError(name+" (upfront, win or returned)", v)
+			}
+			field(r).Timing = t
+			return nil
+		}}
+}
+
+func baseKey(name string, field func(*Rules) *Commission) ruleKey {
+	bet, _, _ := strings.Cut(name, "-")
+	return ruleKey{RuleKey{name, "what the " + bet + ` commission is a percentage of: "bet", "win" or "standard" (the bet for a buy, the win for a lay) (default standard)`}, false,
+		func(r *Rules, v string) error {
+			b, ok := map[string]CommissionBase{"standard": CommissionStandardBase, "bet": CommissionOnBet, "win": CommissionOnWin}[v]
+			if !ok {
+				return syntaxError(name+" (standard, bet or win)", v)
+			}
+			field(r).Base = b
+			return nil
+		}}
+}
+
+func setBool(dst *bool, v string) error {
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return syntaxError("true or false", v)
+	}
+	*dst = b
+	return nil
+}
+
+// parseRate reads a commission rate, "5%", "4.5%" or "1:20".
+func parseRate(v string) (Ratio, error) {
+	if pct, ok := strings.CutSuffix(strings.TrimSpace(v), "%"); ok {
+		q, ok := new(big.Rat).SetString(pct)
+		if !ok || q.Sign() < 0 || !q.Num().IsInt64() || !q.Denom().IsInt64() {
+			return Ratio{}, syntaxError("commission rate", v)
+		}
+		q.Quo(q, big.NewRat(100, 1))
+		if q.Sign() == 0 {
+			return Ratio{0, 1}, nil
+		}
+		return Ratio{q.Num().Int64(), q.Denom().Int64()}, nil
+	}
+	return ParseRatio(v)
+}
+
+// parseKind reads the name of a kind of bet, without its number:
+// "place", "place-to-lose", "fire", "hop".
+func parseKind(name string) (BetKind, error) {
+	name = strings.ToLower(strings.TrimSpace(name))
+	if k, ok := betAliases[name]; ok {
+		return k, nil
+	}
+	if k, ok := betAliases[strings.ReplaceAll(name, "-", " ")]; ok {
+		return k, nil
+	}
+	for k := BetKind(1); k < numKinds; k++ {
+		if strings.EqualFold(k.String(), name) {
+			return k, nil
+		}
+	}
+	return NoBet, syntaxError("kind of bet", name)
+}
+
+// ParseOddsLimit reads an odds limit: "2x" or "100x" for the same multiple
+// on every point, "3-4-5x" for 4 and 10, 5 and 9, 6 and 8 (crapless points
+// get the 4's multiple), or "3-4-5-3-3x" adding 3 and 11, 2 and 12. The
+// trailing x is optional.
+func ParseOddsLimit(s string) (OddsLimit, error) {
+	parts := strings.Split(strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), "x"), "-")
+	var m []int
+	for _, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 {
+			return OddsLimit{}, syntaxError("odds limit", s)
+		}
+		m = append(m, n)
+	}
+	switch len(m) {
+	case 1:
+		return FlatOdds(m[0]), nil
+	case 3:
+		return OddsLimit{m[0], m[1], m[2], m[0], m[0]}, nil
+	case 5:
+		return OddsLimit{m[0], m[1], m[2], m[3], m[4]}, nil
+	}
+	return OddsLimit{}, syntaxError("odds limit", s)
+}
+
+// RuleKeys lists the keys Set takes, with what each one's value is.
+func RuleKeys() []RuleKey {
+	keys := make([]RuleKey, len(ruleKeys))
+	for i, k := range ruleKeys {
+		keys[i] = k.RuleKey
+	}
+	return keys
+}
+
+// IsBoolRuleKey reports whether key takes true or false, so that a command
+// line may give it alone ("-crapless") to mean true.
+func IsBoolRuleKey(key string) bool {
+	for _, k := range ruleKeys {
+		if k.Name == key {
+			return k.isBool
+		}
+	}
+	return false
+}
+
+// Set changes the one house rule named key (see RuleKeys) to the value
+// written in text: Set("field12", "2") pays the field 2:1 on 12. An
+// unknown key or a value that cannot be read is an error wrapping
+// ErrSyntax, and r is left as it was. Set checks the value alone; call
+// Validate once all keys are set, since some rules only contradict others.
+func (r *Rules) Set(key, value string) error {
+	for _, k := range ruleKeys {
+		if k.Name == key {
+			tmp := *r
+			if err := k.set(&tmp, strings.TrimSpace(value)); err != nil {
+				return fmt.Errorf("craps: rule %s: %s: %w", key, strings.TrimPrefix(err.Error(), "craps: "), ErrSyntax)
+			}
+			*r = tmp
+			return nil
+		}
+	}
+	return fmt.Errorf("craps: unknown rule %q: %w", key, ErrSyntax)
+}
