@@ -543,12 +543,11 @@ type TrueOddsRow struct {
 }
 
 // Before is the odds against set a coming before set b, other throws not
-// counting: ways of b to ways of a. Throws in both count for neither.
-// Before(Totals(12), Totals(4)) is 3 to 1; reversed, 1 to 3.
+// counting: ways of b to ways of a. A throw in both sets counts for a, so
+// Before(Combination(3, 3), Totals(6, 7)) is hard 6 against any other 6 or
+// a 7: 10 to 1. Before(Totals(12), Totals(4)) is 3 to 1; reversed, 1 to 3.
 func Before(a, b OutcomeSet) OddsAgainst {
-	only := a &^ b
-	other := b &^ a
-	return oddsOf(big.NewRat(int64(other.Ways()), 1), big.NewRat(int64(only.Ways()), 1))
+	return oddsOf(big.NewRat(int64((b&^a).Ways()), 1), big.NewRat(int64(a.Ways()), 1))
 }
 
 // TrueOddsTable is seed 000's Table 1: for each total 2 to 12 and then

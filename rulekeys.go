@@ -36,8 +36,8 @@ var ruleKeys = []ruleKey{
 			}
 			return nil
 		}},
-	ratioKey("field2", "the field's payout on 2 (default 2:1)", func(r *Rules) *Ratio { return &r.Field2 }),
-	ratioKey("field12", "the field's payout on 12 (default 3:1; some casinos 2:1)", func(r *Rules) *Ratio { return &r.Field12 }),
+	ratioKey("field2", "the field on 2 (default 2:1)", func(r *Rules) *Ratio { return &r.Field2 }),
+	ratioKey("field12", "the field on 12 (default 3:1; some casinos 2:1)", func(r *Rules) *Ratio { return &r.Field12 }),
 	ratioKey("hard4", "hard 4 and hard 10 (default 7:1)", func(r *Rules) *Ratio { return &r.Hard4 }),
 	ratioKey("hard6", "hard 6 and hard 8 (default 9:1)", func(r *Rules) *Ratio { return &r.Hard6 }),
 	ratioKey("any7", "any 7 (default 4:1)", func(r *Rules) *Ratio { return &r.Any7 }),

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/crapslab/craps"
+)
+
+func runEdge(args []string, stdout io.Writer) error {
+	fs := newFlagSet("edge", "[-rules NAME] [-json] [rule flags]\n\n"+
+		"Prints the exact house edge of every bet the rules offer: the probabilities\n"+
+		"of a win, a loss and a push, the edge per bet made, per bet resolved\n"+
+		"(pushes left out) and per roll, and the expected rolls to a decision, as\n"+
+		"exact fractions beside percentages. Commission paid when a bet is made\n"+
+		"counts in the amount wagered. Then the combined edge of each line bet\n"+
+		"with full odds, at the rules' limit and at common limits.\n\n"+
+		"Example: craps edge -rules standard -field12 2 -props for1", stdout)
+	asJSON := fs.Bool("json", false, "print a JSON array, one object per bet, fractions written \"p/q\"")
+	rf := addRuleFlags(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	r, err := rf.rules()
+	if err != nil {
+		return err
+	}
+	rows, err := r.EdgeTable()
+	if err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeEdgeJSON(stdout, rows)
+	}
+	fmt.Fprintf(stdout, "House edge under %s (odds %v)\n\n", rf.describe(), r.Odds)
+	var notes footnotes
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "BET\tPAYS\tWIN\tLOSE\tPUSH\tEDGE PER BET\tPER RESOLVED\tPER ROLL\tROLLS\tTRUE ODDS")
+	for _, a := range rows {
+		cells := []string{rowName(a), a.Pays,
+			notes.cell(a.Win, percent), notes.cell(a.Lose, percent), notes.cell(a.Push, percent),
+			notes.cell(a.EdgePerBet, percent), notes.cell(a.EdgePerResolved, percent),
+			notes.cell(a.EdgePerRoll, percent), notes.cell(a.Rolls, decimal)}
+		odds := a.TrueOdds().String()
+		if len(odds) > maxCell {
+			odds = notes.add(odds)
+		}
+		fmt.Fprintln(tw, strings.Join(append(cells, odds), "\t"))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(notes) > 0 {
+		fmt.Fprintln(stdout, "\nExact values too long for the table:")
+		for i, n := range notes {
+			fmt.Fprintf(stdout, "[%d] %s\n", i+1, n)
+		}
+	}
+	return writeLineOdds(stdout, r)
+}
+
+// maxCell is the longest exact fraction printed in a table cell; longer
+// ones (the fire bet's) are printed whole below the table.
+const maxCell = 24
+
+// footnotes holds the exact values printed below a table.
+type footnotes []string
+
+func (f *footnotes) add(s string) string {
+	*f = append(*f, s)
+	return fmt.Sprintf("[%d]", len(*f))
+}
+
+// cell writes an exact value and its approximation, "7/495 (1.4141%)",
+// moving a long fraction to a footnote.
+func (f *footnotes) cell(q *big.Rat, approx func(*big.Rat) string) string {
+	if q == nil {
+		return "-"
+	}
+	exact := q.RatString()
+	if len(exact) > maxCell {
+		exact = f.add(exact)
+	}
+	return exact + " (" + approx(q) + ")"
+}
+
+func decimal(q *big.Rat) string { return q.FloatString(4) }
+
+// rowName is the bet's name, with how it is played if that is not the
+// plain bet.
+func rowName(a craps.Analysis) string {
+	if a.Note != "" {
+		return a.Bet.String() + " (" + a.Note + ")"
+	}
+	return a.Bet.String()
+}
+
+// withPercent writes an exact fraction and its value as a percentage to
+// four places, "7/495 (1.4141%)".
+func withPercent(q *big.Rat) string {
+	if q == nil {
+		return "-"
+	}
+	return q.RatString() + " (" + percent(q) + ")"
+}
+
+func percent(q *big.Rat) string {
+	return new(big.Rat).Mul(q, big.NewRat(100, 1)).FloatString(4) + "%"
+}
+
+// frac writes q as "p/q", the form the JSON output promises.
+func frac(q *big.Rat) string {
+	if q == nil {
+		return ""
+	}
+	return q.String()
+}
+
+type edgeJSON struct {
+	Bet             string `json:"bet"`
+	Pays            string `json:"pays"`
+	Win             string `json:"win"`
+	Lose            string `json:"lose"`
+	Push            string `json:"push"`
+	Return          string `json:"return"`
+	Wagered         string `json:"wagered"`
+	EdgePerBet      string `json:"edge_per_bet"`
+	EdgePerResolved string `json:"edge_per_resolved"`
+	EdgePerRoll     string `json:"edge_per_roll"`
+	Rolls           string `json:"rolls"`
+	TrueOdds        string `json:"true_odds"`
+	EdgePercent     string `json:"edge_per_bet_percent"`
+}
+
+func writeEdgeJSON(w io.Writer, rows []craps.Analysis) error {
+	out := make([]edgeJSON, 0, len(rows))
+	for _, a := range rows {
+		out = append(out, edgeJSON{
+			Bet: rowName(a), Pays: a.Pays, Win: frac(a.Win), Lose: frac(a.Lose), Push: frac(a.Push),
+			Return: frac(a.Return), Wagered: frac(a.Wagered), EdgePerBet: frac(a.EdgePerBet),
+			EdgePerResolved: frac(a.EdgePerResolved), EdgePerRoll: frac(a.EdgePerRoll),
+			Rolls: frac(a.Rolls), TrueOdds: a.TrueOdds().String(), EdgePercent: percent(a.EdgePerBet),
+		})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// writeLineOdds prints the combined edge of each line bet with full odds,
+// at the rules' own limit and at the common ones.
+func writeLineOdds(w io.Writer, r craps.Rules) error {
+	limits := []craps.OddsLimit{r.Odds, craps.FlatOdds(1), craps.FlatOdds(2), {}, craps.FlatOdds(5),
+		craps.FlatOdds(10), craps.FlatOdds(20), craps.FlatOdds(100)}
+	fmt.Fprintln(w, "\nLine bets with full odds (lay odds limited as the rules say)")
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "BET\tODDS\tWAGERED\tEDGE PER BET\tPER ROLL")
+	for _, k := range []craps.BetKind{craps.PassLine, craps.DontPass} {
+		for i, limit := range limits {
+			if i > 0 && limit == r.Odds {
+				continue
+			}
+			lo, err := r.WithOdds(k, limit)
+			if err != nil {
+				continue // not offered under these rules
+			}
+			name := limit.String()
+			if i == 0 {
+				name += " (these rules)"
+			}
+			fmt.Fprintf(tw, "%v\t%s\t%s\t%s\t%s\n", k, name, lo.Wagered.RatString(),
+				withPercent(lo.EdgePerBet), withPercent(lo.EdgePerRoll))
+		}
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,116 @@
+// Command craps runs the main jobs of package craps for people who do not
+// write Go: the exact house edge of every bet under a table's rules, and
+// seed 000's true-odds tables.
+//
+// Usage:
+//
+//	craps edge [-rules NAME] [-json] [rule flags]
+//	craps tables [-json]
+//
+// Run "craps -h" or "craps edge -h" for every flag.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// command is one subcommand of craps.
+type command struct {
+	name, summary string
+	run           func(args []string, stdout io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"edge", "print the exact house edge of every bet under a table's rules", runEdge},
+		{"tables", "print seed 000's true-odds tables (Table 1: totals and groups; Table 2: hardways)", runTables},
+	}
+}
+
+// errUsage marks an error in how the command was called; run prints it in
+// one line and exits 2.
+var errUsage = errors.New("usage")
+
+// run runs the command line args and returns the exit status: 0 done, 1
+// failed, 2 bad usage.
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stderr)
+		return 2
+	}
+	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		usage(stdout)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(args[1:], stdout)
+		switch {
+		case err == nil || errors.Is(err, flag.ErrHelp):
+			return 0
+		case errors.Is(err, errUsage):
+			fmt.Fprintf(stderr, "craps %s: %v\n", c.name, strings.TrimSuffix(err.Error(), ": "+errUsage.Error()))
+			return 2
+		}
+		fmt.Fprintf(stderr, "craps %s: %v\n", c.name, err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "craps: unknown command %q (run craps -h)\n", args[0])
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "Usage: craps <command> [flags]")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Commands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, `Run "craps <command> -h" for a command's flags.`)
+}
+
+// newFlagSet makes a subcommand's flag set: its usage goes to stdout on
+// -h, and a bad flag becomes a one-line error.
+func newFlagSet(name, synopsis string, stdout io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("craps "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {} // parse prints the usage for -h, and one line for an error
+	help[fs] = func() {
+		fs.SetOutput(stdout)
+		fmt.Fprintf(stdout, "Usage: craps %s %s\n\nFlags:\n", name, synopsis)
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+	return fs
+}
+
+// help prints each flag set's usage.
+var help = map[*flag.FlagSet]func(){}
+
+// parse parses args, turning a bad flag into a usage error and refusing
+// stray arguments.
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			help[fs]()
+			return err
+		}
+		return fmt.Errorf("%v (run %s -h): %w", err, fs.Name(), errUsage)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (run %s -h): %w", fs.Arg(0), fs.Name(), errUsage)
+	}
+	return nil
+}

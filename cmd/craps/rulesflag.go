@@ -1,0 +1,74 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/crapslab/craps"
+)
+
+// ruleFlags collects a preset name and the rule flags given after it, and
+// builds the Rules they describe.
+type ruleFlags struct {
+	preset string
+	set    []setting // in command-line order
+}
+
+type setting struct{ key, value string }
+
+// ruleValue is the flag.Value of one rule key.
+type ruleValue struct {
+	key   string
+	flags *ruleFlags
+}
+
+func (v ruleValue) String() string { return "" }
+func (v ruleValue) Set(s string) error {
+	// Check the value now, so a bad one is reported as a bad flag.
+	var r craps.Rules
+	if err := r.Set(v.key, s); err != nil {
+		return fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "craps: "))
+	}
+	v.flags.set = append(v.flags.set, setting{v.key, s})
+	return nil
+}
+func (v ruleValue) IsBoolFlag() bool { return craps.IsBoolRuleKey(v.key) }
+
+// addRuleFlags registers -rules and one flag per craps.RuleKeys entry.
+func addRuleFlags(fs *flag.FlagSet) *ruleFlags {
+	rf := &ruleFlags{}
+	fs.StringVar(&rf.preset, "rules", "standard",
+		"the table's rules, a preset: "+strings.Join(craps.PresetNames(), ", ")+"; the rule flags below change it")
+	for _, k := range craps.RuleKeys() {
+		fs.Var(ruleValue{k.Name, rf}, k.Name, k.Usage)
+	}
+	return rf
+}
+
+// rules builds and validates the rules.
+func (rf *ruleFlags) rules() (craps.Rules, error) {
+	r, err := craps.Preset(rf.preset)
+	if err != nil {
+		return r, fmt.Errorf("-rules: unknown preset %q (known: %s): %w", rf.preset, strings.Join(craps.PresetNames(), ", "), errUsage)
+	}
+	for _, s := range rf.set {
+		if err := r.Set(s.key, s.value); err != nil {
+			return r, fmt.Errorf("%v: %w", err, errUsage)
+		}
+	}
+	if err := r.Validate(); err != nil {
+		return r, fmt.Errorf("%v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
+	}
+	return r, nil
+}
+
+// describe names the rules in one line: the preset and the flags that
+// changed it.
+func (rf *ruleFlags) describe() string {
+	s := rf.preset
+	for _, x := range rf.set {
+		s += fmt.Sprintf(" %s=%s", x.key, x.value)
+	}
+	return s
+}

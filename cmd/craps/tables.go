@@ -1,0 +1,125 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/crapslab/craps"
+)
+
+func runTables(args []string, stdout io.Writer) error {
+	fs := newFlagSet("tables", "[-json]\n\n"+
+		"Prints seed 000's true-odds tables. Table 1: for each total and for groups\n"+
+		"of totals, the ways out of 36, the odds against in one roll and the odds\n"+
+		"against before a 7; then the odds against each higher total before each\n"+
+		"lower one. Table 2: for each hardway, the ways hard, the other ways, the\n"+
+		"ways of 7, the losing ways and the odds against.", stdout)
+	asJSON := fs.Bool("json", false, "print one JSON object with the tables")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	rows, hard := craps.TrueOddsTable(), craps.HardwayTable()
+	if *asJSON {
+		return writeTablesJSON(stdout, rows, hard)
+	}
+	fmt.Fprintln(stdout, "Table 1. True odds of each total and group of totals")
+	fmt.Fprintln(stdout)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "TOTAL\tWAYS IN 36\tAGAINST IN ONE ROLL\tAGAINST BEFORE A 7")
+	for _, r := range rows {
+		before := "-"
+		if r.BeforeSeven.Against != nil {
+			before = r.BeforeSeven.String()
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", r.Name, r.Ways, r.OneRoll, before)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "\nOdds against the row's total before the column's (a lower total)")
+	fmt.Fprintln(stdout)
+	tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprint(tw, "BEFORE\t")
+	lows := totalsExcept7()
+	for _, lo := range lows[:len(lows)-1] {
+		fmt.Fprintf(tw, "%d\t", lo)
+	}
+	fmt.Fprintln(tw)
+	for _, hi := range lows[1:] {
+		fmt.Fprintf(tw, "%d\t", hi)
+		for _, lo := range lows[:len(lows)-1] {
+			cell := ""
+			if lo < hi {
+				cell = craps.Before(craps.Totals(hi), craps.Totals(lo)).String()
+			}
+			fmt.Fprintf(tw, "%s\t", cell)
+		}
+		fmt.Fprintln(tw)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "\nTable 2. Hardways")
+	fmt.Fprintln(stdout)
+	tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "HARDWAY\tWAYS HARD\tOTHER WAYS\tWAYS OF 7\tLOSING WAYS\tODDS AGAINST")
+	for _, h := range hard {
+		fmt.Fprintf(tw, "hard %d\t%d\t%d\t%d\t%d\t%s\n", h.Number, h.Hard, h.Easy, h.Seven, h.Losing, h.Against)
+	}
+	return tw.Flush()
+}
+
+func totalsExcept7() []int {
+	return []int{2, 3, 4, 5, 6, 8, 9, 10, 11, 12}
+}
+
+func writeTablesJSON(w io.Writer, rows []craps.TrueOddsRow, hard []craps.HardwayRow) error {
+	type row struct {
+		Name        string `json:"name"`
+		Set         string `json:"set"`
+		Ways        int    `json:"ways"`
+		OneRoll     string `json:"against_one_roll"`
+		BeforeSeven string `json:"against_before_7,omitempty"`
+	}
+	type before struct {
+		Total  int    `json:"total"`
+		Before int    `json:"before"`
+		Odds   string `json:"against"`
+	}
+	type hardway struct {
+		Number int    `json:"number"`
+		Hard   int    `json:"ways_hard"`
+		Easy   int    `json:"other_ways"`
+		Seven  int    `json:"ways_of_7"`
+		Losing int    `json:"losing_ways"`
+		Odds   string `json:"against"`
+	}
+	var out struct {
+		Table1   []row     `json:"table1"`
+		Before   []before  `json:"higher_before_lower"`
+		Hardways []hardway `json:"table2"`
+	}
+	for _, r := range rows {
+		x := row{Name: r.Name, Set: r.Set.String(), Ways: r.Ways, OneRoll: r.OneRoll.String()}
+		if r.BeforeSeven.Against != nil {
+			x.BeforeSeven = r.BeforeSeven.String()
+		}
+		out.Table1 = append(out.Table1, x)
+	}
+	ts := totalsExcept7()
+	for _, hi := range ts {
+		for _, lo := range ts {
+			if lo < hi {
+				out.Before = append(out.Before, before{hi, lo, craps.Before(craps.Totals(hi), craps.Totals(lo)).String()})
+			}
+		}
+	}
+	for _, h := range hard {
+		out.Hardways = append(out.Hardways, hardway{h.Number, h.Hard, h.Easy, h.Seven, h.Losing, h.Against.String()})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

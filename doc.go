@@ -1,0 +1,80 @@
+// Package craps is a rules engine and exact calculator for the dice game
+// craps: every casino bet and house-rule variant of its sources, and the
+// exact odds of each bet under any rules, as fractions a researcher can
+// cite.
+//
+// # Dice
+//
+// [Dice] is one throw of two dice, printed and parsed as "3-4". The 36
+// ordered throws are equally likely; an [OutcomeSet] is a set of them, one
+// bit each, so a total ([Totals]), an exact combination ([Combination]) and
+// groups such as [FieldNumbers] or [PointNumbers] are all sets that combine
+// with | and &. [Throw] draws a throw from a math/rand/v2 Source; the same
+// seed gives the same throws on every machine.
+//
+// # Bets
+//
+// A [Bet] is a spot on the layout: a [BetKind] and the number or
+// combination it is on (Place 6, Come 9, Hard 8, Hop 2-5). [Bet.String]
+// prints the name a dealer says and [ParseBet] reads it back, along with
+// the names players use ("yo", "c&e", "odds 6"). The catalogue covers the
+// line bets and their odds (taken and laid), come and don't come, put,
+// place, place to lose, buy, lay, big 6 and 8, the field, the hardways,
+// every one-roll proposition (any 7, any craps, 2, 3, 11, 12, horn, horn
+// high, C&E, world, every hop), the fire bet, and all, tall and small.
+//
+// Each bet is defined once, in one function that says what a throw does to
+// the bet in each state of the game (come-out, a point, a come bet's own
+// point, the points a fire bet has seen). Everything else reads that
+// definition: exact analysis, live play and simulation never carry a second
+// copy of which throws win or what they pay.
+//
+// # Rules
+//
+// [Rules] holds every house rule as a field: the don't bets' bar, the
+// field's payouts, odds limits, "to 1" or "for 1" propositions, the
+// commission on buy and lay bets, the table's unit, minimum and maximum,
+// which bets work on the come-out, whether pass and come bets may be taken
+// down, crapless craps, and the fire and all/tall/small paytables. It is a
+// plain comparable struct whose zero value is the table of the sources'
+// croupier trainer ([Standard]); [Bar2], [Vegas], [Crapless] and [Odds100x]
+// are the other presets, each documented with its source. [Rules.Set]
+// changes a rule by name, as command lines and roll tapes write it;
+// [Rules.Validate] refuses contradictory or out-of-range rules.
+//
+// # Money and rounding
+//
+// Money is an integer [Amount]; there are no floats anywhere a bet is paid.
+// A payout [Ratio] is "Win to Stake" ("7:6"); [ParseRatio] also reads
+// "30 for 1", which it converts to 29:1. [Ratio.Pay] rounds a payout down
+// to the table's unit and reports the remainder as breakage. [Commission]
+// charges buy and lay bets at a rate (5% by default) on the bet or on the
+// win, taken up front, only from a win, or up front and returned if the
+// bet loses (seed 002), rounded down, to the nearest unit or up, with an
+// optional minimum.
+//
+// # Exact odds
+//
+// [Rules.Analyze] derives the exact figures of a bet from its definition by
+// walking the states of the game over the 36 throws and solving for the
+// probability of each decision with math/big: win, lose and push, the
+// expected rolls to a decision, and the house edge per bet made, per bet
+// resolved and per roll. [Rules.EdgeTable] does so for every bet the rules
+// offer, [Rules.WithOdds] for a line bet with full odds, and
+// [TrueOddsTable], [HardwayTable] and [Before] give the true-odds tables of
+// the private-game rule book (seed 000). The pass line wins with
+// probability 244/495 = 976/1980; the rule book's "970 times out of 1980"
+// is a misprint, as its own 1.414% shows.
+//
+// # Errors and panics
+//
+// Every error wraps an exported sentinel ([ErrSyntax], [ErrInvalidRules],
+// [ErrNotOffered], [ErrOverflow], [ErrNoSuchPreset]), so callers test it
+// with errors.Is. Nothing a caller passes makes the package panic.
+//
+// # Concurrency
+//
+// Rules, Bet, Dice, Ratio and the other value types are safe to share; the
+// analysis functions keep no state between calls and may run concurrently.
+// Every *big.Rat they return is new and belongs to the caller.
+package craps

@@ -1,0 +1,146 @@
+package craps_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/crapslab/craps"
+)
+
+// The exact house edge of a bet, derived from its definition.
+func ExampleRules_Analyze() {
+	a, err := craps.Standard.Analyze(craps.Bet{Kind: craps.PassLine})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("win:", a.Win)
+	fmt.Println("edge per bet:", a.EdgePerBet, "=", a.EdgePerBet.FloatString(5))
+	fmt.Println("edge per roll:", a.EdgePerRoll)
+	fmt.Println("rolls to a decision:", a.Rolls)
+	fmt.Println("true odds:", a.TrueOdds())
+	// Output:
+	// win: 244/495
+	// edge per bet: 7/495 = 0.01414
+	// edge per roll: 7/1671
+	// rolls to a decision: 557/165
+	// true odds: 251 to 244
+}
+
+// House rules change the figures: the field paying 2:1 on 12 instead of
+// 3:1 doubles its edge, and a buy bet whose commission is taken only from
+// a win costs far less than one charged up front.
+func ExampleRules_Analyze_houseRules() {
+	r := craps.Standard
+	field, _ := r.Analyze(craps.Bet{Kind: craps.Field})
+	buy, _ := r.Analyze(craps.Bet{Kind: craps.Buy, Number: 4})
+	fmt.Println("field 12 at 3:1:", field.EdgePerBet, "  buy 4, commission up front:", buy.EdgePerBet)
+
+	r.Field12 = craps.Ratio{Win: 2, Stake: 1}
+	r.BuyCommission.Timing = craps.CommissionOnWinOnly
+	field, _ = r.Analyze(craps.Bet{Kind: craps.Field})
+	buy, _ = r.Analyze(craps.Bet{Kind: craps.Buy, Number: 4})
+	fmt.Println("field 12 at 2:1:", field.EdgePerBet, "  buy 4, commission on a win:  ", buy.EdgePerBet)
+	// Output:
+	// field 12 at 3:1: 1/36   buy 4, commission up front: 1/21
+	// field 12 at 2:1: 1/18   buy 4, commission on a win:   1/60
+}
+
+// The pass line with full odds behind it at a 3-4-5x table.
+func ExampleRules_WithOdds() {
+	lo, err := craps.Standard.WithOdds(craps.PassLine, craps.OddsLimit{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(lo.Limit, "odds: edge", lo.EdgePerBet, "per amount wagered,", lo.Wagered, "wagered per unit line bet")
+	// Output:
+	// 3-4-5x odds: edge 7/1870 per amount wagered, 34/9 wagered per unit line bet
+}
+
+// Set changes one house rule by name, as the craps command's flags do.
+func ExampleRules_Set() {
+	r, _ := craps.Preset("standard")
+	if err := r.Set("field12", "2"); err != nil {
+		panic(err)
+	}
+	if err := r.Set("props", "for1"); err != nil {
+		panic(err)
+	}
+	fmt.Println(r.Field12, r.PropsFor1, r.Validate())
+	err := r.Set("bar", "7")
+	fmt.Println(err)
+	// Output:
+	// 2:1 true <nil>
+	// craps: rule bar: cannot read "7" as bar (12 or 2): invalid syntax
+}
+
+// Bets are read by the names dealers and players say.
+func ExampleParseBet() {
+	for _, name := range []string{"pass", "odds 6", "lay odds", "yo", "horn high 12", "hop 5-2", "place 7"} {
+		b, err := craps.ParseBet(name)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%q is %v\n", name, b)
+	}
+	// Output:
+	// "pass" is Pass Line
+	// "odds 6" is Come Odds 6
+	// "lay odds" is Don't Pass Odds
+	// "yo" is Yo
+	// "horn high 12" is Horn High 12
+	// "hop 5-2" is Hop 2-5
+	// craps: cannot read "place 7" as bet
+}
+
+// Throwing dice from a seeded source gives the same throws on every run
+// and every machine.
+func ExampleThrow() {
+	src := rand.NewPCG(1, 2)
+	for range 6 {
+		d := craps.Throw(src)
+		fmt.Print(d, " (", d.Total(), ") ")
+	}
+	fmt.Println()
+	// Output:
+	// 5-4 (9) 4-5 (9) 5-5 (10) 5-5 (10) 2-3 (5) 1-2 (3)
+}
+
+// A payout that is not a whole number of the table's unit is rounded down,
+// and the remainder is reported as breakage. Here money is in cents and
+// the table pays in whole dollars: a $5 place 6 at 7:6 pays $5.
+func ExampleRatio_Pay() {
+	placeSix := craps.Ratio{Win: 7, Stake: 6}
+	p, err := placeSix.Pay(500, 100)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("paid", p.Win, "breakage", p.Breakage)
+	// Output:
+	// paid 500 breakage 83
+}
+
+// Commission at 5%, rounded to the table's unit as the house rule says.
+func ExampleCommission_Charge() {
+	for _, rounding := range []craps.Rounding{craps.RoundDown, craps.RoundNearest, craps.RoundUp} {
+		c := craps.Commission{Rounding: rounding}
+		charge, _ := c.Charge(30, 1)
+		fmt.Print(charge, " ")
+	}
+	fmt.Println()
+	// Output:
+	// 1 2 2
+}
+
+// Seed 000's true odds: a total before another.
+func ExampleBefore() {
+	fmt.Println("12 before 4:", craps.Before(craps.Totals(12), craps.Totals(4)))
+	fmt.Println("4 before 12:", craps.Before(craps.Totals(4), craps.Totals(12)))
+	fmt.Println("6 or 8 before 7:", craps.Before(craps.Totals(6, 8), craps.Totals(7)))
+	fmt.Println("hard 6:", craps.Before(craps.Combination(3, 3), craps.Totals(6, 7)))
+	// Output:
+	// 12 before 4: 3 to 1
+	// 4 before 12: 1 to 3
+	// 6 or 8 before 7: 3 to 5
+	// hard 6: 10 to 1
+}
