@@ -506,24 +506,29 @@ const (
 	tallTotals  = 1<<8 | 1<<9 | 1<<10 | 1<<11 | 1<<12
 )
 
-// allTallSmall records every total thrown; the bet wins as soon as its
-// totals are all in, and loses on any 7, come-out or not.
+// allTallSmall records every total thrown that the bet needs; it wins as
+// soon as they are all in, and loses on any 7, come-out or not.
 func (r *Rules) allTallSmall(k BetKind, s betState, t int) effect {
 	if t == 7 {
 		return effect{verdict: loses}
 	}
-	need, pays := uint16(smallTotals|tallTotals), r.ATS.All.or(Ratio{175, 1})
-	switch k {
-	case Tall:
-		need, pays = tallTotals, r.ATS.Tall.or(Ratio{34, 1})
-	case Small:
-		need, pays = smallTotals, r.ATS.Small.or(Ratio{34, 1})
-	}
+	need := atsNeeds(k)
 	made := s.made | 1<<t&need
 	if made == need {
-		return effect{verdict: wins, pays: pays}
+		return effect{verdict: wins, pays: r.atsPays(k)}
 	}
 	return effect{next: betState{made: made}}
+}
+
+// atsNeeds is the totals all, tall or small needs, one bit each.
+func atsNeeds(k BetKind) uint16 {
+	switch k {
+	case Tall:
+		return tallTotals
+	case Small:
+		return smallTotals
+	}
+	return smallTotals | tallTotals
 }
 
 // popcount is the number of totals a bet state records.

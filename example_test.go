@@ -144,3 +144,142 @@ func ExampleBefore() {
 	// 6 or 8 before 7: 3 to 5
 	// hard 6: 10 to 1
 }
+
+// newPlayer seats one player with a bankroll at a standard table.
+func newPlayer(bankroll craps.Amount) *craps.Table {
+	t := &craps.Table{} // the zero Table plays the standard rules
+	if err := t.Join("p1", bankroll); err != nil {
+		panic(err)
+	}
+	return t
+}
+
+// bet places bets named as a player says them, panicking on a refusal.
+func bet(t *craps.Table, bets ...any) {
+	for i := 0; i < len(bets); i += 2 {
+		b, err := craps.ParseBet(bets[i].(string))
+		if err != nil {
+			panic(err)
+		}
+		if err := t.Place("p1", b, craps.Amount(bets[i+1].(int))); err != nil {
+			panic(err)
+		}
+	}
+}
+
+// roll throws d and prints every decision and the total paid.
+func roll(t *craps.Table, d craps.Dice) {
+	res, err := t.Roll(d, nil)
+	if err != nil {
+		panic(err)
+	}
+	var paid craps.Amount
+	for _, r := range res {
+		fmt.Printf("  %-16v %-6v %d\n", r.Bet, r.Outcome, r.Win)
+		paid += r.Win
+	}
+	fmt.Println("paid", paid, "- point", t.Point())
+}
+
+// Seed 004's first worked example: come-out 11, bets of 100.
+func ExampleTable_Roll_comeOutEleven() {
+	t := newPlayer(1000)
+	bet(t, "pass", 100, "don't pass", 100, "field", 100, "yo", 100)
+	roll(t, craps.Dice{A: 5, B: 6})
+	// Output:
+	//   Pass Line        won    100
+	//   Don't Pass       lost   0
+	//   Field            won    100
+	//   Yo               won    1500
+	// paid 1700 - point 0
+}
+
+// Seed 004's second worked example: come-out 2.
+func ExampleTable_Roll_comeOutTwo() {
+	t := newPlayer(1000)
+	bet(t, "pass", 100, "don't pass", 100, "any craps", 100, "2", 100, "field", 100)
+	roll(t, craps.Dice{A: 1, B: 1})
+	// Output:
+	//   Pass Line        lost   0
+	//   Don't Pass       won    100
+	//   Any Craps        won    700
+	//   Aces             won    3000
+	//   Field            won    200
+	// paid 4000 - point 0
+}
+
+// Seed 004's third worked example: come-out 6 sets the point; the field
+// loses and the line bets stand.
+func ExampleTable_Roll_comeOutSix() {
+	t := newPlayer(1000)
+	bet(t, "pass", 100, "don't pass", 100, "field", 100)
+	roll(t, craps.Dice{A: 2, B: 4})
+	// Output:
+	//   Field            lost   0
+	// paid 0 - point 6
+}
+
+// Seed 004's fourth worked example: point 6, the shooter throws 3-3.
+func ExampleTable_Roll_hardSix() {
+	t := newPlayer(2000)
+	bet(t, "pass", 100)
+	roll(t, craps.Dice{A: 2, B: 4}) // the point is 6
+	bet(t, "odds", 100, "hard 6", 100, "place 8", 120)
+	roll(t, craps.Dice{A: 3, B: 3})
+	// Output:
+	// paid 0 - point 6
+	//   Pass Line        won    100
+	//   Pass Odds 6      won    120
+	//   Hard 6           won    900
+	// paid 1120 - point 0
+}
+
+// Seed 004's fifth worked example: point 6, seven-out; the dice pass.
+func ExampleTable_Roll_sevenOut() {
+	t := newPlayer(2000)
+	if err := t.Join("p2", 0); err != nil {
+		panic(err)
+	}
+	bet(t, "pass", 100, "don't pass", 100)
+	roll(t, craps.Dice{A: 2, B: 4}) // the point is 6
+	bet(t, "odds", 100, "lay odds", 120, "place 6", 120, "hard 6", 100, "hard 8", 100, "any 7", 100)
+	fmt.Println("shooter", t.Shooter())
+	roll(t, craps.Dice{A: 3, B: 4})
+	fmt.Println("shooter", t.Shooter())
+	// Output:
+	// paid 0 - point 6
+	// shooter p1
+	//   Pass Line        lost   0
+	//   Don't Pass       won    100
+	//   Pass Odds 6      lost   0
+	//   Don't Pass Odds 6 won    100
+	//   Place 6          lost   0
+	//   Hard 6           lost   0
+	//   Hard 8           lost   0
+	//   Any 7            won    400
+	// paid 600 - point 0
+	// shooter p2
+}
+
+// Seed 004's sixth worked example: point 4, a come bet of 100, and a 9:
+// the come bet moves to 9 unpaid, place 9 and the field win.
+func ExampleTable_Roll_comeBetMoves() {
+	t := newPlayer(1000)
+	bet(t, "pass", 100)
+	roll(t, craps.Dice{A: 1, B: 3}) // the point is 4
+	bet(t, "come", 100, "place 9", 100, "field", 100)
+	roll(t, craps.Dice{A: 4, B: 5})
+	bets, _ := t.Bets("p1")
+	for _, b := range bets {
+		fmt.Println(b.Bet, b.Amount)
+	}
+	// Output:
+	// paid 0 - point 4
+	//   Come             moved  0
+	//   Place 9          won    140
+	//   Field            won    100
+	// paid 240 - point 4
+	// Pass Line 100
+	// Come 9 100
+	// Place 9 100
+}

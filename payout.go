@@ -86,8 +86,14 @@ func gcd(a, b int64) int64 {
 	return a
 }
 
-// MarshalText writes the ratio as "7:6".
-func (r Ratio) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+// MarshalText writes the ratio as "7:6", and the zero Ratio as an empty
+// text, which UnmarshalText reads back as the zero Ratio.
+func (r Ratio) MarshalText() ([]byte, error) {
+	if r.IsZero() {
+		return nil, nil
+	}
+	return []byte(r.String()), nil
+}
 
 // UnmarshalText reads a ratio as ParseRatio does; an empty text is the zero Ratio.
 func (r *Ratio) UnmarshalText(b []byte) error {

@@ -280,6 +280,16 @@ func (r *Rules) firePays(made int) (Ratio, bool) {
 	return Ratio{}, false
 }
 
+func (r *Rules) atsPays(k BetKind) Ratio {
+	switch k {
+	case Tall:
+		return r.ATS.Tall.or(Ratio{34, 1})
+	case Small:
+		return r.ATS.Small.or(Ratio{34, 1})
+	}
+	return r.ATS.All.or(Ratio{175, 1})
+}
+
 // commission is the charge a bet owes, if any: buy and lay bets only.
 func (r *Rules) commission(k BetKind) (Commission, bool) {
 	switch k {

@@ -22,7 +22,7 @@ func runEdge(args []string, stdout io.Writer) error {
 		"Example: craps edge -rules standard -field12 2 -props for1", stdout)
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per bet, fractions written \"p/q\"")
 	rf := addRuleFlags(fs)
-	if err := parse(fs, args); err != nil {
+	if err := parse(fs, args, 0); err != nil {
 		return err
 	}
 	r, err := rf.rules()

@@ -32,6 +32,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"edge", "print the exact house edge of every bet under a table's rules", runEdge},
+		{"play", "replay a roll tape: a scripted session of bets and rolls, with every payout", runPlay},
 		{"tables", "print seed 000's true-odds tables (Table 1: totals and groups; Table 2: hardways)", runTables},
 	}
 }
@@ -100,8 +101,8 @@ func newFlagSet(name, synopsis string, stdout io.Writer) *flag.FlagSet {
 var help = map[*flag.FlagSet]func(){}
 
 // parse parses args, turning a bad flag into a usage error and refusing
-// stray arguments.
-func parse(fs *flag.FlagSet, args []string) error {
+// more than maxArgs arguments after the flags.
+func parse(fs *flag.FlagSet, args []string, maxArgs int) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			help[fs]()
@@ -109,8 +110,8 @@ func parse(fs *flag.FlagSet, args []string) error {
 		}
 		return fmt.Errorf("%v (run %s -h): %w", err, fs.Name(), errUsage)
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q (run %s -h): %w", fs.Arg(0), fs.Name(), errUsage)
+	if fs.NArg() > maxArgs {
+		return fmt.Errorf("unexpected argument %q (run %s -h): %w", fs.Arg(maxArgs), fs.Name(), errUsage)
 	}
 	return nil
 }

@@ -17,7 +17,7 @@ func runTables(args []string, stdout io.Writer) error {
 		"lower one. Table 2: for each hardway, the ways hard, the other ways, the\n"+
 		"ways of 7, the losing ways and the odds against.", stdout)
 	asJSON := fs.Bool("json", false, "print one JSON object with the tables")
-	if err := parse(fs, args); err != nil {
+	if err := parse(fs, args, 0); err != nil {
 		return err
 	}
 	rows, hard := craps.TrueOddsTable(), craps.HardwayTable()

@@ -1,0 +1,351 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/crapslab/craps"
+)
+
+const playSynopsis = `[-json] [TAPE]
+
+Replays a roll tape: a script of a casino craps session, read from the file
+TAPE or from standard input. One command a line; # starts a comment.
+
+  rules <preset> [key=value ...]   the table's rules (before any player or bet);
+                                   presets and keys are those of craps edge
+  player <name> <bankroll>         seats a player; the first seated shoots first.
+                                   With no player line, one player p1 with 1000
+  bet [<player>] <bet> <amount>    places a bet, or adds to one: pass, don't pass,
+                                   come, don't come, odds, odds <n>, lay odds,
+                                   lay odds <n>, put <n>, place <n>, place to lose <n>,
+                                   buy <n>, lay <n>, big 6, big 8, field, hard <n>,
+                                   any 7, any craps, aces, ace-deuce, yo, boxcars
+                                   (or 2, 3, 11, 12), horn, horn high <n>, c&e,
+                                   world, hop <a>-<b>, fire, all, tall, small
+  reduce [<player>] <bet> <amount> takes part of a bet down
+  take down [<player>] <bet>       takes a bet down (with the odds behind it)
+  working [<player>] <bet> on|off  turns a bet on or off for come-out rolls
+  leave <player>                   the player leaves with the bankroll
+  roll <a>-<b>                     the shooter throws (also: roll <a> <b>)
+
+The player may be left out when there is one player, or to mean the first.
+A refused command is reported, with its line number, and the replay goes on.
+The exit status is 0 when the tape was read to the end.`
+
+func runPlay(args []string, stdout io.Writer) error {
+	fs := newFlagSet("play", playSynopsis, stdout)
+	asJSON := fs.Bool("json", false, "print one JSON object a line: one for each roll, one for each refused command")
+	if err := parse(fs, args, 1); err != nil {
+		return err
+	}
+	var in io.Reader = os.Stdin
+	switch fs.NArg() {
+	case 0:
+	case 1:
+		if name := fs.Arg(0); name != "-" {
+			f, err := os.Open(name)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			in = f
+		}
+	}
+	var out report = &textReport{w: stdout}
+	if *asJSON {
+		out = &jsonReport{enc: json.NewEncoder(stdout)}
+	}
+	return replay(in, out)
+}
+
+// report is where a replay writes what happened.
+type report interface {
+	roll(line int, d craps.Dice, before int, t *craps.Table, res []craps.Resolution) error
+	refused(line int, err error) error
+}
+
+// session is the state of a replay.
+type session struct {
+	table   *craps.Table
+	started bool // a player, bet or roll has been seen: rules are fixed
+	res     []craps.Resolution
+}
+
+// replay reads the tape line by line and plays it. It returns an error
+// only when the tape cannot be read, or the report cannot be written.
+func replay(in io.Reader, out report) error {
+	s := &session{table: &craps.Table{}}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for line := 1; sc.Scan(); line++ {
+		text, _, _ := strings.Cut(sc.Text(), "#")
+		fields := strings.Fields(text)
+		if len(fields) == 0 {
+			continue
+		}
+		if err := s.do(line, fields, out); err != nil {
+			if werr := out.refused(line, err); werr != nil {
+				return werr
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("reading the tape: %w", err)
+	}
+	return nil
+}
+
+// do carries out one command.
+func (s *session) do(line int, f []string, out report) error {
+	cmd, args := strings.ToLower(f[0]), f[1:]
+	if cmd == "take" && len(args) > 0 && strings.EqualFold(args[0], "down") {
+		cmd, args = "take down", args[1:]
+	}
+	switch cmd {
+	case "rules":
+		return s.rules(args)
+	case "player":
+		if len(args) != 2 {
+			return errors.New("usage: player <name> <bankroll>")
+		}
+		n, err := strconv.ParseInt(args[1], 10, 64)
+		if err != nil {
+			return fmt.Errorf("bankroll %q is not a whole number", args[1])
+		}
+		s.started = true
+		return s.table.Join(args[0], craps.Amount(n))
+	case "leave":
+		if len(args) != 1 {
+			return errors.New("usage: leave <player>")
+		}
+		_, err := s.table.Leave(args[0])
+		return err
+	case "bet", "reduce":
+		if len(args) < 2 {
+			return fmt.Errorf("usage: %s [<player>] <bet> <amount>", cmd)
+		}
+		n, err := strconv.ParseInt(args[len(args)-1], 10, 64)
+		if err != nil {
+			return fmt.Errorf("amount %q is not a whole number", args[len(args)-1])
+		}
+		player, b, err := s.playerAndBet(args[:len(args)-1])
+		if err != nil {
+			return err
+		}
+		if cmd == "reduce" {
+			return s.table.Reduce(player, b, craps.Amount(n))
+		}
+		return s.table.Place(player, b, craps.Amount(n))
+	case "take down":
+		player, b, err := s.playerAndBet(args)
+		if err != nil {
+			return err
+		}
+		_, err = s.table.TakeDown(player, b)
+		return err
+	case "working":
+		if len(args) < 2 {
+			return errors.New("usage: working [<player>] <bet> on|off")
+		}
+		on, ok := map[string]bool{"on": true, "off": false}[strings.ToLower(args[len(args)-1])]
+		if !ok {
+			return fmt.Errorf("working takes on or off, not %q", args[len(args)-1])
+		}
+		player, b, err := s.playerAndBet(args[:len(args)-1])
+		if err != nil {
+			return err
+		}
+		return s.table.SetWorking(player, b, on)
+	case "roll":
+		d, err := craps.ParseDice(strings.Join(args, " "))
+		if err != nil {
+			return fmt.Errorf("usage: roll <a>-<b> with faces 1 to 6")
+		}
+		s.defaultPlayer()
+		before := s.table.Point()
+		s.res, err = s.table.Roll(d, s.res[:0])
+		if err != nil {
+			return err
+		}
+		return out.roll(line, d, before, s.table, s.res)
+	}
+	return fmt.Errorf("unknown command %q", f[0])
+}
+
+// rules sets the table's rules, before anything else happens.
+func (s *session) rules(args []string) error {
+	if s.started {
+		return errors.New("rules come before any player, bet or roll")
+	}
+	if len(args) == 0 {
+		return errors.New("usage: rules <preset> [key=value ...]")
+	}
+	r, err := craps.Preset(args[0])
+	if err != nil {
+		return fmt.Errorf("unknown preset %q (known: %s)", args[0], strings.Join(craps.PresetNames(), ", "))
+	}
+	for _, kv := range args[1:] {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return fmt.Errorf("rule %q is not key=value", kv)
+		}
+		if err := r.Set(k, v); err != nil {
+			return err
+		}
+	}
+	t, err := craps.NewTable(r)
+	if err != nil {
+		return err
+	}
+	s.table = t
+	return nil
+}
+
+// defaultPlayer seats p1 with 1000 when the tape names no player.
+func (s *session) defaultPlayer() {
+	s.started = true
+	if len(s.table.Players()) == 0 {
+		_ = s.table.Join("p1", 1000) // cannot fail at an empty table
+	}
+}
+
+// playerAndBet reads "[<player>] <bet>": the first word is a player if a
+// player of that name is seated and the rest is a bet; otherwise the whole
+// is a bet for the first player.
+func (s *session) playerAndBet(words []string) (string, craps.Bet, error) {
+	s.defaultPlayer()
+	players := s.table.Players()
+	if len(words) > 1 {
+		for _, p := range players {
+			if p.Name == words[0] {
+				if b, err := craps.ParseBet(strings.Join(words[1:], " ")); err == nil {
+					return p.Name, b, nil
+				}
+			}
+		}
+	}
+	if len(words) == 0 {
+		return "", craps.Bet{}, errors.New("which bet?")
+	}
+	b, err := craps.ParseBet(strings.Join(words, " "))
+	if err != nil {
+		return "", b, err
+	}
+	return players[0].Name, b, nil
+}
+
+// textReport writes a dealer's log.
+type textReport struct{ w io.Writer }
+
+func (r *textReport) roll(line int, d craps.Dice, before int, t *craps.Table, res []craps.Resolution) error {
+	call := fmt.Sprintf("%d", d.Total())
+	switch after := t.Point(); {
+	case before == 0 && after != 0:
+		call += fmt.Sprintf(", the point is %d", after)
+	case before != 0 && after == 0 && d.Total() == 7:
+		call += ", seven out"
+	case before != 0 && after == 0:
+		call += ", winner, the point is made"
+	case before == 0 && after == 0:
+		call += ", come-out roll"
+	}
+	fmt.Fprintf(r.w, "line %d: roll %v: %s\n", line, d, call)
+	for _, x := range res {
+		fmt.Fprintf(r.w, "  %-10s %-20v %-8v stake %d", x.Player, x.Bet, x.Outcome, x.Stake)
+		if x.Win != 0 {
+			fmt.Fprintf(r.w, ", paid %d", x.Win)
+		}
+		if x.Commission != 0 {
+			fmt.Fprintf(r.w, ", commission %d", x.Commission)
+		}
+		if x.Breakage != 0 {
+			fmt.Fprintf(r.w, ", breakage %d", x.Breakage)
+		}
+		if x.Returned != 0 {
+			fmt.Fprintf(r.w, ", returned %d", x.Returned)
+		}
+		if x.To.Kind != craps.NoBet && x.To != x.Bet {
+			fmt.Fprintf(r.w, ", now %v", x.To)
+		}
+		fmt.Fprintln(r.w)
+	}
+	for _, p := range t.Players() {
+		fmt.Fprintf(r.w, "  %-10s bankroll %d, on the table %d\n", p.Name, p.Bankroll, p.OnTable)
+	}
+	_, err := fmt.Fprintf(r.w, "  shooter %s, puck %s\n", t.Shooter(), puck(t.Point()))
+	return err
+}
+
+func puck(point int) string {
+	if point == 0 {
+		return "off"
+	}
+	return "on " + strconv.Itoa(point)
+}
+
+func (r *textReport) refused(line int, err error) error {
+	_, werr := fmt.Fprintf(r.w, "line %d: refused: %s\n", line, strings.TrimPrefix(err.Error(), "craps: "))
+	return werr
+}
+
+// jsonReport writes one JSON object a line.
+type jsonReport struct{ enc *json.Encoder }
+
+type rollJSON struct {
+	Line        int                   `json:"line"`
+	Dice        string                `json:"dice"`
+	Total       int                   `json:"total"`
+	PointBefore int                   `json:"point_before"`
+	PointAfter  int                   `json:"point_after"`
+	Shooter     string                `json:"shooter"`
+	Resolutions []resolutionJSON      `json:"resolutions"`
+	Players     map[string]playerJSON `json:"players"`
+}
+
+type resolutionJSON struct {
+	Player     string `json:"player"`
+	Bet        string `json:"bet"`
+	Outcome    string `json:"outcome"`
+	Stake      int64  `json:"stake"`
+	Win        int64  `json:"win"`
+	Returned   int64  `json:"returned"`
+	Commission int64  `json:"commission"`
+	Breakage   int64  `json:"breakage"`
+	To         string `json:"to,omitempty"`
+}
+
+type playerJSON struct {
+	Bankroll int64 `json:"bankroll"`
+	OnTable  int64 `json:"on_table"`
+}
+
+func (r *jsonReport) roll(line int, d craps.Dice, before int, t *craps.Table, res []craps.Resolution) error {
+	out := rollJSON{Line: line, Dice: d.String(), Total: d.Total(), PointBefore: before, PointAfter: t.Point(),
+		Shooter: t.Shooter(), Resolutions: []resolutionJSON{}, Players: map[string]playerJSON{}}
+	for _, x := range res {
+		rj := resolutionJSON{Player: x.Player, Bet: x.Bet.String(), Outcome: x.Outcome.String(), Stake: int64(x.Stake),
+			Win: int64(x.Win), Returned: int64(x.Returned), Commission: int64(x.Commission), Breakage: int64(x.Breakage)}
+		if x.To.Kind != craps.NoBet {
+			rj.To = x.To.String()
+		}
+		out.Resolutions = append(out.Resolutions, rj)
+	}
+	for _, p := range t.Players() {
+		out.Players[p.Name] = playerJSON{int64(p.Bankroll), int64(p.OnTable)}
+	}
+	return r.enc.Encode(out)
+}
+
+func (r *jsonReport) refused(line int, err error) error {
+	return r.enc.Encode(struct {
+		Line  int    `json:"line"`
+		Error string `json:"error"`
+	}{line, strings.TrimPrefix(err.Error(), "craps: ")})
+}

@@ -1,0 +1,171 @@
+package craps
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// tableJSON is the saved form of a Table.
+type tableJSON struct {
+	Rules      Rules        `json:"rules"`
+	Point      int          `json:"point"`
+	Shooter    string       `json:"shooter"`
+	HandRolls  int          `json:"hand_rolls"`
+	SinceSeven int          `json:"since_seven"`
+	House      Amount       `json:"house"`
+	Players    []playerJSON `json:"players"`
+	Bets       []betJSON    `json:"bets"`
+}
+
+type playerJSON struct {
+	Name     string `json:"name"`
+	Bankroll Amount `json:"bankroll"`
+}
+
+type betJSON struct {
+	Player     string `json:"player"`
+	Bet        Bet    `json:"bet"`
+	Amount     Amount `json:"amount"`
+	Point      int    `json:"point"`          // the bet's own point (see betState)
+	Made       uint16 `json:"made,omitempty"` // fire: points made; all/tall/small: totals rolled, one bit each
+	Commission Amount `json:"commission,omitempty"`
+	Working    Switch `json:"working,omitempty"` // 0 the rules' default, 1 on, 2 off
+}
+
+// MarshalJSON saves the table's whole state: rules, puck, shooter, players
+// and every bet on the layout with its progress. UnmarshalJSON restores it
+// and play continues exactly as it would have.
+func (t *Table) MarshalJSON() ([]byte, error) {
+	out := tableJSON{Rules: t.rules, Point: int(t.point), Shooter: t.Shooter(), HandRolls: t.handRolls,
+		SinceSeven: t.sinceSeven, House: t.house, Players: []playerJSON{}, Bets: []betJSON{}}
+	for _, s := range t.seats {
+		out.Players = append(out.Players, playerJSON{s.name, s.bankroll})
+	}
+	for _, p := range t.bets {
+		out.Bets = append(out.Bets, betJSON{Player: t.seats[p.seat].name, Bet: p.bet, Amount: p.amount,
+			Point: int(p.state.point), Made: p.state.made, Commission: p.paid, Working: p.working})
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON restores a table saved by MarshalJSON. An encoding that is
+// corrupt, truncated or describes an impossible table (an unknown bet, a
+// negative amount, a puck or bet state that contradicts the others, odds
+// above the limit, rules that do not validate) is refused with an error
+// wrapping ErrSyntax, ErrInvalidRules or another sentinel, and the table
+// is left as it was.
+func (t *Table) UnmarshalJSON(data []byte) error {
+	var in tableJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return t.refuse("restore", "", Bet{}, ErrSyntax, "%v", err)
+	}
+	if dec.More() {
+		return t.refuse("restore", "", Bet{}, ErrSyntax, "data after the table")
+	}
+	restored, err := restore(&in)
+	if err != nil {
+		return err
+	}
+	*t = *restored
+	return nil
+}
+
+// restore builds a table from its saved form, checking every invariant a
+// table keeps.
+func restore(in *tableJSON) (*Table, error) {
+	t, err := NewTable(in.Rules)
+	if err != nil {
+		return nil, err
+	}
+	bad := func(sentinel error, format string, a ...any) (*Table, error) {
+		return nil, t.refuse("restore", "", Bet{}, sentinel, format, a...)
+	}
+	r := &t.rules
+	if in.Point != 0 && !isBoxNumber(in.Point, r.Crapless) {
+		return bad(ErrSyntax, "point %d is not a point in this game", in.Point)
+	}
+	if in.HandRolls < 0 || in.SinceSeven < 0 {
+		return bad(ErrSyntax, "negative roll counts")
+	}
+	t.point, t.handRolls, t.sinceSeven, t.house = int8(in.Point), in.HandRolls, in.SinceSeven, in.House
+	for _, p := range in.Players {
+		if err := t.Join(p.Name, 0); err != nil {
+			return nil, err
+		}
+		if p.Bankroll < 0 {
+			return bad(ErrAmount, "player %q has a negative bankroll", p.Name)
+		}
+		t.seats[len(t.seats)-1].bankroll = p.Bankroll
+	}
+	if len(t.seats) > 0 || in.Shooter != "" {
+		i, err := t.seatOf("restore", in.Shooter, Bet{})
+		if err != nil {
+			return nil, err
+		}
+		t.shooter = i
+	}
+	unit := r.unit()
+	for _, b := range in.Bets {
+		i, err := t.seatOf("restore", b.Player, b.Bet)
+		if err != nil {
+			return nil, err
+		}
+		p := placed{seat: i, bet: b.Bet, amount: b.Amount, state: betState{point: int8(b.Point), made: b.Made},
+			paid: b.Commission, working: b.Working}
+		if err := r.Offers(b.Bet); err != nil {
+			return bad(ErrNotOffered, "%s", errText(err))
+		}
+		switch {
+		case b.Amount <= 0 || b.Amount > MaxAmount || b.Commission < 0:
+			return bad(ErrAmount, "%v of %d (commission %d)", b.Bet, b.Amount, b.Commission)
+		case b.Amount%unit != 0:
+			return bad(ErrUnit, "%v of %d is not a whole number of units of %d", b.Bet, b.Amount, unit)
+		case b.Working > Off:
+			return bad(ErrSyntax, "%v has working switch %d", b.Bet, b.Working)
+		case t.find(i, b.Bet) >= 0:
+			return bad(ErrSyntax, "%v appears twice for %s", b.Bet, b.Player)
+		case !t.consistent(&p):
+			return bad(ErrSyntax, "%v for %s contradicts the point %d or its own state (point %d, made %#x)", b.Bet, b.Player, in.Point, b.Point, b.Made)
+		}
+		if _, ok := r.commission(b.Bet.Kind); !ok && b.Commission != 0 {
+			return bad(ErrSyntax, "%v pays no commission", b.Bet)
+		}
+		t.bets = append(t.bets, p)
+	}
+	// Odds need their line bet, within the limit; checked once every bet is in.
+	for _, p := range t.bets {
+		if !isOdds(p.bet.Kind) {
+			continue
+		}
+		line := t.find(p.seat, lineUnder(p.bet))
+		if line < 0 || !t.oddsWithin(p.bet, p.amount, t.bets[line].amount) {
+			return bad(ErrOddsLimit, "%v for %s has no line bet under it or is above the limit", p.bet, t.seats[p.seat].name)
+		}
+	}
+	return t, nil
+}
+
+// consistent reports whether a bet's state is one the game can reach with
+// the puck where it is.
+func (t *Table) consistent(p *placed) bool {
+	b, s := p.bet, p.state
+	switch b.Kind {
+	case PassLine, DontPass:
+		return s.point == t.point && s.made == 0
+	case PassOdds, DontPassOdds:
+		return t.point != 0 && b.Number == int(t.point) && s == b.start()
+	case Come, DontCome:
+		return s == b.start() && (b.Number != 0 || t.point != 0)
+	case Fire:
+		const points = 1<<4 | 1<<5 | 1<<6 | 1<<8 | 1<<9 | 1<<10
+		return s.point == t.point && s.made&^points == 0
+	case All, Tall, Small:
+		// Some of the totals the bet needs, not all (it would have been
+		// paid), and none before the last 7.
+		need := atsNeeds(b.Kind)
+		return s.point == 0 && s.made&^need == 0 && s.made != need && (s.made == 0 || t.sinceSeven > 0)
+	}
+	return s == b.start()
+}

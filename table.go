@@ -1,0 +1,771 @@
+package craps
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Errors a Table returns, each wrapped in a *TableError that names the
+// operation, the player and the bet. Test them with errors.Is.
+var (
+	// ErrNotNow: the bet or call is not allowed in the game's present state
+	// (a come bet before a point, odds with no line bet under them, ...).
+	ErrNotNow = errors.New("not allowed now")
+	// ErrTableLimit: the bet is below the table minimum or above its maximum.
+	ErrTableLimit = errors.New("outside the table limits")
+	// ErrUnit: the amount is not a whole number of the table's unit.
+	ErrUnit = errors.New("not a whole number of units")
+	// ErrOddsLimit: odds taken or laid beyond what the rules allow behind
+	// the line bet.
+	ErrOddsLimit = errors.New("odds above the limit")
+	// ErrFunds: more than the player has off the layout.
+	ErrFunds = errors.New("not enough money")
+	// ErrContract: a pass, come or put bet reduced or taken down after its
+	// point where the rules forbid it, or a fire or all/tall/small bet
+	// taken down once it has started.
+	ErrContract = errors.New("contract bet")
+	// ErrAmount: an amount that is zero, negative or too large.
+	ErrAmount = errors.New("invalid amount")
+	// ErrUnknownPlayer: no player of that name is at the table.
+	ErrUnknownPlayer = errors.New("unknown player")
+	// ErrPlayerExists: a player of that name is already at the table.
+	ErrPlayerExists = errors.New("player already at the table")
+	// ErrNoSuchBet: the player has no such bet on the layout.
+	ErrNoSuchBet = errors.New("no such bet")
+)
+
+// MaxAmount is the largest bet or bankroll a Table takes. It keeps every
+// payout (at most a million to one under valid Rules) and every sum of
+// money on the table exact in an int64.
+const MaxAmount Amount = 1 << 40
+
+// TableError is the error of a refused Table call: which operation, for
+// which player and bet, why, and the sentinel it wraps.
+type TableError struct {
+	Op     string // "place", "reduce", "take down", "working", "join", "leave", "roll", "restore"
+	Player string
+	Bet    Bet
+	Reason string
+	Err    error // one of the sentinels
+}
+
+func (e *TableError) Error() string {
+	s := "craps: " + e.Op
+	if e.Bet.Kind != NoBet {
+		s += " " + e.Bet.String()
+	}
+	if e.Player != "" {
+		s += " for " + e.Player
+	}
+	return s + ": " + e.Reason + ": " + e.Err.Error()
+}
+
+func (e *TableError) Unwrap() error { return e.Err }
+
+// Outcome is what a roll did to one bet.
+type Outcome uint8
+
+const (
+	NoOutcome Outcome = iota
+	Won               // paid; the stake returned, or left up for bets that stay up (place, hardways)
+	Lost              // the stake went to the house
+	Pushed            // the stake returned, nothing paid
+	Returned          // an odds bet that was off: its line bet was decided, so its stake came back
+	Moved             // a come or don't come bet travelled to its number
+)
+
+var outcomeNames = [...]string{"none", "won", "lost", "push", "returned", "moved"}
+
+// String is the outcome in a word: "won", "lost", "push", "returned", "moved".
+func (o Outcome) String() string {
+	if int(o) < len(outcomeNames) {
+		return outcomeNames[o]
+	}
+	return fmt.Sprintf("Outcome(%d)", o)
+}
+
+// Resolution reports what one roll did to one bet.
+type Resolution struct {
+	Player  string
+	Bet     Bet // the bet as it stood before the roll
+	Outcome Outcome
+	Stake   Amount // the amount of the bet
+	// Win is what the player was paid, commission deducted, rounded down to
+	// the table's unit.
+	Win Amount
+	// Returned is what came back to the player's bankroll besides Win: the
+	// stake of a bet that came down, and a commission given back.
+	Returned Amount
+	// Commission is what the house took from this win.
+	Commission Amount
+	// Breakage is what rounding the payout to the table's unit kept back.
+	Breakage Amount
+	// To is where a moved bet now stands, and the bet itself when it stays
+	// up after a win; zero when the bet left the layout.
+	To Bet
+}
+
+// seat is a player at the table.
+type seat struct {
+	name     string
+	bankroll Amount // money off the layout
+}
+
+// placed is one bet on the layout.
+type placed struct {
+	seat    int // index into Table.seats
+	bet     Bet
+	amount  Amount
+	state   betState
+	paid    Amount // commission paid when the bet was made
+	working Switch // the player's choice for the come-out; Default follows the rules
+}
+
+// Table is a casino craps table: players, their bets on the layout, the
+// puck and the dice, under one Rules. The house banks every bet. The zero
+// Table is an empty table playing the Standard rules; NewTable sets others.
+//
+// Every refused call returns a *TableError and changes nothing. Money is
+// conserved: the players' bankrolls, the bets on the layout and the
+// house's result always add up to what the players brought.
+//
+// A Table is not safe for concurrent use; Clone copies it.
+type Table struct {
+	rules Rules
+	point int8 // the puck: 0 off (next roll a come-out), else the point
+	seats []seat
+	bets  []placed
+	// house is the house's result: stakes lost and commission taken,
+	// less wins paid.
+	house Amount
+	// shooter is the seat holding the dice; handRolls counts their rolls,
+	// sinceSeven the rolls since the last 7 or new shooter (all, tall and
+	// small are made only when it is 0).
+	shooter    int
+	handRolls  int
+	sinceSeven int
+}
+
+// NewTable returns an empty table playing r, or an error wrapping
+// ErrInvalidRules.
+func NewTable(r Rules) (*Table, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	return &Table{rules: r}, nil
+}
+
+// Clone returns an independent copy of the table.
+func (t *Table) Clone() *Table {
+	c := *t
+	c.seats = append([]seat(nil), t.seats...)
+	c.bets = append([]placed(nil), t.bets...)
+	return &c
+}
+
+// Rules returns the table's rules.
+func (t *Table) Rules() Rules { return t.rules }
+
+// Point is the puck: 0 when it is off and the next roll is a come-out,
+// otherwise the point.
+func (t *Table) Point() int { return int(t.point) }
+
+// Shooter is the name of the player holding the dice, "" at an empty table.
+func (t *Table) Shooter() string {
+	if len(t.seats) == 0 {
+		return ""
+	}
+	return t.seats[t.shooter].name
+}
+
+// House is the house's result so far: stakes lost and commission taken,
+// less wins paid.
+func (t *Table) House() Amount { return t.house }
+
+// PlayerState is one player's money.
+type PlayerState struct {
+	Name     string
+	Bankroll Amount // off the layout
+	OnTable  Amount // the total of the player's bets on the layout
+}
+
+// Players lists the players in seat order, the order the dice pass.
+func (t *Table) Players() []PlayerState {
+	out := make([]PlayerState, len(t.seats))
+	for i, s := range t.seats {
+		out[i] = PlayerState{Name: s.name, Bankroll: s.bankroll}
+	}
+	for _, p := range t.bets {
+		out[p.seat].OnTable += p.amount
+	}
+	return out
+}
+
+// BetState is one bet on the layout.
+type BetState struct {
+	Bet    Bet
+	Amount Amount
+	// Working reports whether the bet would be decided by a come-out roll.
+	Working bool
+	// Commission is what was paid up front for it.
+	Commission Amount
+}
+
+// Bets lists a player's bets on the layout, in the order they were made.
+func (t *Table) Bets(player string) ([]BetState, error) {
+	i, err := t.seatOf("bets", player, Bet{})
+	if err != nil {
+		return nil, err
+	}
+	var out []BetState
+	for _, p := range t.bets {
+		if p.seat == i {
+			out = append(out, BetState{Bet: p.bet, Amount: p.amount, Working: p.worksOnComeOut(&t.rules), Commission: p.paid})
+		}
+	}
+	return out, nil
+}
+
+func (t *Table) refuse(op, player string, b Bet, sentinel error, format string, a ...any) error {
+	return &TableError{Op: op, Player: player, Bet: b, Reason: fmt.Sprintf(format, a...), Err: sentinel}
+}
+
+func (t *Table) seatOf(op, player string, b Bet) (int, error) {
+	for i, s := range t.seats {
+		if s.name == player {
+			return i, nil
+		}
+	}
+	return -1, t.refuse(op, player, b, ErrUnknownPlayer, "no player %q at the table", player)
+}
+
+// Join seats a player with a bankroll, after the players already seated.
+// The first player to join holds the dice.
+func (t *Table) Join(player string, bankroll Amount) error {
+	switch {
+	case player == "":
+		return t.refuse("join", player, Bet{}, ErrUnknownPlayer, "a player needs a name")
+	case bankroll < 0 || bankroll > MaxAmount:
+		return t.refuse("join", player, Bet{}, ErrAmount, "bankroll %d is not between 0 and %d", bankroll, MaxAmount)
+	}
+	if _, err := t.seatOf("join", player, Bet{}); err == nil {
+		return t.refuse("join", player, Bet{}, ErrPlayerExists, "the name is taken")
+	}
+	t.seats = append(t.seats, seat{name: player, bankroll: bankroll})
+	return nil
+}
+
+// Leave takes a player away from the table with their bankroll, which it
+// returns. A player with bets on the layout must take them down (or see
+// contract bets decided) first.
+func (t *Table) Leave(player string) (Amount, error) {
+	i, err := t.seatOf("leave", player, Bet{})
+	if err != nil {
+		return 0, err
+	}
+	for _, p := range t.bets {
+		if p.seat == i {
+			return 0, t.refuse("leave", player, p.bet, ErrNotNow, "the player still has bets on the layout")
+		}
+	}
+	bankroll := t.seats[i].bankroll
+	t.seats = append(t.seats[:i], t.seats[i+1:]...)
+	for j := range t.bets {
+		if t.bets[j].seat > i {
+			t.bets[j].seat--
+		}
+	}
+	switch {
+	case len(t.seats) == 0:
+		t.shooter, t.handRolls = 0, 0
+	case i < t.shooter:
+		t.shooter--
+	case i == t.shooter: // the next player clockwise takes the dice
+		t.shooter %= len(t.seats)
+		t.handRolls = 0
+	}
+	return bankroll, nil
+}
+
+// find returns the index in t.bets of a player's bet at spot b, or -1.
+func (t *Table) find(seat int, b Bet) int {
+	for i, p := range t.bets {
+		if p.seat == seat && p.bet == b {
+			return i
+		}
+	}
+	return -1
+}
+
+// worksOnComeOut is whether a placed bet is decided by a come-out roll:
+// the player's choice if made, else the rules'.
+func (p *placed) worksOnComeOut(r *Rules) bool {
+	if p.working != Default {
+		return p.working == On
+	}
+	return p.bet.worksOnComeOut(r)
+}
+
+// isOdds reports whether k is an odds bet, which follows its line bet.
+func isOdds(k BetKind) bool {
+	switch k {
+	case PassOdds, DontPassOdds, ComeOdds, DontComeOdds, PutOdds:
+		return true
+	}
+	return false
+}
+
+// staysUp reports whether a winning bet stays on the layout, its win paid:
+// place bets, big 6 and 8 and hardways do (seeds 001, 004); everything
+// else comes down with its win.
+func staysUp(k BetKind) bool {
+	switch k {
+	case Place, PlaceToLose, Big6, Big8, Hardway:
+		return true
+	}
+	return false
+}
+
+// lineUnder is the line bet an odds bet stands behind.
+func lineUnder(b Bet) Bet {
+	switch b.Kind {
+	case PassOdds:
+		return Bet{Kind: PassLine}
+	case DontPassOdds:
+		return Bet{Kind: DontPass}
+	case ComeOdds:
+		return Bet{Kind: Come, Number: b.Number}
+	case DontComeOdds:
+		return Bet{Kind: DontCome, Number: b.Number}
+	}
+	return Bet{Kind: Put, Number: b.Number}
+}
+
+// oddsBehind is the odds bet that stands behind line bet b, if b takes one.
+func oddsBehind(b Bet, point int8) (Bet, bool) {
+	switch {
+	case b.Kind == PassLine && point != 0:
+		return Bet{Kind: PassOdds, Number: int(point)}, true
+	case b.Kind == DontPass && point != 0:
+		return Bet{Kind: DontPassOdds, Number: int(point)}, true
+	case b.Kind == Come && b.Number != 0:
+		return Bet{Kind: ComeOdds, Number: b.Number}, true
+	case b.Kind == DontCome && b.Number != 0:
+		return Bet{Kind: DontComeOdds, Number: b.Number}, true
+	case b.Kind == Put:
+		return Bet{Kind: PutOdds, Number: b.Number}, true
+	}
+	return Bet{}, false
+}
+
+// isContract reports whether a placed bet may no longer be taken down or
+// reduced at will: a pass, come or put bet on its point (unless the rules
+// make them removable), a fire bet once its shooter has rolled, an
+// all/tall/small bet once a total has counted.
+func (t *Table) isContract(p *placed) bool {
+	switch p.bet.Kind {
+	case PassLine, Come, Put:
+		return p.state.point != 0 && !t.rules.LineBetsRemovable
+	case Fire:
+		return t.handRolls > 0
+	case All, Tall, Small:
+		return t.sinceSeven > 0
+	}
+	return false
+}
+
+// normalize fills in the point of pass odds, and checks what the game's
+// state allows for a new or increased bet.
+func (t *Table) normalize(op, player string, b Bet) (Bet, error) {
+	switch b.Kind {
+	case PassOdds, DontPassOdds:
+		if t.point == 0 {
+			return b, t.refuse(op, player, b, ErrNotNow, "odds behind the line are taken only while a point is on")
+		}
+		if b.Number != 0 && b.Number != int(t.point) {
+			return b, t.refuse(op, player, b, ErrNotNow, "the point is %d", t.point)
+		}
+		b.Number = int(t.point)
+	case Come, DontCome:
+		if b.Number != 0 {
+			return b, t.refuse(op, player, b, ErrNotNow, "a come bet is made in the come box and moves to its number itself")
+		}
+	}
+	return b, nil
+}
+
+// Place puts amount on spot b for player: a new bet, or more on a bet the
+// player already has there. "Odds" behind the pass line may be given as
+// Bet{Kind: PassOdds} and are placed on the point. A refused bet returns a
+// *TableError wrapping one of the sentinels and changes nothing.
+func (t *Table) Place(player string, b Bet, amount Amount) error {
+	const op = "place"
+	i, err := t.seatOf(op, player, b)
+	if err != nil {
+		return err
+	}
+	if amount <= 0 || amount > MaxAmount {
+		return t.refuse(op, player, b, ErrAmount, "amount %d is not between 1 and %d", amount, MaxAmount)
+	}
+	if err := t.rules.Offers(b); err != nil {
+		sentinel := ErrNotOffered
+		if errors.Is(err, ErrSyntax) {
+			sentinel = ErrSyntax
+		}
+		return t.refuse(op, player, b, sentinel, "%s", errText(err))
+	}
+	if b, err = t.normalize(op, player, b); err != nil {
+		return err
+	}
+	r := &t.rules
+	j := t.find(i, b)
+	total := amount
+	if j >= 0 {
+		total += t.bets[j].amount
+	}
+	if total > MaxAmount {
+		return t.refuse(op, player, b, ErrAmount, "the bet would be %d, above %d", total, MaxAmount)
+	}
+	// What the state of the game allows.
+	switch b.Kind {
+	case PassLine:
+		if t.point != 0 && !r.LineBetsRemovable && r.NotOffered.Has(Put) {
+			return t.refuse(op, player, b, ErrNotNow, "the point is on and the table takes no put bets")
+		}
+	case DontPass:
+		if t.point != 0 {
+			return t.refuse(op, player, b, ErrNotNow, "don't pass is made on the come-out; after the point it may only be reduced")
+		}
+	case Come, DontCome, Put:
+		if t.point == 0 {
+			return t.refuse(op, player, b, ErrNotNow, "%s bets are made only while a point is on", b.Kind)
+		}
+	case Fire:
+		if t.handRolls > 0 {
+			return t.refuse(op, player, b, ErrNotNow, "the fire bet is made before a new shooter's first roll")
+		}
+	case All, Tall, Small:
+		if t.sinceSeven > 0 {
+			return t.refuse(op, player, b, ErrNotNow, "%v is made only before the first roll after a 7 or of a new shooter", b.Kind)
+		}
+	}
+	if j >= 0 && (b.Kind == DontCome || b.Kind == DontPass) && t.bets[j].state.point != 0 {
+		return t.refuse(op, player, b, ErrNotNow, "a don't bet on its point may be reduced, never increased")
+	}
+	if j >= 0 && (b.Kind == Come || b.Kind == Put) && t.bets[j].state.point != 0 && !r.LineBetsRemovable {
+		return t.refuse(op, player, b, ErrContract, "a come or put bet on its point may not be increased under these rules")
+	}
+	unit := r.unit()
+	if amount%unit != 0 {
+		return t.refuse(op, player, b, ErrUnit, "%d is not a whole number of the table's unit %d", amount, unit)
+	}
+	if isOdds(b.Kind) {
+		line := t.find(i, lineUnder(b))
+		if line < 0 {
+			return t.refuse(op, player, b, ErrNotNow, "no %v under it", lineUnder(b))
+		}
+		if !t.oddsWithin(b, total, t.bets[line].amount) {
+			return t.refuse(op, player, b, ErrOddsLimit, "%d behind a line bet of %d is above the %v limit", total, t.bets[line].amount, r.Odds)
+		}
+	} else {
+		if total < r.Minimum {
+			return t.refuse(op, player, b, ErrTableLimit, "%d is below the table minimum %d", total, r.Minimum)
+		}
+		if r.Maximum != 0 && total > r.Maximum {
+			return t.refuse(op, player, b, ErrTableLimit, "%d is above the table maximum %d", total, r.Maximum)
+		}
+	}
+	// Commission taken when the bet is made is on the whole bet; what was
+	// already paid on it counts.
+	due := Amount(0)
+	if c, ok := r.commission(b.Kind); ok && c.Timing != CommissionOnWinOnly {
+		paid := Amount(0)
+		if j >= 0 {
+			paid = t.bets[j].paid
+		}
+		charge, err := c.Charge(commissionBase(c, b.Kind, total, b.pays()), unit)
+		if err != nil {
+			return t.refuse(op, player, b, ErrAmount, "%s", errText(err))
+		}
+		due = max(charge-paid, 0)
+	}
+	if amount+due > t.seats[i].bankroll {
+		return t.refuse(op, player, b, ErrFunds, "the bet needs %d (commission %d) and the player has %d", amount+due, due, t.seats[i].bankroll)
+	}
+	t.seats[i].bankroll -= amount + due
+	t.house += due
+	if j >= 0 {
+		t.bets[j].amount = total
+		t.bets[j].paid += due
+		return nil
+	}
+	state := b.start()
+	if b.Kind == PassLine {
+		state.point = t.point // a pass line bet made after the point plays that point
+	}
+	t.bets = append(t.bets, placed{seat: i, bet: b, amount: amount, state: state, paid: due})
+	return nil
+}
+
+// pays is the payout of a bet whose payout does not depend on the throw:
+// buy and lay, which is what their commission is figured on.
+func (b Bet) pays() Ratio {
+	if b.Kind == Lay {
+		return layOdds(b.Number)
+	}
+	return trueOdds(b.Number)
+}
+
+// oddsWithin reports whether odds of amount fit behind a line bet of line.
+func (t *Table) oddsWithin(odds Bet, amount, line Amount) bool {
+	most := t.rules.oddsStakeMultiple(odds.Kind, odds.Number)
+	// amount <= line * most.Win / most.Stake, exactly.
+	limit, ok := mulDiv(line, most.Win, most.Stake)
+	return !ok || amount <= limit
+}
+
+func errText(err error) string {
+	var te *TableError
+	if errors.As(err, &te) {
+		return te.Reason
+	}
+	s := err.Error()
+	if len(s) > 7 && s[:7] == "craps: " {
+		s = s[7:]
+	}
+	return s
+}
+
+// Reduce takes amount off a player's bet and returns it to the bankroll,
+// with any commission the rules give back. Reducing a bet to nothing takes
+// it down.
+func (t *Table) Reduce(player string, b Bet, amount Amount) error {
+	return t.reduce("reduce", player, b, amount)
+}
+
+// TakeDown takes a player's bet off the layout and returns it to the
+// bankroll, with the odds behind it if it is a line bet, and any
+// commission the rules give back. It returns the amount returned.
+func (t *Table) TakeDown(player string, b Bet) (Amount, error) {
+	const op = "take down"
+	i, err := t.seatOf(op, player, b)
+	if err != nil {
+		return 0, err
+	}
+	if b, err = t.normalizeOwned(op, player, b); err != nil {
+		return 0, err
+	}
+	j := t.find(i, b)
+	if j < 0 {
+		return 0, t.refuse(op, player, b, ErrNoSuchBet, "the player has no such bet")
+	}
+	if t.isContract(&t.bets[j]) {
+		return 0, t.refuse(op, player, b, ErrContract, "the bet stands until it is decided")
+	}
+	// Neither reduction below can be refused now: odds are never contract
+	// bets, whole bets leave no remainder to check against the minimum,
+	// and a line bet taken down takes its odds with it.
+	before := t.seats[i].bankroll
+	if odds, ok := oddsBehind(b, t.point); ok {
+		if k := t.find(i, odds); k >= 0 {
+			_ = t.reduce(op, player, odds, t.bets[k].amount)
+		}
+	}
+	_ = t.reduce(op, player, b, t.bets[t.find(i, b)].amount)
+	return t.seats[i].bankroll - before, nil
+}
+
+// normalizeOwned fills in the point of pass odds for a bet being changed.
+func (t *Table) normalizeOwned(op, player string, b Bet) (Bet, error) {
+	if (b.Kind == PassOdds || b.Kind == DontPassOdds) && b.Number == 0 {
+		if t.point == 0 {
+			return b, t.refuse(op, player, b, ErrNoSuchBet, "no point, so no odds behind the line")
+		}
+		b.Number = int(t.point)
+	}
+	return b, nil
+}
+
+func (t *Table) reduce(op, player string, b Bet, amount Amount) error {
+	i, err := t.seatOf(op, player, b)
+	if err != nil {
+		return err
+	}
+	if b, err = t.normalizeOwned(op, player, b); err != nil {
+		return err
+	}
+	j := t.find(i, b)
+	if j < 0 {
+		return t.refuse(op, player, b, ErrNoSuchBet, "the player has no such bet")
+	}
+	p := &t.bets[j]
+	if amount <= 0 || amount > p.amount {
+		return t.refuse(op, player, b, ErrAmount, "cannot take %d off a bet of %d", amount, p.amount)
+	}
+	if t.isContract(p) {
+		return t.refuse(op, player, b, ErrContract, "the bet stands until it is decided")
+	}
+	r := &t.rules
+	left := p.amount - amount
+	if amount%r.unit() != 0 {
+		return t.refuse(op, player, b, ErrUnit, "%d is not a whole number of the table's unit %d", amount, r.unit())
+	}
+	if left > 0 && !isOdds(b.Kind) && left < r.Minimum {
+		return t.refuse(op, player, b, ErrTableLimit, "%d left is below the table minimum %d", left, r.Minimum)
+	}
+	if odds, ok := oddsBehind(b, t.point); ok && left > 0 {
+		if k := t.find(i, odds); k >= 0 && !t.oddsWithin(odds, t.bets[k].amount, left) {
+			return t.refuse(op, player, b, ErrOddsLimit, "the odds behind it would be above the limit; reduce them first")
+		}
+	} else if ok && left == 0 && op != "take down" {
+		if k := t.find(i, odds); k >= 0 {
+			return t.refuse(op, player, b, ErrNotNow, "take the odds down first, or take the bet down with them")
+		}
+	}
+	// A commission that comes back when the bet is taken down (seed 002)
+	// comes back in proportion; one kept when the bet is made stays kept.
+	refund := Amount(0)
+	if c, ok := r.commission(b.Kind); ok && c.Timing == CommissionUpfrontReturned && p.paid > 0 {
+		refund = p.paid
+		if left > 0 {
+			keep, err := c.Charge(commissionBase(c, b.Kind, left, b.pays()), r.unit())
+			if err == nil && keep < p.paid {
+				refund = p.paid - keep
+			} else {
+				refund = 0
+			}
+		}
+	}
+	t.seats[p.seat].bankroll += amount + refund
+	t.house -= refund
+	p.paid -= refund
+	p.amount = left
+	if left == 0 {
+		t.bets = append(t.bets[:j], t.bets[j+1:]...)
+	}
+	return nil
+}
+
+// SetWorking turns a player's bet on or off for come-out rolls, overriding
+// the rules' default for that bet. Only bets that can be off take it:
+// place, place to lose, big 6 and 8, buy, lay, hardways and odds behind
+// come, put and don't come bets.
+func (t *Table) SetWorking(player string, b Bet, on bool) error {
+	const op = "working"
+	i, err := t.seatOf(op, player, b)
+	if err != nil {
+		return err
+	}
+	j := t.find(i, b)
+	if j < 0 {
+		return t.refuse(op, player, b, ErrNoSuchBet, "the player has no such bet")
+	}
+	switch b.Kind {
+	case Place, PlaceToLose, Big6, Big8, Buy, Lay, Hardway, ComeOdds, PutOdds, DontComeOdds:
+	default:
+		return t.refuse(op, player, b, ErrNotNow, "%v always works", b.Kind)
+	}
+	t.bets[j].working = Off
+	if on {
+		t.bets[j].working = On
+	}
+	return nil
+}
+
+// Roll resolves the throw d for every bet on the layout in one step, moves
+// the puck, and passes the dice after a seven-out. It appends a Resolution
+// for every bet the throw decided or moved to dst and returns the extended
+// slice; a caller that reuses dst makes no allocation. Invalid dice are
+// refused with an error wrapping ErrSyntax and change nothing.
+func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
+	if !d.Valid() {
+		return dst, t.refuse("roll", "", Bet{}, ErrSyntax, "dice %d-%d are not two faces from 1 to 6", d.A, d.B)
+	}
+	r := &t.rules
+	comeOut := t.point == 0
+	unit := r.unit()
+	kept := t.bets[:0]
+	for _, p := range t.bets {
+		e := p.bet.roll(r, p.state, d)
+		s := &t.seats[p.seat]
+		res := Resolution{Player: s.name, Bet: p.bet, Stake: p.amount}
+		if comeOut && !p.worksOnComeOut(r) {
+			if e.verdict == stays || !isOdds(p.bet.Kind) {
+				kept = append(kept, p)
+				continue
+			}
+			e = effect{verdict: pushes}
+			res.Outcome = Returned
+		}
+		switch e.verdict {
+		case stays:
+			if e.next.point != p.state.point && (p.bet.Kind == Come || p.bet.Kind == DontCome) {
+				p.bet.Number = int(e.next.point)
+				res.Outcome, res.To = Moved, p.bet
+				dst = append(dst, res)
+			}
+			p.state = e.next
+			kept = append(kept, p)
+			continue
+		case wins:
+			pay := payout(p.amount, e.pays, unit)
+			com := Amount(0)
+			if c, ok := r.commission(p.bet.Kind); ok && c.Timing == CommissionOnWinOnly {
+				com, _ = c.Charge(commissionBase(c, p.bet.Kind, p.amount, e.pays), unit)
+				com = min(com, pay.Win)
+			}
+			res.Outcome, res.Win, res.Commission, res.Breakage = Won, pay.Win-com, com, pay.Breakage
+			t.house -= res.Win
+			if staysUp(p.bet.Kind) {
+				res.To = p.bet
+				s.bankroll += res.Win
+				kept = append(kept, p)
+				dst = append(dst, res)
+				continue
+			}
+			res.Returned = p.amount
+		case loses:
+			res.Outcome = Lost
+			t.house += p.amount
+			if c, ok := r.commission(p.bet.Kind); ok && c.Timing == CommissionUpfrontReturned {
+				res.Returned = p.paid
+				t.house -= p.paid
+			}
+		case pushes:
+			if res.Outcome == NoOutcome {
+				res.Outcome = Pushed
+			}
+			res.Returned = p.amount
+		}
+		s.bankroll += res.Win + res.Returned
+		dst = append(dst, res)
+	}
+	t.bets = kept
+	t.advance(d.Total())
+	return dst, nil
+}
+
+// payout is Ratio.Pay for amounts a Table has already checked.
+func payout(stake Amount, pays Ratio, unit Amount) Payout {
+	exact, _ := mulDiv(stake, pays.Win, pays.Stake)
+	return breakage(exact, unit)
+}
+
+// advance moves the puck by the pass line's own rule and passes the dice
+// after a seven-out.
+func (t *Table) advance(total int) {
+	e := t.rules.rightLine(betState{point: t.point}, total)
+	sevenOut := t.point != 0 && e.verdict == loses
+	t.point = e.next.point // 0 after any decision
+	t.handRolls++
+	t.sinceSeven++
+	if total == 7 {
+		t.sinceSeven = 0
+	}
+	if sevenOut {
+		t.handRolls = 0
+		if len(t.seats) > 0 {
+			t.shooter = (t.shooter + 1) % len(t.seats)
+		}
+	}
+}
