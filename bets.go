@@ -389,9 +389,30 @@ func (r *Rules) wrongLine(s betState, t int) effect {
 // trueOdds is the fair payout on n before 7: the ways to throw 7 against
 // the ways to throw n (2:1 on 4, 3:2 on 5, 6:5 on 6). layOdds is its reverse.
 func trueOdds(n int) Ratio {
-	seven, ways := int64(Totals(7).Ways()), int64(Totals(n).Ways())
-	g := gcd(seven, ways)
-	return Ratio{seven / g, ways / g}
+	if n < 2 || n > 12 || n == 7 {
+		return Ratio{}
+	}
+	return trueOddsOf[n]
+}
+
+// trueOddsOf holds trueOdds for each total, in lowest terms, so that the
+// hot path of a roll does no division.
+var trueOddsOf = func() (odds [13]Ratio) {
+	for n := 2; n <= 12; n++ {
+		g := gcd(ways(7), ways(n))
+		odds[n] = Ratio{ways(7) / g, ways(n) / g}
+	}
+	return odds
+}()
+
+// ways is how many of the 36 throws total n: 1 for 2, rising by one a
+// total to 6 for 7, then falling to 1 for 12. (A test checks it against
+// Totals(n).Ways().)
+func ways(n int) int64 {
+	if n < 2 || n > 12 {
+		return 0
+	}
+	return int64(6 - max(7-n, n-7))
 }
 
 func layOdds(n int) Ratio {

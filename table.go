@@ -684,29 +684,41 @@ func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 	r := &t.rules
 	comeOut := t.point == 0
 	unit := r.unit()
-	kept := t.bets[:0]
-	for _, p := range t.bets {
+	kept := 0 // bets still on the layout are moved down to t.bets[:kept]
+	for i := range t.bets {
+		p := &t.bets[i]
 		e := p.bet.roll(r, p.state, d)
-		s := &t.seats[p.seat]
-		res := Resolution{Player: s.name, Bet: p.bet, Stake: p.amount}
-		if comeOut && !p.worksOnComeOut(r) {
+		off := comeOut && !p.worksOnComeOut(r)
+		if off {
+			// A bet that is off stands untouched, except odds whose line
+			// bet this roll decides: they come back.
 			if e.verdict == stays || !isOdds(p.bet.Kind) {
-				kept = append(kept, p)
+				if kept != i {
+					t.bets[kept] = *p
+				}
+				kept++
 				continue
 			}
 			e = effect{verdict: pushes}
-			res.Outcome = Returned
 		}
-		switch e.verdict {
-		case stays:
+		if e.verdict == stays { // the common case: nothing to pay or report
 			if e.next.point != p.state.point && (p.bet.Kind == Come || p.bet.Kind == DontCome) {
+				res := Resolution{Player: t.seats[p.seat].name, Bet: p.bet, Stake: p.amount, Outcome: Moved}
 				p.bet.Number = int(e.next.point)
-				res.Outcome, res.To = Moved, p.bet
+				res.To = p.bet
 				dst = append(dst, res)
 			}
 			p.state = e.next
-			kept = append(kept, p)
+			if kept != i {
+				t.bets[kept] = *p
+			}
+			kept++
 			continue
+		}
+		s := &t.seats[p.seat]
+		res := Resolution{Player: s.name, Bet: p.bet, Stake: p.amount}
+		stay := false
+		switch e.verdict {
 		case wins:
 			pay := payout(p.amount, e.pays, unit)
 			com := Amount(0)
@@ -716,14 +728,11 @@ func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 			}
 			res.Outcome, res.Win, res.Commission, res.Breakage = Won, pay.Win-com, com, pay.Breakage
 			t.house -= res.Win
-			if staysUp(p.bet.Kind) {
+			if stay = staysUp(p.bet.Kind); stay {
 				res.To = p.bet
-				s.bankroll += res.Win
-				kept = append(kept, p)
-				dst = append(dst, res)
-				continue
+			} else {
+				res.Returned = p.amount
 			}
-			res.Returned = p.amount
 		case loses:
 			res.Outcome = Lost
 			t.house += p.amount
@@ -732,15 +741,21 @@ func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 				t.house -= p.paid
 			}
 		case pushes:
-			if res.Outcome == NoOutcome {
-				res.Outcome = Pushed
+			res.Outcome, res.Returned = Pushed, p.amount
+			if off {
+				res.Outcome = Returned
 			}
-			res.Returned = p.amount
 		}
 		s.bankroll += res.Win + res.Returned
 		dst = append(dst, res)
+		if stay {
+			if kept != i {
+				t.bets[kept] = *p
+			}
+			kept++
+		}
 	}
-	t.bets = kept
+	t.bets = t.bets[:kept]
 	t.advance(d.Total())
 	return dst, nil
 }
