@@ -42,6 +42,30 @@
 // changes a rule by name, as command lines and roll tapes write it;
 // [Rules.Validate] refuses contradictory or out-of-range rules.
 //
+// # Playing a hand
+//
+// A [Table] is a live casino game under one Rules: players [Table.Join]
+// with bankrolls, [Table.Place] bets (or add to them), [Table.Reduce] and
+// [Table.TakeDown] them within the rules, and turn bets on or off for the
+// come-out with [Table.SetWorking]. [Table.Roll] takes the dice as an
+// argument, so tests script them and one throw can serve many tables; it
+// resolves everything on the layout in one step (wins with their payouts,
+// breakage and commission, losses, pushes, come bets travelling to their
+// numbers, odds that were off coming back), moves the puck and passes the
+// dice after a seven-out. It appends one [Resolution] per decided bet to
+// a caller's slice, so a loop that reuses the slice makes no allocation.
+//
+//	t := &craps.Table{} // the zero Table plays the Standard rules
+//	_ = t.Join("ann", 1000)
+//	_ = t.Place("ann", craps.Bet{Kind: craps.PassLine}, 10)
+//	res, _ := t.Roll(craps.Dice{A: 3, B: 4}, nil) // a natural: ann wins 10
+//
+// Every unit of money is accounted for: the players' bankrolls, the bets
+// on the layout and [Table.House] always add up to what the players
+// brought. A table's whole state, mid-hand, saves to JSON and restores
+// (MarshalJSON, UnmarshalJSON); an encoding that describes an impossible
+// table is refused.
+//
 // # Money and rounding
 //
 // Money is an integer [Amount]; there are no floats anywhere a bet is paid.
@@ -69,12 +93,18 @@
 // # Errors and panics
 //
 // Every error wraps an exported sentinel ([ErrSyntax], [ErrInvalidRules],
-// [ErrNotOffered], [ErrOverflow], [ErrNoSuchPreset]), so callers test it
-// with errors.Is. Nothing a caller passes makes the package panic.
+// [ErrNotOffered], [ErrOverflow], [ErrNoSuchPreset], and for a Table
+// [ErrNotNow], [ErrTableLimit], [ErrUnit], [ErrOddsLimit], [ErrFunds],
+// [ErrContract], [ErrAmount], [ErrUnknownPlayer], [ErrPlayerExists],
+// [ErrNoSuchBet]), so callers test it with errors.Is; a Table's refusals
+// are a [*TableError] naming the operation, player, bet and reason. A
+// refused call changes nothing. Nothing a caller passes makes the package
+// panic.
 //
 // # Concurrency
 //
 // Rules, Bet, Dice, Ratio and the other value types are safe to share; the
 // analysis functions keep no state between calls and may run concurrently.
-// Every *big.Rat they return is new and belongs to the caller.
+// Every *big.Rat they return is new and belongs to the caller. A Table is
+// for one goroutine at a time; [Table.Clone] copies it.
 package craps

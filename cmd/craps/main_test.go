@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// runCmd runs the command line and returns its exit status and output.
+func runCmd(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestEdgeJSON(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "edge", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var rows []map[string]string
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatalf("output is not a JSON array of string fields: %v", err)
+	}
+	byBet := map[string]map[string]string{}
+	for _, r := range rows {
+		for _, f := range []string{"bet", "pays", "win", "lose", "push", "edge_per_bet", "edge_per_resolved", "edge_per_roll", "rolls"} {
+			if _, ok := r[f]; !ok {
+				t.Errorf("row %v has no field %q", r["bet"], f)
+			}
+		}
+		byBet[r["bet"]] = r
+	}
+	// Published figures (Wizard of Odds, "Craps", house edge table).
+	for _, c := range []struct{ bet, field, want string }{
+		{"Pass Line", "edge_per_bet", "7/495"},
+		{"Pass Line", "edge_per_roll", "7/1671"},
+		{"Pass Line", "win", "244/495"},
+		{"Pass Line", "rolls", "557/165"},
+		{"Pass Line", "push", "0/1"},
+		{"Don't Pass", "edge_per_bet", "3/220"},
+		{"Place 6", "edge_per_bet", "1/66"},
+		{"Field", "edge_per_bet", "1/36"},
+		{"Hard 8", "edge_per_bet", "1/11"},
+		{"Aces", "edge_per_bet", "5/36"},
+		{"Horn", "edge_per_bet", "1/8"},
+		{"Buy 4", "edge_per_bet", "1/21"},
+	} {
+		if got := byBet[c.bet][c.field]; got != c.want {
+			t.Errorf("%s %s = %q, want %q", c.bet, c.field, got, c.want)
+		}
+	}
+}
+
+func TestEdgeRuleFlags(t *testing.T) {
+	for _, c := range []struct {
+		reason string
+		args   []string
+		bet    string
+		want   string
+	}{
+		{"field 12 at 2:1 doubles the field's edge", []string{"-field12", "2"}, "Field", "1/18"},
+		{"30 for 1 on the 2 is 29:1", []string{"-props", "for1"}, "Aces", "1/6"},
+		{"commission only on a win", []string{"-buy-timing", "win"}, "Buy 4", "1/60"},
+		{"crapless pass line", []string{"-rules", "crapless"}, "Pass Line", "373/6930"},
+		{"bar 2 keeps the don't pass edge", []string{"-rules", "bar2"}, "Don't Pass", "3/220"},
+		{"seed 002 place to lose 4", []string{"-rules", "bar2"}, "Place to Lose 4", "1/33"},
+		{"a pass bet taken down at the point gains 1/9", []string{"-rules", "bar2"}, "Pass Line (taken down at its point)", "-1/9"},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"edge", "-json"}, c.args...)...)
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", c.reason, code, errOut)
+			continue
+		}
+		var rows []map[string]string
+		if err := json.Unmarshal([]byte(out), &rows); err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		for _, r := range rows {
+			if r["bet"] == c.bet {
+				got = r["edge_per_bet"]
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s: %s edge = %q, want %q", c.reason, c.bet, got, c.want)
+		}
+	}
+}
+
+func TestEdgeText(t *testing.T) {
+	code, out, _ := runCmd(t, "", "edge")
+	if code != 0 || !strings.Contains(out, "7/495 (1.4141%)") || !strings.Contains(out, "7/1870 (0.3743%)") {
+		t.Errorf("exit %d; the table lacks the pass line's 7/495 or the 3-4-5x line's 7/1870:\n%s", code, out)
+	}
+}
+
+func TestBadInvocations(t *testing.T) {
+	for _, c := range []struct {
+		reason string
+		args   []string
+		code   int
+	}{
+		{"no command", nil, 2},
+		{"unknown command", []string{"shuffle"}, 2},
+		{"unknown flag", []string{"edge", "-bogus"}, 2},
+		{"bad ratio", []string{"edge", "-field12", "3:0"}, 2},
+		{"unknown preset", []string{"edge", "-rules", "atlantis"}, 2},
+		{"contradictory rules", []string{"edge", "-rules", "crapless", "-bar", "2"}, 2},
+		{"stray argument", []string{"edge", "extra"}, 2},
+		{"missing tape", []string{"play", "/nonexistent/tape"}, 1},
+	} {
+		code, _, errOut := runCmd(t, "", c.args...)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d", c.reason, code, c.code)
+		}
+		if lines := strings.Count(strings.TrimSpace(errOut), "\n"); c.args != nil && (errOut == "" || lines > 0) {
+			t.Errorf("%s: want a one-line reason on stderr, got %q", c.reason, errOut)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"edge", "-h"}, {"tables", "-h"}, {"play", "-h"}} {
+		code, out, _ := runCmd(t, "", args...)
+		if code != 0 || !strings.Contains(out, "Usage") {
+			t.Errorf("%v: exit %d, output %q", args, code, out)
+		}
+	}
+	_, out, _ := runCmd(t, "", "edge", "-h")
+	for _, flag := range []string{"-rules", "-json", "-field12", "-props", "-odds", "-bar", "-crapless"} {
+		if !strings.Contains(out, flag) {
+			t.Errorf("edge -h does not document %s", flag)
+		}
+	}
+}
+
+func TestTables(t *testing.T) {
+	code, out, _ := runCmd(t, "", "tables", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var tables struct {
+		Before []struct {
+			Total, Before int
+			Against       string
+		} `json:"higher_before_lower"`
+		Table2 []struct {
+			Number  int
+			Against string
+		} `json:"table2"`
+	}
+	if err := json.Unmarshal([]byte(out), &tables); err != nil {
+		t.Fatal(err)
+	}
+	// Seed 000: "12 before 4 is 3-1"; hard 6 and 8 are 10 to 1.
+	found := false
+	for _, b := range tables.Before {
+		if b.Total == 12 && b.Before == 4 {
+			found = b.Against == "3 to 1"
+		}
+	}
+	if !found || len(tables.Table2) != 4 || tables.Table2[1].Against != "10 to 1" {
+		t.Errorf("tables: 12 before 4 found as 3 to 1: %v; table 2: %+v", found, tables.Table2)
+	}
+}
