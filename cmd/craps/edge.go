@@ -11,7 +11,7 @@ import (
 	"github.com/crapslab/craps"
 )
 
-func runEdge(args []string, stdout io.Writer) error {
+func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("edge", "[-rules NAME] [-json] [rule flags]\n\n"+
 		"Prints the exact house edge of every bet the rules offer: the probabilities\n"+
 		"of a win, a loss and a push, the edge per bet made, per bet resolved\n"+

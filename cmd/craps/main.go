@@ -20,13 +20,13 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // command is one subcommand of craps.
 type command struct {
 	name, summary string
-	run           func(args []string, stdout io.Writer) error
+	run           func(args []string, stdin io.Reader, stdout io.Writer) error
 }
 
 func commands() []command {
@@ -41,9 +41,10 @@ func commands() []command {
 // one line and exits 2.
 var errUsage = errors.New("usage")
 
-// run runs the command line args and returns the exit status: 0 done, 1
+// run runs the command line args, reading a tape from stdin where one is
+// not named, and returns the exit status: 0 done, 1
 // failed, 2 bad usage.
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
@@ -56,7 +57,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if c.name != args[0] {
 			continue
 		}
-		err := c.run(args[1:], stdout)
+		err := c.run(args[1:], stdin, stdout)
 		switch {
 		case err == nil || errors.Is(err, flag.ErrHelp):
 			return 0

@@ -39,16 +39,14 @@ The player may be left out when there is one player, or to mean the first.
 A refused command is reported, with its line number, and the replay goes on.
 The exit status is 0 when the tape was read to the end.`
 
-func runPlay(args []string, stdout io.Writer) error {
+func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("play", playSynopsis, stdout)
 	asJSON := fs.Bool("json", false, "print one JSON object a line: one for each roll, one for each refused command")
 	if err := parse(fs, args, 1); err != nil {
 		return err
 	}
-	var in io.Reader = os.Stdin
-	switch fs.NArg() {
-	case 0:
-	case 1:
+	in := stdin
+	if fs.NArg() == 1 {
 		if name := fs.Arg(0); name != "-" {
 			f, err := os.Open(name)
 			if err != nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/crapslab/craps"
 )
 
-func runTables(args []string, stdout io.Writer) error {
+func runTables(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("tables", "[-json]\n\n"+
 		"Prints seed 000's true-odds tables. Table 1: for each total and for groups\n"+
 		"of totals, the ways out of 36, the odds against in one roll and the odds\n"+
