@@ -159,6 +159,9 @@ func ParseBet(s string) (Bet, error) {
 			name, arg = text[:i], text[i+1:]
 		}
 	}
+	if strings.HasPrefix(text, "hop ") { // "hop 2-5", "hop 2 5"
+		name, arg = "hop", text[len("hop "):]
+	}
 	kind, ok := betAliases[name]
 	if !ok {
 		return Bet{}, syntaxError("bet", s)
@@ -452,9 +455,10 @@ func placeToLosePays(n int) Ratio {
 // parts is how a horn, horn high, C&E or world bet is split over one-roll
 // propositions: a horn is a quarter on each of 2, 3, 11 and 12; a horn high
 // has two of its five units on its Number; C&E is half any craps, half 11;
-// a world is a horn plus a fifth on any 7.
-func (b Bet) parts() []share {
-	horn := []share{{Aces, 1}, {AceDeuce, 1}, {Yo, 1}, {Boxcars, 1}}
+// a world is a horn plus a fifth on any 7. Unused parts have weight 0. It
+// is an array, not a slice, so that resolving these bets allocates nothing.
+func (b Bet) parts() [5]share {
+	horn := [5]share{{Aces, 1}, {AceDeuce, 1}, {Yo, 1}, {Boxcars, 1}}
 	switch b.Kind {
 	case HornHigh:
 		for i := range horn {
@@ -463,9 +467,9 @@ func (b Bet) parts() []share {
 			}
 		}
 	case CAndE:
-		return []share{{AnyCraps, 1}, {Yo, 1}}
+		return [5]share{{AnyCraps, 1}, {Yo, 1}}
 	case World:
-		return append(horn, share{Any7, 1})
+		horn[4] = share{Any7, 1}
 	}
 	return horn
 }
@@ -482,10 +486,13 @@ type share struct {
 // bet's net is the sum of the parts' nets. A net of zero is a push, as the
 // world bet on a 7. Validate refuses rules under which a part that wins
 // would still leave the whole bet losing money.
-func (r *Rules) split(d Dice, parts []share) effect {
+func (r *Rules) split(d Dice, parts [5]share) effect {
 	// The net per unit of the whole bet is num/(den*total).
 	num, den, total := int64(0), int64(1), int64(0)
 	for _, p := range parts {
+		if p.weight == 0 {
+			continue
+		}
 		total += p.weight
 		if e := (Bet{Kind: p.kind}).roll(r, betState{}, d); e.verdict == wins {
 			num = num*e.pays.Stake + p.weight*e.pays.Win*den

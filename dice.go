@@ -40,13 +40,16 @@ func (d Dice) index() uint { return uint(d.A-1)*6 + uint(d.B-1) }
 // ParseDice reads a throw written "3-4", "3 4" or "3,4". It returns an error
 // wrapping ErrSyntax for anything else, including faces outside 1 to 6.
 func ParseDice(s string) (Dice, error) {
-	f := strings.FieldsFunc(strings.TrimSpace(s), func(r rune) bool {
-		return r == '-' || r == ',' || r == ' ' || r == '\t'
-	})
-	if len(f) != 2 || len(f[0]) != 1 || len(f[1]) != 1 {
+	// One face, one separator ("-", "," or spaces), one face.
+	t := strings.TrimSpace(s)
+	if len(t) < 3 {
 		return Dice{}, syntaxError("dice", s)
 	}
-	d := Dice{f[0][0] - '0', f[1][0] - '0'}
+	sep := strings.TrimSpace(t[1 : len(t)-1])
+	if sep != "-" && sep != "," && sep != "" {
+		return Dice{}, syntaxError("dice", s)
+	}
+	d := Dice{t[0] - '0', t[len(t)-1] - '0'}
 	if !d.Valid() {
 		return Dice{}, syntaxError("dice", s)
 	}

@@ -245,6 +245,9 @@ func (c Commission) Charge(base, unit Amount) (Amount, error) {
 		up = 2*under >= u || (u-2*under == 1 && 2*rem >= uint64(rate.Stake))
 	}
 	if up {
+		if q > math.MaxUint64-u {
+			return 0, fmt.Errorf("craps: commission %v on %d: %w", rate, base, ErrOverflow)
+		}
 		q += u
 	}
 	if q > math.MaxInt64 {

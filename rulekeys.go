@@ -111,9 +111,12 @@ var ruleKeys = []ruleKey{
 	switchKey("comeout-hardways", "hardways work on the come-out: on, off or default (off)", func(r *Rules) *Switch { return &r.ComeOut.Hardways }),
 	{RuleKey{"removable", "pass and come bets may be reduced or taken down after their point, as seed 002 says (true|false)"}, true,
 		func(r *Rules, v string) error { return setBool(&r.LineBetsRemovable, v) }},
-	{RuleKey{"not-offered", `bets the table does not take, comma-separated kinds: "put,place-to-lose,fire" (default none)`}, false,
+	{RuleKey{"not-offered", `bets the table does not take, comma-separated kinds: "put,place-to-lose,fire", or "none" (default none)`}, false,
 		func(r *Rules, v string) error {
 			r.NotOffered = 0
+			if v == "" || v == "none" {
+				return nil
+			}
 			for _, name := range strings.Split(v, ",") {
 				k, err := parseKind(name)
 				if err != nil {

@@ -316,7 +316,7 @@ func commissionBase(c Commission, k BetKind, stake Amount, pays Ratio) Amount {
 // under the rules, before any per-bet choice a Table allows.
 func (b Bet) worksOnComeOut(r *Rules) bool {
 	switch b.Kind {
-	case Place, PlaceToLose, Big6, Big8:
+	case Place, PlaceToLose:
 		return r.ComeOut.Place.or(false)
 	case Buy:
 		return r.ComeOut.Buy.or(false)
@@ -369,7 +369,7 @@ func (r Rules) Validate() error {
 	switch {
 	case r.Bar != 0 && r.Bar != 2 && r.Bar != 12:
 		return bad("bar %d: the don't bets bar 12 or 2", r.Bar)
-	case r.Crapless && r.Bar != 0:
+	case r.Crapless && r.bar() != 12:
 		return bad("bar %d in crapless craps, which has no don't bets", r.Bar)
 	case r.Unit < 0 || r.Minimum < 0 || r.Maximum < 0:
 		return bad("negative unit, minimum or maximum")
@@ -444,7 +444,7 @@ func (r Rules) Validate() error {
 				continue
 			}
 			for _, p := range b.parts() {
-				if (Bet{Kind: p.kind}).roll(&r, betState{}, d).verdict == wins {
+				if p.weight != 0 && (Bet{Kind: p.kind}).roll(&r, betState{}, d).verdict == wins {
 					return bad("%v loses money on %v although its %v part wins: raise that payout or list %v in NotOffered", b, d, p.kind, b.Kind)
 				}
 			}

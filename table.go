@@ -257,7 +257,8 @@ func (t *Table) Join(player string, bankroll Amount) error {
 
 // Leave takes a player away from the table with their bankroll, which it
 // returns. A player with bets on the layout must take them down (or see
-// contract bets decided) first.
+// contract bets decided) first. If the shooter leaves, the next player
+// clockwise takes the dice and finishes the hand.
 func (t *Table) Leave(player string) (Amount, error) {
 	i, err := t.seatOf("leave", player, Bet{})
 	if err != nil {
@@ -275,14 +276,16 @@ func (t *Table) Leave(player string) (Amount, error) {
 			t.bets[j].seat--
 		}
 	}
+	// A shooter who leaves hands the dice to the next player clockwise,
+	// who finishes the hand: the puck, the fire bets and the roll counts
+	// go on as they were.
 	switch {
 	case len(t.seats) == 0:
-		t.shooter, t.handRolls = 0, 0
+		t.shooter = 0
 	case i < t.shooter:
 		t.shooter--
-	case i == t.shooter: // the next player clockwise takes the dice
+	case i == t.shooter:
 		t.shooter %= len(t.seats)
-		t.handRolls = 0
 	}
 	return bankroll, nil
 }
