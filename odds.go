@@ -100,7 +100,7 @@ func (r *Rules) analyze(b Bet, downAtPoint bool) Analysis {
 	}
 	a.Return = new(big.Rat).Sub(v[qGross], a.Lose)
 	a.Wagered = big.NewRat(1, 1)
-	if com, ok := r.commission(b.Kind); ok && a.Win.Sign() != 0 {
+	if com := r.commission(b.Kind); com != nil && a.Win.Sign() != 0 {
 		rate := com.rate().Rat()
 		// per is the commission on one winning unit bet; the win is one
 		// fixed ratio for buy and lay, so gross/win recovers it exactly.

@@ -151,6 +151,12 @@ func breakage(exact, unit Amount) Payout {
 // in an Amount. It is exact for every int64 input (128-bit intermediate).
 func mulDiv(a Amount, b, c int64) (Amount, bool) {
 	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi == 0 && lo <= math.MaxInt64 {
+		if c == 1 { // even money, 2:1, 30:1: no division on the hot path
+			return Amount(lo), true
+		}
+		return Amount(lo / uint64(c)), true
+	}
 	if hi >= uint64(c) {
 		return 0, false
 	}

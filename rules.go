@@ -290,20 +290,20 @@ func (r *Rules) atsPays(k BetKind) Ratio {
 	return r.ATS.All.or(Ratio{175, 1})
 }
 
-// commission is the charge a bet owes, if any: buy and lay bets only.
-func (r *Rules) commission(k BetKind) (Commission, bool) {
+// commission is the charge a bet owes, nil for all but buy and lay bets.
+func (r *Rules) commission(k BetKind) *Commission {
 	switch k {
 	case Buy:
-		return r.BuyCommission, true
+		return &r.BuyCommission
 	case Lay:
-		return r.LayCommission, true
+		return &r.LayCommission
 	}
-	return Commission{}, false
+	return nil
 }
 
 // commissionBase is the amount a commission on a bet of stake is a
 // percentage of: the bet, or what it would win at pays.
-func commissionBase(c Commission, k BetKind, stake Amount, pays Ratio) Amount {
+func commissionBase(c *Commission, k BetKind, stake Amount, pays Ratio) Amount {
 	onWin := c.Base == CommissionOnWin || (c.Base == CommissionStandardBase && k == Lay)
 	if !onWin {
 		return stake

@@ -55,6 +55,9 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 // wrapping ErrSyntax, ErrInvalidRules or another sentinel, and the table
 // is left as it was.
 func (t *Table) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" { // as encoding/json does for null
+		return nil
+	}
 	var in tableJSON
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -86,18 +89,24 @@ func restore(in *tableJSON) (*Table, error) {
 	if in.Point != 0 && !isBoxNumber(in.Point, r.Crapless) {
 		return bad(ErrSyntax, "point %d is not a point in this game", in.Point)
 	}
-	if in.HandRolls < 0 || in.SinceSeven < 0 {
-		return bad(ErrSyntax, "negative roll counts")
+	// Counts the game can reach: a 7 that ends a hand also restarts the
+	// count since a 7, and a point is set by a roll that is not a 7.
+	if in.HandRolls < 0 || in.SinceSeven < 0 || in.SinceSeven > in.HandRolls ||
+		(in.Point != 0 && in.SinceSeven == 0) {
+		return bad(ErrSyntax, "roll counts %d in the hand and %d since a 7 with the point %d", in.HandRolls, in.SinceSeven, in.Point)
 	}
 	t.point, t.handRolls, t.sinceSeven, t.house = int8(in.Point), in.HandRolls, in.SinceSeven, in.House
 	for _, p := range in.Players {
-		if err := t.Join(p.Name, 0); err != nil {
-			return nil, err
+		if p.Name == "" {
+			return bad(ErrUnknownPlayer, "a player needs a name")
+		}
+		if _, err := t.seatOf("restore", p.Name, Bet{}); err == nil {
+			return bad(ErrPlayerExists, "player %q is seated twice", p.Name)
 		}
 		if p.Bankroll < 0 {
 			return bad(ErrAmount, "player %q has a negative bankroll", p.Name)
 		}
-		t.seats[len(t.seats)-1].bankroll = p.Bankroll
+		t.seats = append(t.seats, seat{name: p.Name, bankroll: p.Bankroll})
 	}
 	if len(t.seats) > 0 || in.Shooter != "" {
 		i, err := t.seatOf("restore", in.Shooter, Bet{})
@@ -122,15 +131,17 @@ func restore(in *tableJSON) (*Table, error) {
 			return bad(ErrAmount, "%v of %d (commission %d)", b.Bet, b.Amount, b.Commission)
 		case b.Amount%unit != 0:
 			return bad(ErrUnit, "%v of %d is not a whole number of units of %d", b.Bet, b.Amount, unit)
-		case b.Working > Off:
-			return bad(ErrSyntax, "%v has working switch %d", b.Bet, b.Working)
+		case b.Working > Off || (b.Working != Default && !switchable(b.Bet.Kind)):
+			return bad(ErrSyntax, "%v cannot have working switch %d", b.Bet, b.Working)
+		case !isOdds(b.Bet.Kind) && (b.Amount < r.Minimum || (r.Maximum != 0 && b.Amount > r.Maximum)):
+			return bad(ErrTableLimit, "%v of %d is outside the table limits %d to %d", b.Bet, b.Amount, r.Minimum, r.Maximum)
 		case t.find(i, b.Bet) >= 0:
 			return bad(ErrSyntax, "%v appears twice for %s", b.Bet, b.Player)
 		case !t.consistent(&p):
 			return bad(ErrSyntax, "%v for %s contradicts the point %d or its own state (point %d, made %#x)", b.Bet, b.Player, in.Point, b.Point, b.Made)
 		}
-		if _, ok := r.commission(b.Bet.Kind); !ok && b.Commission != 0 {
-			return bad(ErrSyntax, "%v pays no commission", b.Bet)
+		if !t.commissionConsistent(&p) {
+			return bad(ErrSyntax, "%v of %d cannot have paid a commission of %d under these rules", b.Bet, b.Amount, b.Commission)
 		}
 		t.bets = append(t.bets, p)
 	}
@@ -147,6 +158,25 @@ func restore(in *tableJSON) (*Table, error) {
 	return t, nil
 }
 
+// commissionConsistent reports whether the commission a bet has paid is
+// one play can leave: none where nothing is charged up front; exactly the
+// charge where it comes back with the bet (seed 002); at least the charge
+// where it is kept (a bet reduced since keeps what it paid).
+func (t *Table) commissionConsistent(p *placed) bool {
+	c := t.rules.commission(p.bet.Kind)
+	if c == nil || c.Timing == CommissionOnWinOnly {
+		return p.paid == 0
+	}
+	charge, err := c.Charge(commissionBase(c, p.bet.Kind, p.amount, p.bet.pays()), t.rules.unit())
+	if err != nil {
+		return false
+	}
+	if c.Timing == CommissionUpfrontReturned {
+		return p.paid == charge
+	}
+	return p.paid >= charge
+}
+
 // consistent reports whether a bet's state is one the game can reach with
 // the puck where it is.
 func (t *Table) consistent(p *placed) bool {
@@ -159,8 +189,9 @@ func (t *Table) consistent(p *placed) bool {
 	case Come, DontCome:
 		return s == b.start() && (b.Number != 0 || t.point != 0)
 	case Fire:
+		// Points made, or the point on, mean the shooter has rolled.
 		const points = 1<<4 | 1<<5 | 1<<6 | 1<<8 | 1<<9 | 1<<10
-		return s.point == t.point && s.made&^points == 0
+		return s.point == t.point && s.made&^points == 0 && (s == betState{} || t.handRolls > 0)
 	case All, Tall, Small:
 		// Some of the totals the bet needs, not all (it would have been
 		// paid), and none before the last 7.

@@ -3,6 +3,7 @@ package craps
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Errors a Table returns, each wrapped in a *TableError that names the
@@ -119,6 +120,12 @@ type placed struct {
 	state   betState
 	paid    Amount // commission paid when the bet was made
 	working Switch // the player's choice for the come-out; Default follows the rules
+	// auto is 1 + the index in Table.autos of the bet's compiled
+	// definition, and st the index of state in it, kept so that a roll is
+	// one look-up; auto is 0 until the bet first rolls. (An index, not a
+	// pointer, so that moving bets about costs no write barriers.)
+	auto uint16
+	st   uint16
 }
 
 // Table is a casino craps table: players, their bets on the layout, the
@@ -144,6 +151,10 @@ type Table struct {
 	shooter    int
 	handRolls  int
 	sinceSeven int
+	// autos caches each bet's compiled definition under these rules,
+	// indexed by autoKey; the automata are never changed, so clones share
+	// them.
+	autos []*automaton
 }
 
 // NewTable returns an empty table playing r, or an error wrapping
@@ -160,6 +171,7 @@ func (t *Table) Clone() *Table {
 	c := *t
 	c.seats = append([]seat(nil), t.seats...)
 	c.bets = append([]placed(nil), t.bets...)
+	c.autos = slices.Clone(t.autos)
 	return &c
 }
 
@@ -390,6 +402,8 @@ func (t *Table) normalize(op, player string, b Bet) (Bet, error) {
 		}
 		b.Number = int(t.point)
 	case Come, DontCome:
+		// This also keeps come and don't come bets on their numbers from
+		// being raised: a don't bet never is, a come bet only as a new bet.
 		if b.Number != 0 {
 			return b, t.refuse(op, player, b, ErrNotNow, "a come bet is made in the come box and moves to its number itself")
 		}
@@ -452,12 +466,6 @@ func (t *Table) Place(player string, b Bet, amount Amount) error {
 			return t.refuse(op, player, b, ErrNotNow, "%v is made only before the first roll after a 7 or of a new shooter", b.Kind)
 		}
 	}
-	if j >= 0 && (b.Kind == DontCome || b.Kind == DontPass) && t.bets[j].state.point != 0 {
-		return t.refuse(op, player, b, ErrNotNow, "a don't bet on its point may be reduced, never increased")
-	}
-	if j >= 0 && (b.Kind == Come || b.Kind == Put) && t.bets[j].state.point != 0 && !r.LineBetsRemovable {
-		return t.refuse(op, player, b, ErrContract, "a come or put bet on its point may not be increased under these rules")
-	}
 	unit := r.unit()
 	if amount%unit != 0 {
 		return t.refuse(op, player, b, ErrUnit, "%d is not a whole number of the table's unit %d", amount, unit)
@@ -481,7 +489,7 @@ func (t *Table) Place(player string, b Bet, amount Amount) error {
 	// Commission taken when the bet is made is on the whole bet; what was
 	// already paid on it counts.
 	due := Amount(0)
-	if c, ok := r.commission(b.Kind); ok && c.Timing != CommissionOnWinOnly {
+	if c := r.commission(b.Kind); c != nil && c.Timing != CommissionOnWinOnly {
 		paid := Amount(0)
 		if j >= 0 {
 			paid = t.bets[j].paid
@@ -628,7 +636,7 @@ func (t *Table) reduce(op, player string, b Bet, amount Amount) error {
 	// A commission that comes back when the bet is taken down (seed 002)
 	// comes back in proportion; one kept when the bet is made stays kept.
 	refund := Amount(0)
-	if c, ok := r.commission(b.Kind); ok && c.Timing == CommissionUpfrontReturned && p.paid > 0 {
+	if c := r.commission(b.Kind); c != nil && c.Timing == CommissionUpfrontReturned && p.paid > 0 {
 		refund = p.paid
 		if left > 0 {
 			keep, err := c.Charge(commissionBase(c, b.Kind, left, b.pays()), r.unit())
@@ -663,9 +671,7 @@ func (t *Table) SetWorking(player string, b Bet, on bool) error {
 	if j < 0 {
 		return t.refuse(op, player, b, ErrNoSuchBet, "the player has no such bet")
 	}
-	switch b.Kind {
-	case Place, PlaceToLose, Big6, Big8, Buy, Lay, Hardway, ComeOdds, PutOdds, DontComeOdds:
-	default:
+	if !switchable(b.Kind) {
 		return t.refuse(op, player, b, ErrNotNow, "%v always works", b.Kind)
 	}
 	t.bets[j].working = Off
@@ -673,6 +679,16 @@ func (t *Table) SetWorking(player string, b Bet, on bool) error {
 		t.bets[j].working = On
 	}
 	return nil
+}
+
+// switchable reports whether a player may turn a bet of kind k on or off
+// for the come-out; every other bet always works.
+func switchable(k BetKind) bool {
+	switch k {
+	case Place, PlaceToLose, Big6, Big8, Buy, Lay, Hardway, ComeOdds, PutOdds, DontComeOdds:
+		return true
+	}
+	return false
 }
 
 // Roll resolves the throw d for every bet on the layout in one step, moves
@@ -688,9 +704,15 @@ func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 	comeOut := t.point == 0
 	unit := r.unit()
 	kept := 0 // bets still on the layout are moved down to t.bets[:kept]
+	throw := d.index()
 	for i := range t.bets {
 		p := &t.bets[i]
-		e := p.bet.roll(r, p.state, d)
+		if p.auto == 0 {
+			t.bind(p)
+		}
+		a := t.autos[p.auto-1]
+		step := &a.steps[p.st][throw]
+		e := effect{verdict: step.verdict, pays: step.pays}
 		off := comeOut && !p.worksOnComeOut(r)
 		if off {
 			// A bet that is off stands untouched, except odds whose line
@@ -705,13 +727,14 @@ func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 			e = effect{verdict: pushes}
 		}
 		if e.verdict == stays { // the common case: nothing to pay or report
-			if e.next.point != p.state.point && (p.bet.Kind == Come || p.bet.Kind == DontCome) {
+			p.st = step.next
+			p.state = a.states[step.next]
+			if step.moved {
 				res := Resolution{Player: t.seats[p.seat].name, Bet: p.bet, Stake: p.amount, Outcome: Moved}
-				p.bet.Number = int(e.next.point)
+				p.bet.Number = int(p.state.point)
 				res.To = p.bet
 				dst = append(dst, res)
 			}
-			p.state = e.next
 			if kept != i {
 				t.bets[kept] = *p
 			}
@@ -725,7 +748,7 @@ func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 		case wins:
 			pay := payout(p.amount, e.pays, unit)
 			com := Amount(0)
-			if c, ok := r.commission(p.bet.Kind); ok && c.Timing == CommissionOnWinOnly {
+			if c := r.commission(p.bet.Kind); c != nil && c.Timing == CommissionOnWinOnly {
 				com, _ = c.Charge(commissionBase(c, p.bet.Kind, p.amount, e.pays), unit)
 				com = min(com, pay.Win)
 			}
@@ -739,7 +762,7 @@ func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 		case loses:
 			res.Outcome = Lost
 			t.house += p.amount
-			if c, ok := r.commission(p.bet.Kind); ok && c.Timing == CommissionUpfrontReturned {
+			if c := r.commission(p.bet.Kind); c != nil && c.Timing == CommissionUpfrontReturned {
 				res.Returned = p.paid
 				t.house -= p.paid
 			}
@@ -761,6 +784,36 @@ func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 	t.bets = t.bets[:kept]
 	t.advance(d.Total())
 	return dst, nil
+}
+
+// bind attaches a bet's compiled definition. A come or don't come bet
+// shares one automaton from the come box on, so it keeps it as it moves.
+func (t *Table) bind(p *placed) {
+	key := p.bet
+	if key.Kind == Come || key.Kind == DontCome {
+		key.Number = 0
+	}
+	if t.autos == nil {
+		t.autos = make([]*automaton, int(numKinds)*autoNumbers)
+	}
+	k := autoKey(key)
+	if t.autos[k] == nil {
+		t.autos[k] = compile(&t.rules, key)
+	}
+	p.auto = uint16(k + 1)
+	p.st, _ = t.autos[k].state(p.state)
+}
+
+// autoNumbers is how many numbers or hop combinations a kind can have in
+// autoKey: totals 0 to 12, or the 36 ordered dice.
+const autoNumbers = 36
+
+// autoKey numbers a bet for Table.autos: its kind, and its number or hop.
+func autoKey(b Bet) int {
+	if b.Kind == Hop {
+		return int(b.Kind)*autoNumbers + int(b.Hop.index())
+	}
+	return int(b.Kind)*autoNumbers + b.Number
 }
 
 // payout is Ratio.Pay for amounts a Table has already checked.

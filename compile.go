@@ -1,0 +1,73 @@
+package craps
+
+// automaton is one bet's definition compiled for one Rules: every state
+// the bet can reach from where it is made, and for each state what each of
+// the 36 throws does. Playing a bet is then one table look-up a roll. It
+// is built from Bet.roll and nothing else, so it cannot disagree with the
+// definition; once built it is never changed, and tables may share it.
+type automaton struct {
+	states []betState
+	steps  [][36]step
+}
+
+// step is the compiled effect of one throw on one state.
+type step struct {
+	verdict verdict
+	// moved is set when a come or don't come bet travels to its number.
+	moved bool
+	// next is the index of the state a bet that stays moves to.
+	next uint16
+	pays Ratio
+}
+
+// compile explores every state of bet b reachable from its starting
+// states under r. A pass line or don't pass bet may also start on any
+// point (a bet made after the point, or restored mid-hand), so those
+// states are included.
+func compile(r *Rules, b Bet) *automaton {
+	a := &automaton{}
+	index := map[betState]uint16{}
+	add := func(s betState) uint16 {
+		if i, ok := index[s]; ok {
+			return i
+		}
+		i := uint16(len(a.states))
+		index[s] = i
+		a.states = append(a.states, s)
+		return i
+	}
+	add(b.start())
+	if b.Kind == PassLine || b.Kind == DontPass {
+		for n := 2; n <= 12; n++ {
+			if isBoxNumber(n, r.Crapless) {
+				add(betState{point: int8(n)})
+			}
+		}
+	}
+	dice := AllDice()
+	for i := 0; i < len(a.states); i++ {
+		s := a.states[i]
+		var row [36]step
+		for _, d := range dice {
+			e := b.roll(r, s, d)
+			st := step{verdict: e.verdict, pays: e.pays}
+			if e.verdict == stays {
+				st.next = add(e.next)
+				st.moved = e.next.point != s.point && (b.Kind == Come || b.Kind == DontCome)
+			}
+			row[d.index()] = st
+		}
+		a.steps = append(a.steps, row)
+	}
+	return a
+}
+
+// state returns the index of state s, and whether the bet can reach it.
+func (a *automaton) state(s betState) (uint16, bool) {
+	for i, x := range a.states {
+		if x == s {
+			return uint16(i), true
+		}
+	}
+	return 0, false
+}
