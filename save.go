@@ -137,7 +137,7 @@ func restore(in *tableJSON) (*Table, error) {
 			return bad(ErrTableLimit, "%v of %d is outside the table limits %d to %d", b.Bet, b.Amount, r.Minimum, r.Maximum)
 		case t.find(i, b.Bet) >= 0:
 			return bad(ErrSyntax, "%v appears twice for %s", b.Bet, b.Player)
-		case !t.consistent(&p):
+		case !t.consistent(&p) || !t.bind(&p):
 			return bad(ErrSyntax, "%v for %s contradicts the point %d or its own state (point %d, made %#x)", b.Bet, b.Player, in.Point, b.Point, b.Made)
 		}
 		if !t.commissionConsistent(&p) {

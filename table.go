@@ -786,9 +786,11 @@ func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 	return dst, nil
 }
 
-// bind attaches a bet's compiled definition. A come or don't come bet
-// shares one automaton from the come box on, so it keeps it as it moves.
-func (t *Table) bind(p *placed) {
+// bind attaches a bet's compiled definition, and reports whether the
+// bet's state is one the definition reaches (a restored table's may not
+// be). A come or don't come bet shares one automaton from the come box
+// on, so it keeps it as it moves.
+func (t *Table) bind(p *placed) bool {
 	key := p.bet
 	if key.Kind == Come || key.Kind == DontCome {
 		key.Number = 0
@@ -801,7 +803,9 @@ func (t *Table) bind(p *placed) {
 		t.autos[k] = compile(&t.rules, key)
 	}
 	p.auto = uint16(k + 1)
-	p.st, _ = t.autos[k].state(p.state)
+	var ok bool
+	p.st, ok = t.autos[k].state(p.state)
+	return ok
 }
 
 // autoNumbers is how many numbers or hop combinations a kind can have in
