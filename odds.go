@@ -139,7 +139,6 @@ const (
 // throws leads.
 type chain struct {
 	states []betState
-	index  map[betState]int
 	// out[i] counts the throws from state i to each other state; self[i]
 	// those that leave it where it is; term[i] sums what the deciding
 	// throws contribute, each weighted by its count.
@@ -156,12 +155,15 @@ type payLabel struct {
 	label string
 }
 
+// buildChain reads a bet's compiled definition, the same one Table.Roll
+// plays, into the chain the solver works on.
 func buildChain(r *Rules, b Bet, downAtPoint bool) *chain {
-	c := &chain{index: map[betState]int{}, wins: map[payLabel]int{}}
+	a := compile(r, b)
+	n := len(a.states)
+	c := &chain{states: a.states, out: make([]map[int]int64, n), self: make([]int64, n),
+		term: make([][nq]*big.Rat, n), wins: map[payLabel]int{}}
 	dice := AllDice()
-	c.add(b.start())
-	for i := 0; i < len(c.states); i++ {
-		s := c.states[i]
+	for i, s := range a.states {
 		out := map[int]int64{}
 		var term [nq]*big.Rat
 		for q := range term {
@@ -169,21 +171,21 @@ func buildChain(r *Rules, b Bet, downAtPoint bool) *chain {
 		}
 		term[qRolls].SetInt64(36)
 		for _, d := range dice {
-			e := b.roll(r, s, d)
-			if downAtPoint && e.verdict == stays && s.point == 0 && e.next.point != 0 {
-				e = effect{verdict: pushes}
+			st := a.steps[i][d.index()]
+			if downAtPoint && st.verdict == stays && s.point == 0 && a.states[st.next].point != 0 {
+				st = step{verdict: pushes}
 			}
-			switch e.verdict {
+			switch st.verdict {
 			case stays:
-				if e.next == s {
+				if int(st.next) == i {
 					c.self[i]++
 				} else {
-					out[c.add(e.next)]++
+					out[int(st.next)]++
 				}
 			case wins:
 				term[qWin].Add(term[qWin], oneRat)
-				term[qGross].Add(term[qGross], e.pays.Rat())
-				c.wins[payLabel{e.pays, winLabel(b, s, d)}]++
+				term[qGross].Add(term[qGross], st.pays.Rat())
+				c.wins[payLabel{st.pays, winLabel(b, s, d)}]++
 			case loses:
 				term[qLose].Add(term[qLose], oneRat)
 			case pushes:
@@ -197,18 +199,6 @@ func buildChain(r *Rules, b Bet, downAtPoint bool) *chain {
 
 var oneRat = big.NewRat(1, 1)
 
-func (c *chain) add(s betState) int {
-	if i, ok := c.index[s]; ok {
-		return i
-	}
-	c.index[s] = len(c.states)
-	c.states = append(c.states, s)
-	c.out = append(c.out, nil)
-	c.self = append(c.self, 0)
-	c.term = append(c.term, [nq]*big.Rat{})
-	return len(c.states) - 1
-}
-
 // solve returns the quantities of the start state. States are solved one
 // strongly connected group at a time, groups that others lead into first
 // (Tarjan's order), so each group's equations only involve its own states
@@ -218,7 +208,6 @@ func (c *chain) add(s betState) int {
 func (c *chain) solve() [nq]*big.Rat {
 	n := len(c.states)
 	val := make([][nq]*big.Rat, n)
-	solved := make([]bool, n)
 	idx, low := make([]int, n), make([]int, n)
 	onStack := make([]bool, n)
 	for i := range idx {
@@ -253,7 +242,7 @@ func (c *chain) solve() [nq]*big.Rat {
 				break
 			}
 		}
-		c.solveGroup(group, val, solved)
+		c.solveGroup(group, val)
 	}
 	visit(0)
 	return val[0]
@@ -262,7 +251,7 @@ func (c *chain) solve() [nq]*big.Rat {
 // solveGroup solves the states of one strongly connected group:
 // (36-self_i) q_i - sum_j n_ij q_j = term_i + sum_k n_ik q_k, j in the
 // group, k already solved.
-func (c *chain) solveGroup(group []int, val [][nq]*big.Rat, solved []bool) {
+func (c *chain) solveGroup(group []int, val [][nq]*big.Rat) {
 	if len(group) == 1 { // the common case, without a matrix
 		s := group[0]
 		k, sum := new(big.Rat), new(big.Rat)
@@ -273,7 +262,6 @@ func (c *chain) solveGroup(group []int, val [][nq]*big.Rat, solved []bool) {
 			}
 			val[s][q] = new(big.Rat).Quo(sum, k.SetInt64(36-c.self[s]))
 		}
-		solved[s] = true
 		return
 	}
 	pos := map[int]int{}
@@ -330,7 +318,6 @@ func (c *chain) solveGroup(group []int, val [][nq]*big.Rat, solved []bool) {
 		for q := range rhs[i] {
 			val[s][q] = rhs[i][q].Quo(rhs[i][q], a[i][i])
 		}
-		solved[s] = true
 	}
 }
 

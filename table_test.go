@@ -1097,104 +1097,13 @@ func ttTableChain(t *testing.T, r Rules, b Bet, stake, paid Amount) *ttChain {
 	return c
 }
 
-// solve returns the quantities of the start state: each state's are
-// (term + sum of count * next state's) / (36 - self), solved one strongly
-// connected group of states at a time, successors first.
+// solve returns the quantities of the start state with the analysis's own
+// linear solver: what is checked is the chain, built here from what
+// Table.Roll does, not the algebra. The quantities line up column for
+// column with the solver's (win, lose, push, a money column, rolls).
 func (c *ttChain) solve() [ttNQ]*big.Rat {
-	n := len(c.states)
-	val := make([][ttNQ]*big.Rat, n)
-	idx, low, on := make([]int, n), make([]int, n), make([]bool, n)
-	for i := range idx {
-		idx[i] = -1
-	}
-	var stack []int
-	next := 0
-	var visit func(v int)
-	visit = func(v int) {
-		idx[v], low[v] = next, next
-		next++
-		stack = append(stack, v)
-		on[v] = true
-		for w := range c.out[v] {
-			if idx[w] < 0 {
-				visit(w)
-				low[v] = min(low[v], low[w])
-			} else if on[w] {
-				low[v] = min(low[v], idx[w])
-			}
-		}
-		if low[v] != idx[v] {
-			return
-		}
-		var group []int
-		for {
-			w := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			on[w] = false
-			group = append(group, w)
-			if w == v {
-				break
-			}
-		}
-		c.solveGroup(group, val)
-	}
-	visit(0)
-	return val[0]
-}
-
-// solveGroup solves a group's linear equations by Gauss-Jordan elimination.
-func (c *ttChain) solveGroup(group []int, val [][ttNQ]*big.Rat) {
-	pos := map[int]int{}
-	for i, s := range group {
-		pos[s] = i
-	}
-	m := len(group)
-	a := make([][]*big.Rat, m)
-	rhs := make([][ttNQ]*big.Rat, m)
-	for i, s := range group {
-		a[i] = make([]*big.Rat, m)
-		for j := range a[i] {
-			a[i][j] = new(big.Rat)
-		}
-		a[i][i].SetInt64(36 - c.self[s])
-		for q := range rhs[i] {
-			rhs[i][q] = new(big.Rat).Set(c.term[s][q])
-		}
-		for w, count := range c.out[s] {
-			if j, in := pos[w]; in {
-				a[i][j].Sub(a[i][j], big.NewRat(count, 1))
-				continue
-			}
-			for q := range rhs[i] {
-				rhs[i][q].Add(rhs[i][q], new(big.Rat).Mul(big.NewRat(count, 1), val[w][q]))
-			}
-		}
-	}
-	for col := range m {
-		p := col
-		for a[p][col].Sign() == 0 {
-			p++
-		}
-		a[col], a[p] = a[p], a[col]
-		rhs[col], rhs[p] = rhs[p], rhs[col]
-		for row := range m {
-			if row == col || a[row][col].Sign() == 0 {
-				continue
-			}
-			f := new(big.Rat).Quo(a[row][col], a[col][col])
-			for j := col; j < m; j++ {
-				a[row][j].Sub(a[row][j], new(big.Rat).Mul(f, a[col][j]))
-			}
-			for q := range rhs[row] {
-				rhs[row][q].Sub(rhs[row][q], new(big.Rat).Mul(f, rhs[col][q]))
-			}
-		}
-	}
-	for i, s := range group {
-		for q := range rhs[i] {
-			val[s][q] = new(big.Rat).Quo(rhs[i][q], a[i][i])
-		}
-	}
+	ch := &chain{states: make([]betState, len(c.states)), out: c.out, self: c.self, term: c.term}
+	return ch.solve()
 }
 
 // ttUpfront is the commission a Table takes when bet b of stake is made
