@@ -15,9 +15,11 @@ type step struct {
 	verdict verdict
 	// moved is set when a come or don't come bet travels to its number.
 	moved bool
-	// next is the index of the state a bet that stays moves to.
-	next uint16
-	pays Ratio
+	// next is the index of the state a bet that stays moves to, and
+	// state that state itself, kept here so a roll need not look it up.
+	next  uint16
+	state betState
+	pays  Ratio
 }
 
 // compile explores every state of bet b reachable from its starting
@@ -52,7 +54,7 @@ func compile(r *Rules, b Bet) *automaton {
 			e := b.roll(r, s, d)
 			st := step{verdict: e.verdict, pays: e.pays}
 			if e.verdict == stays {
-				st.next = add(e.next)
+				st.next, st.state = add(e.next), e.next
 				st.moved = e.next.point != s.point && (b.Kind == Come || b.Kind == DontCome)
 			}
 			row[d.index()] = st

@@ -120,12 +120,11 @@ type placed struct {
 	state   betState
 	paid    Amount // commission paid when the bet was made
 	working Switch // the player's choice for the come-out; Default follows the rules
-	// auto is 1 + the index in Table.autos of the bet's compiled
-	// definition, and st the index of state in it, kept so that a roll is
-	// one look-up; auto is 0 until the bet first rolls. (An index, not a
-	// pointer, so that moving bets about costs no write barriers.)
-	auto uint16
-	st   uint16
+	// steps is the bet's compiled definition and st the index of state in
+	// it, kept so that a roll is one look-up; steps is nil until the bet
+	// first rolls.
+	steps [][36]step
+	st    uint16
 }
 
 // Table is a casino craps table: players, their bets on the layout, the
@@ -707,11 +706,10 @@ func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 	throw := d.index()
 	for i := range t.bets {
 		p := &t.bets[i]
-		if p.auto == 0 {
+		if p.steps == nil {
 			t.bind(p)
 		}
-		a := t.autos[p.auto-1]
-		step := &a.steps[p.st][throw]
+		step := &p.steps[p.st][throw]
 		e := effect{verdict: step.verdict, pays: step.pays}
 		off := comeOut && !p.worksOnComeOut(r)
 		if off {
@@ -728,7 +726,7 @@ func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 		}
 		if e.verdict == stays { // the common case: nothing to pay or report
 			p.st = step.next
-			p.state = a.states[step.next]
+			p.state = step.state
 			if step.moved {
 				res := Resolution{Player: t.seats[p.seat].name, Bet: p.bet, Stake: p.amount, Outcome: Moved}
 				p.bet.Number = int(p.state.point)
@@ -802,7 +800,7 @@ func (t *Table) bind(p *placed) bool {
 	if t.autos[k] == nil {
 		t.autos[k] = compile(&t.rules, key)
 	}
-	p.auto = uint16(k + 1)
+	p.steps = t.autos[k].steps
 	var ok bool
 	p.st, ok = t.autos[k].state(p.state)
 	return ok
