@@ -50,6 +50,8 @@ type TableError struct {
 	Err    error // one of the sentinels
 }
 
+// Error says what was refused and why: "craps: place Come for ann: Come
+// bets are made only while a point is on: not allowed now".
 func (e *TableError) Error() string {
 	s := "craps: " + e.Op
 	if e.Bet.Kind != NoBet {
@@ -61,6 +63,7 @@ func (e *TableError) Error() string {
 	return s + ": " + e.Reason + ": " + e.Err.Error()
 }
 
+// Unwrap returns the sentinel, for errors.Is.
 func (e *TableError) Unwrap() error { return e.Err }
 
 // Outcome is what a roll did to one bet.
