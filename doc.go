@@ -88,7 +88,9 @@
 // [TrueOddsTable], [HardwayTable] and [Before] give the true-odds tables of
 // the private-game rule book (seed 000). The pass line wins with
 // probability 244/495 = 976/1980; the rule book's "970 times out of 1980"
-// is a misprint, as its own 1.414% shows.
+// is a misprint, as its own 1.414% shows. [CardPass] gives the same
+// figure, exactly, for card craps (seed 003), where cards dealt without
+// replacement change every probability.
 //
 // # Errors and panics
 //
