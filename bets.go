@@ -398,25 +398,18 @@ func trueOdds(n int) Ratio {
 	return trueOddsOf[n]
 }
 
-// trueOddsOf holds trueOdds for each total, in lowest terms, so that the
-// hot path of a roll does no division.
+// trueOddsOf holds trueOdds for each total, in lowest terms, counted once
+// from the throws themselves so that the hot path of a roll does no
+// division.
 var trueOddsOf = func() (odds [13]Ratio) {
+	seven := int64(Totals(7).Ways())
 	for n := 2; n <= 12; n++ {
-		g := gcd(ways(7), ways(n))
-		odds[n] = Ratio{ways(7) / g, ways(n) / g}
+		ways := int64(Totals(n).Ways())
+		g := gcd(seven, ways)
+		odds[n] = Ratio{seven / g, ways / g}
 	}
 	return odds
 }()
-
-// ways is how many of the 36 throws total n: 1 for 2, rising by one a
-// total to 6 for 7, then falling to 1 for 12. (A test checks it against
-// Totals(n).Ways().)
-func ways(n int) int64 {
-	if n < 2 || n > 12 {
-		return 0
-	}
-	return int64(6 - max(7-n, n-7))
-}
 
 func layOdds(n int) Ratio {
 	t := trueOdds(n)

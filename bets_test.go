@@ -221,16 +221,6 @@ func FuzzParseBet(f *testing.F) {
 	})
 }
 
-// TestWaysMatchesTotals checks bets.go's arithmetic count of the ways to
-// throw a total against the set of throws.
-func TestWaysMatchesTotals(t *testing.T) {
-	for n := -1; n <= 14; n++ {
-		if got, want := ways(n), int64(Totals(n).Ways()); got != want {
-			t.Errorf("ways(%d) = %d, want Totals(%d).Ways() = %d", n, got, n, want)
-		}
-	}
-}
-
 // Effects used by the resolution tables.
 var (
 	rollLoses  = effect{verdict: loses}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Errors a Table returns, each wrapped in a *TableError that names the
@@ -542,11 +543,7 @@ func errText(err error) string {
 	if errors.As(err, &te) {
 		return te.Reason
 	}
-	s := err.Error()
-	if len(s) > 7 && s[:7] == "craps: " {
-		s = s[7:]
-	}
-	return s
+	return strings.TrimPrefix(err.Error(), "craps: ")
 }
 
 // Reduce takes amount off a player's bet and returns it to the bankroll,
