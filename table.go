@@ -538,6 +538,8 @@ func (t *Table) oddsWithin(odds Bet, amount, line Amount) bool {
 	return !ok || amount <= limit
 }
 
+// errText is an error's message without the package prefix, to quote it
+// inside a TableError's reason.
 func errText(err error) string {
 	var te *TableError
 	if errors.As(err, &te) {
