@@ -70,7 +70,7 @@ func ExampleRules_Set() {
 	fmt.Println(err)
 	// Output:
 	// 2:1 true <nil>
-	// craps: rule bar: cannot read "7" as bar (12 or 2): invalid syntax
+	// craps: rule bar: cannot read "7" as bar (12, 2 or none): invalid syntax
 }
 
 // Bets are read by the names dealers and players say.
@@ -133,11 +133,11 @@ func ExampleCommission_Charge() {
 }
 
 // Seed 000's true odds: a total before another.
-func ExampleBefore() {
-	fmt.Println("12 before 4:", craps.Before(craps.Totals(12), craps.Totals(4)))
-	fmt.Println("4 before 12:", craps.Before(craps.Totals(4), craps.Totals(12)))
-	fmt.Println("6 or 8 before 7:", craps.Before(craps.Totals(6, 8), craps.Totals(7)))
-	fmt.Println("hard 6:", craps.Before(craps.Combination(3, 3), craps.Totals(6, 7)))
+func ExampleOddsBefore() {
+	fmt.Println("12 before 4:", craps.OddsBefore(craps.Totals(12), craps.Totals(4)))
+	fmt.Println("4 before 12:", craps.OddsBefore(craps.Totals(4), craps.Totals(12)))
+	fmt.Println("6 or 8 before 7:", craps.OddsBefore(craps.Totals(6, 8), craps.Totals(7)))
+	fmt.Println("hard 6:", craps.OddsBefore(craps.Combination(3, 3), craps.Totals(6, 7)))
 	// Output:
 	// 12 before 4: 3 to 1
 	// 4 before 12: 1 to 3

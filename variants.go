@@ -52,6 +52,13 @@ var Crapless = Rules{Crapless: true}
 // every point, as some casinos offer (seed 004: "odds from 1x to 100x").
 var Odds100x = Rules{Odds: FlatOdds(100)}
 
+// Street is the private game of seed 000, played without a house: the
+// shooter's center bet faded by the other players, and side bets between
+// players at agreed odds. The wrong bettors have no bar (the seed's game
+// has none unless the players agree on one). The claim on the center bet
+// is an optional rule the players may add (FadeClaim).
+var Street = Rules{Private: true, Bar: NoBar}
+
 // ErrNoSuchPreset is wrapped by Preset for a name it does not know.
 var ErrNoSuchPreset = errors.New("no such preset")
 
@@ -61,10 +68,11 @@ var presets = map[string]Rules{
 	"vegas":    Vegas,
 	"crapless": Crapless,
 	"100x":     Odds100x,
+	"street":   Street,
 }
 
 // Preset returns the rules a name stands for: "standard", "bar2",
-// "vegas", "crapless" or "100x". An unknown name is an error wrapping
+// "vegas", "crapless", "100x" or "street". An unknown name is an error wrapping
 // ErrNoSuchPreset.
 func Preset(name string) (Rules, error) {
 	r, ok := presets[name]
