@@ -314,7 +314,9 @@ func TestRestoreRefuses(t *testing.T) {
 		{name: "puck on 7", reason: "7 is never a point", want: ErrSyntax, tamper: func(_ *testing.T, tj *tableJSON) { tj.Point = 7 }},
 		{name: "puck on 11", reason: "11 is a point only in crapless craps", want: ErrSyntax, tamper: func(_ *testing.T, tj *tableJSON) { tj.Point = 11 }},
 		{name: "duplicate player", reason: "two players called ann", want: ErrPlayerExists,
-			tamper: func(_ *testing.T, tj *tableJSON) { tj.Players = append(tj.Players, playerJSON{Name: "ann", Bankroll: 5}) }},
+			tamper: func(_ *testing.T, tj *tableJSON) {
+				tj.Players = append(tj.Players, playerJSON{Name: "ann", Bankroll: 5})
+			}},
 		{name: "nameless player", reason: "a player needs a name", want: ErrUnknownPlayer,
 			tamper: func(_ *testing.T, tj *tableJSON) { tj.Players = append(tj.Players, playerJSON{Name: "", Bankroll: 5}) }},
 		{name: "negative bankroll", reason: "no player is in debt", want: ErrAmount, tamper: func(_ *testing.T, tj *tableJSON) { tj.Players[1].Bankroll = -1 }},
