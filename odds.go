@@ -71,7 +71,9 @@ func (o OddsAgainst) String() string {
 
 // Analyze computes the exact figures of bet b under r by walking the
 // states of its definition (the same one Table.Roll plays) over the 36
-// throws and solving for the probabilities of each decision. Odds, put,
+// throws and solving for the probabilities of each decision. In the
+// private game every bet is figured at even money, the backer's edge;
+// AnalyzeSide figures it at any agreed odds. Odds, put,
 // place, buy and lay bets need their Number; a come or don't come bet
 // without one is analysed from its own come-out. It returns an error
 // wrapping ErrInvalidRules if r does not validate, ErrNotOffered or
@@ -174,6 +176,9 @@ func buildChain(r *Rules, b Bet, downAtPoint bool) *chain {
 			st := a.steps[i][d.index()]
 			if downAtPoint && st.verdict == stays && s.point == 0 && a.states[st.next].point != 0 {
 				st = step{verdict: pushes}
+			}
+			if r.Private && st.verdict == wins {
+				st.pays = evenMoney // players bet at what they agree; AnalyzeSide takes any odds
 			}
 			switch st.verdict {
 			case stays:
