@@ -89,7 +89,7 @@ func (t *Table) RollFault(d Dice, f Fault, dst []Resolution) ([]Resolution, erro
 	}
 	thrower := t.shooter
 	dst, err := t.Roll(d, dst)
-	if err == nil {
+	if err == nil && len(t.seats) > 0 { // a throw at an empty table has no thrower
 		t.seats[thrower].faults[f]++
 	}
 	return dst, err
@@ -339,6 +339,8 @@ func (t *Table) Claim(player string) error {
 		return t.refuse(op, player, b, ErrNotNow, "only who faded the whole last center bet and lost may claim")
 	case t.point != 0 || faded+t.center == 0:
 		return t.refuse(op, player, b, ErrNotNow, "there is no center bet to claim")
+	case i == t.shooter:
+		return t.refuse(op, player, b, ErrNotNow, "the shooter cannot fade his own bet")
 	case need > t.seats[i].bankroll:
 		return t.refuse(op, player, b, ErrFunds, "the claim needs %d and the player has %d", need, t.seats[i].bankroll)
 	}

@@ -110,10 +110,10 @@ func restore(in *tableJSON) (*Table, error) {
 	if in.Point != 0 && !isBoxNumber(in.Point, r.Crapless) {
 		return bad(ErrSyntax, "point %d is not a point in this game", in.Point)
 	}
-	// Counts the game can reach: a 7 that ends a hand also restarts the
-	// count since a 7, and a point is set by a roll that is not a 7.
-	if in.HandRolls < 0 || in.SinceSeven < 0 || in.SinceSeven > in.HandRolls ||
-		(in.Point != 0 && in.SinceSeven == 0) {
+	// Counts the game can reach: a point is set by a roll that is not a
+	// 7. The count since a 7 may exceed the hand's: dice passed without a
+	// 7 (PassDice) start a new hand and leave that count running.
+	if in.HandRolls < 0 || in.SinceSeven < 0 || (in.Point != 0 && in.SinceSeven == 0) {
 		return bad(ErrSyntax, "roll counts %d in the hand and %d since a 7 with the point %d", in.HandRolls, in.SinceSeven, in.Point)
 	}
 	t.point, t.handRolls, t.sinceSeven, t.house = int8(in.Point), in.HandRolls, in.SinceSeven, in.House
@@ -165,7 +165,9 @@ func restore(in *tableJSON) (*Table, error) {
 			return bad(ErrUnit, "%v of %d is not a whole number of units of %d", b.Bet, b.Amount, unit)
 		case b.Working > Off || (b.Working != Default && !switchable(b.Bet.Kind)):
 			return bad(ErrSyntax, "%v cannot have working switch %d", b.Bet, b.Working)
-		case !isOdds(b.Bet.Kind) && (b.Amount < r.Minimum || (r.Maximum != 0 && b.Amount > r.Maximum)):
+		// A fade is any part of the center bet, which alone is held to the
+		// limits (Table.Center).
+		case !isOdds(b.Bet.Kind) && b.Bet.Kind != Center && (b.Amount < r.Minimum || (r.Maximum != 0 && b.Amount > r.Maximum)):
 			return bad(ErrTableLimit, "%v of %d is outside the table limits %d to %d", b.Bet, b.Amount, r.Minimum, r.Maximum)
 		case !r.Private && t.find(i, b.Bet) >= 0:
 			return bad(ErrSyntax, "%v appears twice for %s", b.Bet, b.Player)
@@ -254,6 +256,9 @@ func (t *Table) restorePrivate(in *tableJSON) error {
 	}
 	t.center, t.diceChanges, t.diceChangeAsked = in.Center, in.DiceChanges, in.DiceChangeAsked
 	if in.Claimant != "" {
+		if !t.rules.FadeClaim {
+			return bad("a claim on the center bet without the claim rule")
+		}
 		i, err := t.seatOf("restore", in.Claimant, Bet{})
 		if err != nil {
 			return err
@@ -290,7 +295,9 @@ func (t *Table) restoreBetween(p *placed, opponent string) error {
 		return bad("a bet between players pays no commission and always works")
 	case p.carried && (!moved || t.point != 0):
 		return bad("only a come bet on its number after a point made is carried")
-	case p.bet.Kind == Center && (p.seat != t.shooter || p.amount != p.cover):
+	// At a point the center bet may be a barred shooter's: the player
+	// who took the dice from him finishes the hand (Table.Bar).
+	case p.bet.Kind == Center && ((t.point == 0 && p.seat != t.shooter) || p.amount != p.cover):
 		return bad("the center bet is the shooter's, faded at even money")
 	}
 	for _, q := range t.bets {

@@ -409,7 +409,12 @@ func (t *Table) Leave(player string) (Amount, error) {
 	case i < t.shooter:
 		t.shooter--
 	case i == t.shooter:
-		t.shooter = t.nextShooter((i + len(t.seats) - 1) % len(t.seats))
+		// The seat after the leaver's, now numbered i, or the next who
+		// may shoot after it; if no one may, that seat, and the bar ends.
+		t.shooter = i % len(t.seats)
+		if t.seats[t.shooter].barred {
+			t.shooter = t.nextShooter(t.shooter)
+		}
 	}
 	// A bar lasts while someone else may shoot.
 	if len(t.seats) > 0 && t.seats[t.shooter].barred {
@@ -1050,7 +1055,7 @@ func (t *Table) advance(total int, center centerResult) {
 	}
 	if e.verdict != stays {
 		t.claimant = 0
-		if center.faders == 1 && center.diceWon {
+		if center.faders == 1 && center.diceWon && t.rules.FadeClaim {
 			t.claimant = center.fader + 1 // he faded it all, and lost
 		}
 	}

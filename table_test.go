@@ -19,7 +19,7 @@ import (
 // ttSentinels is every sentinel a refused Table call may wrap; each refusal
 // wraps exactly one of them.
 var ttSentinels = []error{ErrNotNow, ErrNotOffered, ErrTableLimit, ErrUnit, ErrOddsLimit, ErrFunds,
-	ErrContract, ErrAmount, ErrUnknownPlayer, ErrPlayerExists, ErrNoSuchBet, ErrSyntax}
+	ErrContract, ErrAmount, ErrUnknownPlayer, ErrPlayerExists, ErrNoSuchBet, ErrSyntax, ErrFadeLimit, ErrNoSeat}
 
 // ttTB is what the checks need of a *testing.T, a *testing.B or a *rapid.T.
 type ttTB interface {
