@@ -3,21 +3,26 @@ package craps
 import (
 	"fmt"
 	"math/big"
+	"strings"
 	"sync"
 )
 
 // CardReading is a way to read seed 003's rules for card craps, which
 // replaces the dice with a 48-card deck: six ranks, ace (1) to 6, eight
 // cards of each. The shooter deals two cards; their ranks are the roll.
+// The zero CardReading, NoCards, is a game played with dice; as the
+// Rules.Cards field it says where a Table's throws come from.
 type CardReading uint8
 
 const (
+	// NoCards is the dice game: no deck.
+	NoCards CardReading = iota
 	// CardsPairReturned is the seed's text as the package reads it: every
 	// come-out is dealt from a full deck; after the come-out the two cards
 	// are shuffled back; during a point the cards dealt stay out until the
 	// decision, and if the deck runs out the whole deck is shuffled and the
 	// point goes on.
-	CardsPairReturned CardReading = iota
+	CardsPairReturned
 	// CardsPairKept keeps the come-out pair out of the deck until the
 	// decision, like the cards dealt during the point.
 	CardsPairKept
@@ -26,6 +31,38 @@ const (
 	// carries over from throw to throw.
 	CardsReshuffleEveryThrow
 )
+
+var cardReadingNames = [...]string{"dice", "pair-returned", "pair-kept", "reshuffle"}
+
+// String is the reading's name as the rule key "cards" takes it: "dice",
+// "pair-returned", "pair-kept" or "reshuffle".
+func (c CardReading) String() string {
+	if int(c) < len(cardReadingNames) {
+		return cardReadingNames[c]
+	}
+	return fmt.Sprintf("CardReading(%d)", c)
+}
+
+// ParseCardReading reads a reading by the name String gives it; "off" is
+// NoCards and "on" the seed's reading, CardsPairReturned. Anything else is
+// an error wrapping ErrSyntax.
+func ParseCardReading(s string) (CardReading, error) {
+	switch s = strings.ToLower(strings.TrimSpace(s)); s {
+	case "off":
+		return NoCards, nil
+	case "on":
+		return CardsPairReturned, nil
+	}
+	for i, name := range cardReadingNames {
+		if s == name {
+			return CardReading(i), nil
+		}
+	}
+	return NoCards, syntaxError("cards (dice, pair-returned, pair-kept or reshuffle)", s)
+}
+
+// valid reports whether c is one of the three readings of a card game.
+func (c CardReading) valid() bool { return c >= CardsPairReturned && c <= CardsReshuffleEveryThrow }
 
 // deck is a card-craps deck by rank: deck[r] cards of rank r+1.
 type deck [6]uint8
@@ -149,8 +186,8 @@ func (s *pointSolver) solve(d deck) (made, out *big.Int) {
 // solves p = made + out * p', where p' is the chance from a full deck.
 // The recursion is memoized over deck compositions.
 func CardPointMade(point int, reading CardReading) (*big.Rat, error) {
-	if !isBoxNumber(point, false) || reading > CardsReshuffleEveryThrow {
-		return nil, fmt.Errorf("craps: card point %d under reading %d: %w", point, reading, ErrSyntax)
+	if !isBoxNumber(point, false) || !reading.valid() {
+		return nil, fmt.Errorf("craps: card point %d under reading %v: %w", point, reading, ErrSyntax)
 	}
 	if reading == CardsReshuffleEveryThrow {
 		p := CardComeOut()
@@ -196,8 +233,8 @@ func ratio(a, b *big.Int) *big.Rat { return new(big.Rat).SetFrac(a, b) }
 // dice give 244/495; the shooter's disadvantage on an even-money center
 // bet is 1 - 2*CardPass, about 0.584%.
 func CardPass(reading CardReading) (*big.Rat, error) {
-	if reading > CardsReshuffleEveryThrow {
-		return nil, fmt.Errorf("craps: card reading %d: %w", reading, ErrSyntax)
+	if !reading.valid() {
+		return nil, fmt.Errorf("craps: card reading %v: %w", reading, ErrSyntax)
 	}
 	// The full deck is symmetric under ranks r <-> 7-r (ace and 6, 2 and
 	// 5, 3 and 4), which maps each total t to 14-t and 7 to itself: the

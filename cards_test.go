@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"errors"
 	"math/big"
 	"testing"
 )
@@ -113,10 +114,7 @@ func TestCardPass(t *testing.T) {
 		{CardsPairKept, "0.49157", "1.6862"},
 		{CardsReshuffleEveryThrow, "0.49456", "1.0873"},
 	} {
-		p, err := CardPass(c.reading)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := cardPassExact()[c.reading]
 		edge := new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Mul(big.NewRat(2, 1), p))
 		edge.Mul(edge, big.NewRat(100, 1))
 		if p.FloatString(5) != c.pass || edge.FloatString(4) != c.edge {
@@ -135,8 +133,30 @@ func TestCardPointRefusals(t *testing.T) {
 	if _, err := CardPointMade(7, CardsPairReturned); err == nil {
 		t.Error("7 is not a point")
 	}
-	if _, err := CardPass(CardReading(9)); err == nil {
-		t.Error("reading 9 does not exist")
+	for _, r := range []CardReading{NoCards, CardReading(9)} {
+		if _, err := CardPass(r); !errors.Is(err, ErrSyntax) {
+			t.Errorf("CardPass(%v): %v", r, err)
+		}
+		if _, err := CardPointMade(4, r); !errors.Is(err, ErrSyntax) {
+			t.Errorf("CardPointMade(4, %v): %v", r, err)
+		}
+	}
+	for _, c := range []struct {
+		text string
+		want CardReading
+	}{{"dice", NoCards}, {"off", NoCards}, {"on", CardsPairReturned}, {"Pair-Kept", CardsPairKept}, {"reshuffle", CardsReshuffleEveryThrow}} {
+		if got, err := ParseCardReading(c.text); got != c.want || err != nil {
+			t.Errorf("ParseCardReading(%q) = %v, %v; want %v", c.text, got, err, c.want)
+		}
+		if c.text == c.want.String() {
+			continue
+		}
+		if back, _ := ParseCardReading(c.want.String()); back != c.want {
+			t.Errorf("%v does not read back", c.want)
+		}
+	}
+	if _, err := ParseCardReading("shuffled"); !errors.Is(err, ErrSyntax) {
+		t.Errorf("ParseCardReading(shuffled): %v", err)
 	}
 }
 

@@ -132,6 +132,12 @@ var ruleKeys = []ruleKey{
 	ratioKey("ats-all", "the all bet (default 175:1)", func(r *Rules) *Ratio { return &r.ATS.All }),
 	ratioKey("ats-tall", "the tall bet (default 34:1)", func(r *Rules) *Ratio { return &r.ATS.Tall }),
 	ratioKey("ats-small", "the small bet (default 34:1)", func(r *Rules) *Ratio { return &r.ATS.Small }),
+	{RuleKey{"cards", `deal the throws from seed 003's 48-card deck: "pair-returned" (the seed's text: the come-out pair is shuffled back), "pair-kept" (it stays out until the decision), "reshuffle" (before every throw), or "dice" (default dice)`}, false,
+		func(r *Rules, v string) error {
+			c, err := ParseCardReading(v)
+			r.Cards = c
+			return err
+		}},
 }
 
 func ratioKey(name, usage string, field func(*Rules) *Ratio) ruleKey {

@@ -75,6 +75,13 @@ type Rules struct {
 	// Fire is the fire bet's paytable; ATS is all, tall and small's.
 	Fire FirePaytable
 	ATS  ATSPaytable
+
+	// Cards deals every throw from seed 003's 48-card deck instead of
+	// rolling dice, under one reading of the seed; the zero NoCards plays
+	// with dice. A card table takes its throws from Table.Deal, a dice
+	// table from Table.Roll. Analyze and EdgeTable give the dice figures
+	// whatever this says; CardPass and CardPointMade give the cards'.
+	Cards CardReading
 }
 
 // OddsLimit is the most odds a player may take behind a pass, come or put
@@ -381,6 +388,8 @@ func (r Rules) Validate() error {
 		return bad("lay limit %d", r.Lay)
 	case r.NotOffered>>numKinds != 0 || r.NotOffered.Has(NoBet):
 		return bad("not-offered set %#x holds no bet kinds", uint64(r.NotOffered))
+	case r.Cards != NoCards && !r.Cards.valid():
+		return bad("card reading %v", r.Cards)
 	}
 	for _, p := range []struct {
 		name  string
