@@ -227,30 +227,64 @@ func cardPointMade(full deck, point int, pairKept bool) *big.Rat {
 
 func ratio(a, b *big.Int) *big.Rat { return new(big.Rat).SetFrac(a, b) }
 
-// CardPass is the exact chance that the shooter wins a decision at card
-// craps under a reading of the seed: a come-out 7 or 11, or a point made.
-// It is about 0.49708 under the seed's reading (CardsPairReturned), where
-// dice give 244/495; the shooter's disadvantage on an even-money center
-// bet is 1 - 2*CardPass, about 0.584%.
-func CardPass(reading CardReading) (*big.Rat, error) {
+// CardOdds is the exact analysis of card craps under one reading of
+// seed 003, every figure a new *big.Rat.
+type CardOdds struct {
+	Reading CardReading
+	// ComeOut is the chance of each total, 2 to 12, on a come-out: one
+	// deal of two cards from a full deck (CardComeOut).
+	ComeOut [13]*big.Rat
+	// Made is the chance of making each point, 4, 5, 6, 8, 9 and 10, once
+	// it is set (CardPointMade); nil at the other indexes.
+	Made [13]*big.Rat
+	// Pass is the chance that the shooter wins a decision: a come-out 7
+	// or 11, or a point made.
+	Pass *big.Rat
+	// Disadvantage is the shooter's expected loss on an even-money center
+	// bet, per unit staked: 1 - 2*Pass.
+	Disadvantage *big.Rat
+}
+
+// AnalyzeCards computes the exact figures of card craps under a reading
+// of the seed: the come-out totals, each point made, the pass probability
+// and the shooter's disadvantage. Under the seed's reading
+// (CardsPairReturned) the shooter wins about 0.49708 of decisions, a
+// 0.584% disadvantage, where dice give 244/495 and 1.414%. The memoized
+// recursion behind it takes a few seconds; CardsReshuffleEveryThrow needs
+// none. A reading that is not one of the three is an error wrapping
+// ErrSyntax.
+func AnalyzeCards(reading CardReading) (CardOdds, error) {
 	if !reading.valid() {
-		return nil, fmt.Errorf("craps: card reading %v: %w", reading, ErrSyntax)
+		return CardOdds{}, fmt.Errorf("craps: card reading %v: %w", reading, ErrSyntax)
 	}
+	a := CardOdds{Reading: reading, ComeOut: CardComeOut()}
 	// The full deck is symmetric under ranks r <-> 7-r (ace and 6, 2 and
 	// 5, 3 and 4), which maps each total t to 14-t and 7 to itself: the
 	// chance of making 10 is that of making 4, 9 that of 5, 8 that of 6.
 	// The three are solved at once, one goroutine each.
-	var made [3]*big.Rat
 	var wg sync.WaitGroup
-	for i, n := range []int{4, 5, 6} {
-		wg.Go(func() { made[i], _ = CardPointMade(n, reading) })
+	for _, n := range []int{4, 5, 6} {
+		wg.Go(func() { a.Made[n], _ = CardPointMade(n, reading) })
 	}
 	wg.Wait()
-	p := CardComeOut()
-	win := new(big.Rat).Add(p[7], p[11])
-	for i, n := range []int{4, 5, 6} {
+	p := a.ComeOut
+	a.Pass = new(big.Rat).Add(p[7], p[11])
+	for _, n := range []int{4, 5, 6} {
+		a.Made[14-n] = new(big.Rat).Set(a.Made[n])
 		both := new(big.Rat).Add(p[n], p[14-n])
-		win.Add(win, both.Mul(both, made[i]))
+		a.Pass.Add(a.Pass, both.Mul(both, a.Made[n]))
 	}
-	return win, nil
+	a.Disadvantage = new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Mul(big.NewRat(2, 1), a.Pass))
+	return a, nil
+}
+
+// CardPass is the exact chance that the shooter wins a decision at card
+// craps under a reading of the seed: a come-out 7 or 11, or a point made.
+// It is about 0.49708 under the seed's reading (CardsPairReturned), where
+// dice give 244/495; the shooter's disadvantage on an even-money center
+// bet is 1 - 2*CardPass, about 0.584%. AnalyzeCards gives the figures it
+// is made of.
+func CardPass(reading CardReading) (*big.Rat, error) {
+	a, err := AnalyzeCards(reading)
+	return a.Pass, err
 }

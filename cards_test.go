@@ -121,11 +121,25 @@ func TestCardPass(t *testing.T) {
 			t.Errorf("reading %d: pass %s, edge %s%%; want %s and %s%%", c.reading, p.FloatString(5), edge.FloatString(4), c.pass, c.edge)
 		}
 	}
-	// The symmetry CardPass relies on: 10 is made as often as 4.
+	// The symmetry AnalyzeCards relies on: 10 is made as often as 4.
 	four, _ := CardPointMade(4, CardsPairReturned)
 	ten, _ := CardPointMade(10, CardsPairReturned)
 	if four.Cmp(ten) != 0 {
 		t.Errorf("point 4 %v, point 10 %v", four.FloatString(10), ten.FloatString(10))
+	}
+	// Under a reshuffle before every throw a point is p(n)/(p(n)+p(7)),
+	// and the rest of the analysis adds up.
+	a, err := AnalyzeCards(CardsReshuffleEveryThrow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 4 is 23/282 and 7 is 48/282 of deals; 6 is 39/282.
+	if a.Made[4].RatString() != "23/71" || a.Made[6].RatString() != "13/29" || a.Made[10].Cmp(a.Made[4]) != 0 {
+		t.Errorf("reshuffle: 4 made %v, want 23/71; 6 made %v, want 13/29; 10 made %v", a.Made[4], a.Made[6], a.Made[10])
+	}
+	edge := new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Add(a.Pass, a.Pass))
+	if a.Disadvantage.Cmp(edge) != 0 || a.Pass.Cmp(cardPassExact()[CardsReshuffleEveryThrow]) != 0 {
+		t.Errorf("reshuffle: pass %v, disadvantage %v", a.Pass, a.Disadvantage)
 	}
 }
 
