@@ -226,7 +226,7 @@ func (t *Table) Deal(deck *Deck, dst []Resolution) (Dice, []Resolution, error) {
 	case deck == nil:
 		return Dice{}, dst, t.refuse("deal", "", Bet{}, ErrRollSource, "no deck")
 	case reading == NoCards:
-		return Dice{}, dst, t.refuse("deal", "", Bet{}, ErrRollSource, "the table plays with dice: use Roll")
+		return Dice{}, dst, t.refuse("deal", "", Bet{}, ErrRollSource, "the table plays with dice (Roll)")
 	}
 	comeOut := t.point == 0
 	next := *deck

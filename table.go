@@ -701,7 +701,7 @@ func switchable(k BetKind) bool {
 // throws, and Roll is refused with an error wrapping ErrRollSource.
 func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 	if t.rules.Cards != NoCards {
-		return dst, t.refuse("roll", "", Bet{}, ErrRollSource, "the table deals from a deck: use Deal")
+		return dst, t.refuse("roll", "", Bet{}, ErrRollSource, "a card table deals its throws from a deck (Deal)")
 	}
 	return t.roll(d, dst)
 }
