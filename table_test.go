@@ -1019,7 +1019,7 @@ func ttTableChain(t *testing.T, r Rules, b Bet, stake, paid Amount) *ttChain {
 			// The bet is working, as the analysis assumes.
 			tb := &Table{rules: r, point: ttPuck(st), seats: []seat{{name: "p"}}, autos: autos,
 				bets: []placed{{bet: st.bet, amount: stake, state: st.state, paid: paid, working: On}}}
-			res, err := tb.Roll(d, nil)
+			res, err := tb.roll(d, nil) // as Roll, or Deal at a card table, plays it
 			autos = tb.autos
 			if err != nil {
 				t.Fatalf("%v in %+v, roll %v: %v", b, st, d, err)
