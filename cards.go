@@ -61,6 +61,25 @@ func ParseCardReading(s string) (CardReading, error) {
 	return NoCards, syntaxError("cards (dice, pair-returned, pair-kept or reshuffle)", s)
 }
 
+// MarshalText writes the reading's name, so that saved Rules read "cards":
+// "pair-returned".
+func (c CardReading) MarshalText() ([]byte, error) {
+	if c != NoCards && !c.valid() {
+		return nil, fmt.Errorf("craps: marshal card reading %d: %w", uint8(c), ErrSyntax)
+	}
+	return []byte(c.String()), nil
+}
+
+// UnmarshalText reads a reading as ParseCardReading does.
+func (c *CardReading) UnmarshalText(b []byte) error {
+	v, err := ParseCardReading(string(b))
+	if err != nil {
+		return err
+	}
+	*c = v
+	return nil
+}
+
 // valid reports whether c is one of the three readings of a card game.
 func (c CardReading) valid() bool { return c >= CardsPairReturned && c <= CardsReshuffleEveryThrow }
 

@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -319,4 +320,75 @@ func (t *Table) cutHolder(op string, deck *Deck, player string) (string, error) 
 		return "", nil // everyone declined, or players left since
 	}
 	return order[deck.declined], nil
+}
+
+// deckVersion starts a Deck's binary form.
+const deckVersion = 1
+
+// MarshalBinary saves the deck's whole state: the cards in order, what has
+// been dealt, the cut in progress, a new deck asked for, and its random
+// generator, so that a card game saved mid-point (with Table.MarshalJSON)
+// goes on after UnmarshalBinary exactly as it would have.
+func (d *Deck) MarshalBinary() ([]byte, error) {
+	b := make([]byte, 0, 1+deckSize+5+8+20)
+	b = append(b, deckVersion)
+	b = append(b, d.cards[:]...)
+	var flags byte
+	for i, f := range []bool{d.ready, d.point, d.cutOpen, d.newDeck} {
+		if f {
+			flags |= 1 << i
+		}
+	}
+	b = append(b, d.dealt, d.last[0], d.last[1], flags, d.declined)
+	b = binary.BigEndian.AppendUint32(b, d.shuffles)
+	b = binary.BigEndian.AppendUint32(b, d.decks)
+	rng, err := d.rng.MarshalBinary()
+	if err != nil {
+		return nil, err
+	}
+	return append(b, rng...), nil
+}
+
+// UnmarshalBinary restores a deck saved by MarshalBinary. Data that is
+// truncated, corrupt or describes an impossible deck (a card missing or
+// twice, an odd number dealt) is refused with an error wrapping ErrSyntax,
+// and the deck is left as it was.
+func (d *Deck) UnmarshalBinary(data []byte) error {
+	bad := func(why string) error { return fmt.Errorf("craps: restore deck: %s: %w", why, ErrSyntax) }
+	const head = 1 + deckSize + 5 + 8
+	if len(data) < head || data[0] != deckVersion {
+		return bad("not a saved deck")
+	}
+	var n Deck
+	copy(n.cards[:], data[1:])
+	rest := data[1+deckSize:]
+	n.dealt, n.last, n.declined = rest[0], [2]uint8{rest[1], rest[2]}, rest[4]
+	flags := rest[3]
+	n.ready, n.point, n.cutOpen, n.newDeck = flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0
+	n.shuffles = binary.BigEndian.Uint32(rest[5:])
+	n.decks = binary.BigEndian.Uint32(rest[9:])
+	if err := n.rng.UnmarshalBinary(data[head:]); err != nil {
+		return bad("its random generator: " + err.Error())
+	}
+	var seen [deckSize]bool
+	for _, c := range n.cards {
+		if n.ready && (c >= deckSize || seen[c]) {
+			return bad("the cards are not the 48 of a deck")
+		}
+		if c < deckSize {
+			seen[c] = true
+		}
+	}
+	switch {
+	case flags>>4 != 0:
+		return bad("unknown flags")
+	case !n.ready && n != (Deck{rng: n.rng}):
+		return bad("an unshuffled deck with cards")
+	case n.dealt > deckSize-2 || n.dealt%2 != 0 || n.last[0] >= deckSize || n.last[1] >= deckSize:
+		return bad("the cards dealt")
+	case n.cutOpen && n.dealt != 0:
+		return bad("a cut after a deal")
+	}
+	*d = n
+	return nil
 }

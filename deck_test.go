@@ -173,6 +173,19 @@ func deckProperty(t *rapid.T) {
 				t.Fatal(err)
 			}
 		},
+		"save": func(t *rapid.T) {
+			data, err := deck.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back Deck
+			if err := back.UnmarshalBinary(data); err != nil {
+				t.Fatalf("restore: %v", err)
+			}
+			if back != *deck {
+				t.Fatalf("the restored deck differs:\n%+v\n%+v", back, *deck)
+			}
+		},
 		"new deck": func(t *rapid.T) {
 			pointOn := tb.Point() != 0
 			deck.RequestNew()
@@ -390,4 +403,66 @@ func BenchmarkDeal(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "throws/s")
+}
+
+// FuzzDeckRestore restores arbitrary data: it never panics, and a deck it
+// accepts saves back to the same data.
+func FuzzDeckRestore(f *testing.F) {
+	for _, d := range []*Deck{{}, NewDeck(1, 2)} {
+		data, _ := d.MarshalBinary()
+		f.Add(data)
+	}
+	f.Add([]byte{1})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var d Deck
+		if err := d.UnmarshalBinary(data); err != nil {
+			if !errors.Is(err, ErrSyntax) || d != (Deck{}) {
+				t.Fatalf("refused with %v, the deck now %+v", err, d)
+			}
+			return
+		}
+		again, err := d.MarshalBinary()
+		if err != nil || string(again) != string(data) {
+			t.Fatalf("restored %x, saves as %x (%v)", data, again, err)
+		}
+		tb := dkTable(t, CardsPairKept, "ann")
+		for range 30 {
+			if _, _, err := tb.Deal(&d, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+func TestDeckRestoreRefusals(t *testing.T) {
+	good, _ := NewDeck(1, 2).MarshalBinary()
+	for _, c := range []struct {
+		reason string
+		edit   func(b []byte) []byte
+	}{
+		{"empty", func([]byte) []byte { return nil }},
+		{"another version", func(b []byte) []byte { b[0] = 2; return b }},
+		{"a card twice", func(b []byte) []byte { b[2] = b[1]; return b }},
+		{"a card 48", func(b []byte) []byte { b[1] = 48; return b }},
+		{"an odd number dealt", func(b []byte) []byte { b[1+deckSize] = 3; return b }},
+		{"unknown flags", func(b []byte) []byte { b[1+deckSize+3] |= 0x80; return b }},
+		{"no generator", func(b []byte) []byte { return b[:1+deckSize+13] }},
+	} {
+		data := c.edit(append([]byte(nil), good...))
+		d := *NewDeck(5, 5)
+		before := d
+		if err := d.UnmarshalBinary(data); !errors.Is(err, ErrSyntax) || d != before {
+			t.Errorf("%s: %v", c.reason, err)
+		}
+	}
+	// A card table saves its reading by name.
+	tb := dkTable(t, CardsPairKept, "ann")
+	data, _ := tb.MarshalJSON()
+	if !strings.Contains(string(data), `"Cards":"pair-kept"`) {
+		t.Errorf("saved rules: %s", data)
+	}
+	var back Table
+	if err := back.UnmarshalJSON(data); err != nil || back.Rules().Cards != CardsPairKept {
+		t.Errorf("restored %v: %v", back.Rules().Cards, err)
+	}
 }
