@@ -41,9 +41,10 @@ const deckSize = 48
 //
 // A Deck is a value with no pointers: its cards, what has been dealt and
 // the state of its own random generator (a math/rand/v2 PCG). Copying it
-// clones it, and a deck made by NewDeck with the same seeds deals the
-// same cards on every machine. The zero Deck is a deck seeded with 0 and
-// 0, shuffled before its first deal. A Deck serves one Table at a time.
+// clones it, MarshalBinary saves it mid-game, and a deck made by NewDeck
+// with the same seeds deals the same cards on every machine. The zero
+// Deck is a deck seeded with 0 and 0, shuffled before its first deal. A
+// Deck serves one Table at a time.
 type Deck struct {
 	// cards are card numbers 0 to 47 in dealing order (rank card/8+1);
 	// cards[:dealt] are out of the deck, dealt since the last shuffle.
@@ -62,9 +63,9 @@ type Deck struct {
 	declined uint8
 	// newDeck: a new deck was asked for during a point.
 	newDeck bool
-	// shuffles and decks count the shuffles and the new decks brought in.
-	shuffles, decks uint32
-	rng             rand.PCG
+	// decks counts the new decks brought in.
+	decks uint32
+	rng   rand.PCG
 }
 
 // NewDeck returns a shuffled deck whose random generator is seeded with
@@ -103,7 +104,6 @@ func (d *Deck) shuffle() {
 	}
 	d.dealt = 0
 	d.cutOpen, d.declined = true, 0
-	d.shuffles++
 }
 
 // below draws a number from 0 to n-1 from the deck's generator.
@@ -330,7 +330,7 @@ const deckVersion = 1
 // generator, so that a card game saved mid-point (with Table.MarshalJSON)
 // goes on after UnmarshalBinary exactly as it would have.
 func (d *Deck) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, 1+deckSize+5+8+20)
+	b := make([]byte, 0, 1+deckSize+5+4+20)
 	b = append(b, deckVersion)
 	b = append(b, d.cards[:]...)
 	var flags byte
@@ -340,7 +340,6 @@ func (d *Deck) MarshalBinary() ([]byte, error) {
 		}
 	}
 	b = append(b, d.dealt, d.last[0], d.last[1], flags, d.declined)
-	b = binary.BigEndian.AppendUint32(b, d.shuffles)
 	b = binary.BigEndian.AppendUint32(b, d.decks)
 	rng, err := d.rng.MarshalBinary()
 	if err != nil {
@@ -355,7 +354,7 @@ func (d *Deck) MarshalBinary() ([]byte, error) {
 // and the deck is left as it was.
 func (d *Deck) UnmarshalBinary(data []byte) error {
 	bad := func(why string) error { return fmt.Errorf("craps: restore deck: %s: %w", why, ErrSyntax) }
-	const head = 1 + deckSize + 5 + 8
+	const head = 1 + deckSize + 5 + 4
 	if len(data) < head || data[0] != deckVersion {
 		return bad("not a saved deck")
 	}
@@ -365,8 +364,7 @@ func (d *Deck) UnmarshalBinary(data []byte) error {
 	n.dealt, n.last, n.declined = rest[0], [2]uint8{rest[1], rest[2]}, rest[4]
 	flags := rest[3]
 	n.ready, n.point, n.cutOpen, n.newDeck = flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0
-	n.shuffles = binary.BigEndian.Uint32(rest[5:])
-	n.decks = binary.BigEndian.Uint32(rest[9:])
+	n.decks = binary.BigEndian.Uint32(rest[5:])
 	if err := n.rng.UnmarshalBinary(data[head:]); err != nil {
 		return bad("its random generator: " + err.Error())
 	}

@@ -446,7 +446,7 @@ func TestDeckRestoreRefusals(t *testing.T) {
 		{"a card 48", func(b []byte) []byte { b[1] = 48; return b }},
 		{"an odd number dealt", func(b []byte) []byte { b[1+deckSize] = 3; return b }},
 		{"unknown flags", func(b []byte) []byte { b[1+deckSize+3] |= 0x80; return b }},
-		{"no generator", func(b []byte) []byte { return b[:1+deckSize+13] }},
+		{"no generator", func(b []byte) []byte { return b[:1+deckSize+9] }},
 	} {
 		data := c.edit(append([]byte(nil), good...))
 		d := *NewDeck(5, 5)

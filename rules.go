@@ -80,7 +80,7 @@ type Rules struct {
 	// rolling dice, under one reading of the seed; the zero NoCards plays
 	// with dice. A card table takes its throws from Table.Deal, a dice
 	// table from Table.Roll. Analyze and EdgeTable give the dice figures
-	// whatever this says; CardPass and CardPointMade give the cards'.
+	// whatever this says; AnalyzeCards gives the cards'.
 	Cards CardReading
 }
 

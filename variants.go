@@ -72,8 +72,8 @@ var presets = map[string]Rules{
 }
 
 // Preset returns the rules a name stands for: "standard", "bar2",
-// "vegas", "crapless", "100x" or "cards". An unknown name is an error wrapping
-// ErrNoSuchPreset.
+// "vegas", "crapless", "100x" or "cards". An unknown name is an error
+// wrapping ErrNoSuchPreset.
 func Preset(name string) (Rules, error) {
 	r, ok := presets[name]
 	if !ok {
