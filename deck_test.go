@@ -360,6 +360,7 @@ func TestDealSimulation(t *testing.T) {
 		p, _ := exact[reading].Float64()
 		got := float64(won) / decisions
 		se := math.Sqrt(p * (1 - p) / decisions)
+		t.Logf("%v: %d of %d decisions won (%.5f), exact %.5f, %+.1f standard errors", reading, won, decisions, got, p, (got-p)/se)
 		if z := (got - p) / se; math.Abs(z) > 4 {
 			t.Errorf("%v: the shooter won %d of %d decisions (%.5f), exact %.5f: %.1f standard errors off", reading, won, decisions, got, p, z)
 		}
