@@ -21,7 +21,7 @@ func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 		"with full odds, at the rules' limit and at common limits. Under card\n"+
 		"rules (-rules cards, or -cards READING) the exact card-craps figures\n"+
 		"follow beside the dice's: come-out totals, points made, the pass line\n"+
-		"and the shooter's disadvantage on the center bet (a few seconds).\n\n"+
+		"and the shooter's disadvantage on the center bet (text only; a few seconds).\n\n"+
 		"Example: craps edge -rules standard -field12 2 -props for1", stdout)
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per bet, fractions written \"p/q\"")
 	rf := addRuleFlags(fs)
