@@ -131,6 +131,9 @@ func (s *session) cards(line int, cmd string, args []string, out report) error {
 		if len(args) != 1 || !strings.EqualFold(args[0], "deck") {
 			return errors.New("usage: new deck")
 		}
+		if s.table.Rules().Cards == craps.NoCards {
+			return errors.New("new deck: the table plays with dice")
+		}
 		s.theDeck().RequestNew()
 		return nil
 	}

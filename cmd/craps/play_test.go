@@ -178,8 +178,8 @@ deal
 		t.Errorf("the text report does not say deal:\n%s", first)
 	}
 	// Deals at a dice table, and a seed after the first deal, are refused.
-	lines = playJSON(t, "deal\n")
-	if len(lines) != 1 || !strings.Contains(lines[0].Error, "wrong source") {
+	lines = playJSON(t, "deal\nnew deck\n")
+	if len(lines) != 2 || !strings.Contains(lines[0].Error, "wrong source") || !strings.Contains(lines[1].Error, "dice") {
 		t.Errorf("a deal at a dice table: %+v", lines)
 	}
 	lines = playJSON(t, "rules cards\ndeal\nseed 3\ncut 99\nnew card\n")
