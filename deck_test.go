@@ -270,17 +270,26 @@ func TestCutRights(t *testing.T) {
 	if err := tb.Cut(deck, "ann", 3); !errors.Is(err, ErrNotNow) {
 		t.Errorf("a cut after everyone declined: %v", err)
 	}
-	// A deal closes the cutting until the next shuffle.
+	// A come-out deal closes the cutting, and the shuffle after it (the
+	// pair goes back, or a decision) opens it again; a point's deal that
+	// decides nothing leaves it closed.
 	deck = NewDeck(3, 4)
-	if _, _, err := tb.Deal(deck, nil); err != nil {
-		t.Fatal(err)
-	}
-	if tb.Point() != 0 { // the come-out pair went back: a shuffle
-		if err := tb.Cut(deck, "bob", 3); err != nil {
-			t.Errorf("a cut after the come-out's shuffle: %v", err)
+	for tb.Point() == 0 {
+		if _, _, err := tb.Deal(deck, nil); err != nil {
+			t.Fatal(err)
 		}
-	} else if err := tb.Cut(deck, "bob", 3); err != nil {
-		t.Errorf("a cut after a decision's shuffle: %v", err)
+		if err := tb.Cut(deck, "cat", 3); err != nil {
+			t.Fatalf("a cut after the come-out's shuffle: %v", err)
+		}
+	}
+	for tb.Point() != 0 {
+		cards, _, err := tb.Deal(deck, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.Cut(deck, "cat", 3); tb.Point() != 0 && deck.Left() < deckSize && !errors.Is(err, ErrNotNow) {
+			t.Fatalf("a cut in the middle of a point, after %v: %v", cards, err)
+		}
 	}
 }
 
