@@ -46,6 +46,15 @@ const (
 	All                  // every total 2 to 6 and 8 to 12 rolled before a 7.
 	Tall                 // every total 8 to 12 rolled before a 7.
 	Small                // every total 2 to 6 rolled before a 7.
+
+	// Bets between players in the private game (seed 000), at the odds the
+	// two players agree; the house banks none of them.
+
+	Center // the shooter's stake at the come-out, faded by the others: the dice win (as the pass line) or lose.
+	Point  // after the come-out, that the shooter makes his point, Number.
+	Number // Number (2 to 12, not 7) thrown before a 7.
+	Before // a throw in Bet.Set before one in Bet.Against.
+	Within // a throw in Bet.Set within Bet.Throws throws.
 	numKinds
 )
 
@@ -54,6 +63,7 @@ var kindNames = [numKinds]string{
 	"Come Odds", "Don't Come Odds", "Put", "Put Odds", "Place", "Place to Lose", "Buy", "Lay",
 	"Big 6", "Big 8", "Field", "Hard", "Any 7", "Any Craps", "Aces", "Ace-Deuce", "Yo",
 	"Boxcars", "Horn", "Horn High", "C&E", "World", "Hop", "Fire Bet", "All", "Tall", "Small",
+	"Center", "Point", "Number", "Before", "Within",
 }
 
 // String is the name a dealer says for the kind ("Place", "Hard", "C&E").
@@ -72,25 +82,36 @@ func (k BetKind) String() string {
 // or always.
 func (k BetKind) numbered() (optional, required bool) {
 	switch k {
-	case Come, DontCome, PassOdds, DontPassOdds:
+	case Come, DontCome, PassOdds, DontPassOdds, Point:
 		return true, false
-	case ComeOdds, DontComeOdds, Put, PutOdds, Place, PlaceToLose, Buy, Lay, Hardway, HornHigh:
+	case ComeOdds, DontComeOdds, Put, PutOdds, Place, PlaceToLose, Buy, Lay, Hardway, HornHigh, Number:
 		return false, true
 	}
 	return false, false
 }
 
-// Bet is one spot on the layout: a kind, and the number or combination it
-// is on. It is a small comparable value: == compares bets and a Bet can key
-// a map. Amounts are kept apart from the spot.
+// Bet is one spot on the layout, or one wager between players: a kind,
+// and the number, combination or throws it is on. It is a small comparable
+// value: == compares bets and a Bet can key a map. Amounts are kept apart
+// from the spot.
 type Bet struct {
 	Kind BetKind
 	// Number is the point or box number of the bet where its kind needs one
-	// (Place 6, Come 9, Hard 8, Horn High 12), and 0 otherwise.
+	// (Place 6, Come 9, Hard 8, Horn High 12, Number 4), and 0 otherwise.
 	Number int
 	// Hop is the combination of a Hop bet, smaller face first; zero otherwise.
 	Hop Dice
+	// Set, Against and Throws define a proposition between players: a
+	// Before bet wins on a throw in Set before one in Against; a Within
+	// bet wins on a throw in Set within Throws throws (1 to MaxThrows).
+	// Each set holds both orders of every combination in it (the dice are
+	// alike), and they are zero for every other kind.
+	Set, Against OutcomeSet
+	Throws       int
 }
+
+// MaxThrows is the most throws a Within proposition may run.
+const MaxThrows = 100
 
 // String is the name a dealer says for the bet: "Pass Line", "Place 6",
 // "Don't Come 4", "Hard 8", "Horn High 12", "Hop 2-5". ParseBet reads it back.
@@ -99,6 +120,10 @@ func (b Bet) String() string {
 	switch {
 	case b.Kind == Hop:
 		return name + " " + b.Hop.String()
+	case b.Kind == Before:
+		return b.Set.text() + " before " + b.Against.text()
+	case b.Kind == Within:
+		return b.Set.text() + " within " + strconv.Itoa(b.Throws)
 	case b.Number != 0:
 		return name + " " + strconv.Itoa(b.Number)
 	}
@@ -140,6 +165,8 @@ var betAliases = map[string]BetKind{
 	"horn": Horn, "horn high": HornHigh, "c&e": CAndE, "c & e": CAndE, "ce": CAndE, "c and e": CAndE,
 	"world": World, "whirl": World, "hop": Hop, "fire": Fire, "fire bet": Fire,
 	"all": All, "tall": Tall, "small": Small,
+	"center": Center, "center bet": Center, "right": PassLine, "wrong": DontPass,
+	"point": Point, "number": Number,
 }
 
 // ParseBet reads a bet by the names a dealer or player says, in any case:
@@ -149,10 +176,21 @@ var betAliases = map[string]BetKind{
 // "hard 8", "any 7", "any craps", "aces" (or "2"), "ace-deuce" ("3"),
 // "yo" ("11"), "boxcars" ("12"), "horn", "horn high 12", "c&e", "world"
 // (or "whirl"), "hop 2-5", "fire", "all", "tall", "small", and every name
-// Bet.String prints. It returns an error wrapping ErrSyntax for anything
-// else, including a number the kind does not take (place 7, hard 5).
+// Bet.String prints. The private game's wagers read "center", "right"
+// (the pass line), "wrong" (don't pass), "point 6" (or "point", on the
+// point that is on), "number 4", and propositions "<throws> before
+// <throws>" and "<throws> within <n>", throws as ParseOutcomeSet reads
+// them: "6,8 before 7", "3-3 within 3", "craps within 1". It returns an
+// error wrapping ErrSyntax for anything else, including a number the kind
+// does not take (place 7, hard 5).
 func ParseBet(s string) (Bet, error) {
 	text := strings.Join(strings.Fields(strings.ToLower(strings.ReplaceAll(s, "’", "'"))), " ")
+	if b, ok, err := parseProposition(text); ok {
+		if err != nil || !b.wellFormed() {
+			return Bet{}, syntaxError("bet", s)
+		}
+		return b, nil
+	}
 	name, arg := text, ""
 	if i := strings.LastIndexByte(text, ' '); i > 0 {
 		if _, ok := betAliases[text]; !ok {
@@ -202,8 +240,14 @@ func (b Bet) wellFormed() bool {
 	case b.Kind == NoBet || b.Kind >= numKinds:
 		return false
 	case b.Kind == Hop:
-		return b.Hop.Valid() && b.Hop.A <= b.Hop.B && b.Number == 0
-	case b.Hop != Dice{}:
+		return b.Hop.Valid() && b.Hop.A <= b.Hop.B && b.Number == 0 && b.Set|b.Against == 0 && b.Throws == 0
+	case b.Kind == Before:
+		return b.Number == 0 && b.Hop == Dice{} && b.Throws == 0 && b.Set.proposable() &&
+			b.Against.proposable() && b.Set&b.Against == 0
+	case b.Kind == Within:
+		return b.Number == 0 && b.Hop == Dice{} && b.Against == 0 && b.Set.proposable() &&
+			b.Set&AllOutcomes != AllOutcomes && b.Throws >= 1 && b.Throws <= MaxThrows
+	case b.Hop != Dice{} || b.Set|b.Against != 0 || b.Throws != 0:
 		return false
 	case b.Number == 0:
 		return !required
@@ -314,6 +358,20 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 		return r.fire(s, t)
 	case All, Tall, Small:
 		return r.allTallSmall(b.Kind, s, t)
+	case Center, Point:
+		return r.rightLine(s, t)
+	case Number:
+		return before(t, b.Number, 7, evenMoney, s)
+	case Before:
+		return beforeSet(d, b.Set, b.Against, s)
+	case Within:
+		switch {
+		case b.Set.Has(d):
+			return effect{verdict: wins, pays: evenMoney}
+		case int(s.made)+1 >= b.Throws:
+			return effect{verdict: loses}
+		}
+		return effect{next: betState{made: s.made + 1}}
 	}
 	return effect{verdict: pushes} // not a bet: give the stake back
 }
@@ -342,6 +400,39 @@ func before(t, win, lose int, pays Ratio, s betState) effect {
 		return effect{verdict: loses}
 	}
 	return effect{next: s}
+}
+
+// beforeSet is a bet that wins on a throw in win before one in lose. Bets
+// between players pay what their players agree, so the definition pays
+// even money, the figure Rules.Analyze reports them at.
+func beforeSet(d Dice, win, lose OutcomeSet, s betState) effect {
+	switch {
+	case win.Has(d):
+		return effect{verdict: wins, pays: evenMoney}
+	case lose.Has(d):
+		return effect{verdict: loses}
+	}
+	return effect{next: s}
+}
+
+// parseProposition reads "<throws> before <throws>" and "<throws> within
+// <n>". ok reports whether text has that shape at all.
+func parseProposition(text string) (b Bet, ok bool, err error) {
+	if set, against, found := strings.Cut(text, " before "); found {
+		b = Bet{Kind: Before}
+		if b.Set, err = ParseOutcomeSet(set); err == nil {
+			b.Against, err = ParseOutcomeSet(against)
+		}
+		return b, true, err
+	}
+	if set, n, found := strings.Cut(text, " within "); found {
+		b = Bet{Kind: Within}
+		if b.Set, err = ParseOutcomeSet(set); err == nil {
+			b.Throws, err = strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(n, " throws"), " throw"))
+		}
+		return b, true, err
+	}
+	return Bet{}, false, nil
 }
 
 // oneRoll is a bet decided by the next throw.

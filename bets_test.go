@@ -25,7 +25,7 @@ func TestBetKindString(t *testing.T) {
 		want   string
 	}{
 		{"the zero kind", NoBet, "No Bet"},
-		{"a kind past the last", numKinds, "BetKind(34)"},
+		{"a kind past the last", numKinds, "BetKind(39)"},
 		{"far out of range", BetKind(200), "BetKind(200)"},
 		{"the dealer's name", DontPass, "Don't Pass"},
 		{"C&E", CAndE, "C&E"},

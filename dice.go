@@ -169,7 +169,14 @@ func (s OutcomeSet) Probability() *big.Rat { return big.NewRat(int64(s.Ways()), 
 
 // String lists the set by totals where it holds every way of making them
 // ("{2,3,12}"), and by the throws themselves otherwise ("{1-5,5-1}").
-func (s OutcomeSet) String() string {
+func (s OutcomeSet) String() string { return "{" + s.describe(false) + "}" }
+
+// text is the set as ParseOutcomeSet reads it: totals, then combinations
+// once each ("6,8,1-5" for 6, 8 and both orders of 1-5). It is exact for
+// the sets a proposition takes, which hold both orders of every throw.
+func (s OutcomeSet) text() string { return s.describe(true) }
+
+func (s OutcomeSet) describe(combinations bool) string {
 	var parts []string
 	rest := s & AllOutcomes
 	for n := 2; n <= 12; n++ {
@@ -179,9 +186,62 @@ func (s OutcomeSet) String() string {
 		}
 	}
 	for _, d := range AllDice() {
-		if rest.Has(d) {
-			parts = append(parts, d.String())
+		if !rest.Has(d) {
+			continue
+		}
+		if c := Combination(int(d.A), int(d.B)); combinations && rest&c == c {
+			rest &^= c
+		}
+		parts = append(parts, d.String())
+	}
+	return strings.Join(parts, ",")
+}
+
+// proposable reports whether a proposition can be on s: some throws, and
+// with every throw the same faces in the other order, since players cannot
+// tell one die from the other.
+func (s OutcomeSet) proposable() bool {
+	if s == 0 || s&^AllOutcomes != 0 {
+		return false
+	}
+	for _, d := range AllDice() {
+		if s.Has(d) && !s.Has(Dice{d.B, d.A}) {
+			return false
 		}
 	}
-	return "{" + strings.Join(parts, ",") + "}"
+	return true
+}
+
+// outcomeSetNames are the groups ParseOutcomeSet reads by name.
+var outcomeSetNames = map[string]OutcomeSet{
+	"craps": Craps, "any craps": Craps, "points": PointNumbers, "point numbers": PointNumbers,
+	"field": FieldNumbers, "odd": OddTotals, "even": EvenTotals, "under 7": Under7, "low": Under7,
+	"over 7": Over7, "high": Over7, "doubles": Doubles, "pairs": Doubles, "any 7": Totals(7),
+}
+
+// ParseOutcomeSet reads a set of throws as a list separated by commas of
+// totals ("6,8"), combinations of two faces in either order ("3-3", "6-5",
+// meaning 6-5 and 5-6) and groups by name: "craps", "points" (4, 5, 6, 8,
+// 9, 10), "field", "odd", "even", "under 7" (or "low"), "over 7" ("high"),
+// "doubles" ("pairs"), "any 7". Anything else is an error wrapping
+// ErrSyntax.
+func ParseOutcomeSet(text string) (OutcomeSet, error) {
+	var s OutcomeSet
+	for _, item := range strings.Split(strings.ToLower(text), ",") {
+		item = strings.Join(strings.Fields(item), " ")
+		if named, ok := outcomeSetNames[item]; ok {
+			s |= named
+			continue
+		}
+		if d, err := ParseDice(item); err == nil {
+			s |= Combination(int(d.A), int(d.B))
+			continue
+		}
+		n, err := strconv.Atoi(item)
+		if err != nil || n < 2 || n > 12 {
+			return 0, syntaxError("throws", text)
+		}
+		s |= Totals(n)
+	}
+	return s, nil
 }

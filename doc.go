@@ -22,6 +22,9 @@
 // place, place to lose, buy, lay, big 6 and 8, the field, the hardways,
 // every one-roll proposition (any 7, any craps, 2, 3, 11, 12, horn, horn
 // high, C&E, world, every hop), the fire bet, and all, tall and small.
+// The private game adds its own: the center bet, the point, a number
+// before a 7, and propositions on any set of throws, Before other throws
+// or Within a number of throws ("6,8 before 7", "3-3 within 3").
 //
 // Each bet is defined once, in one function that says what a throw does to
 // the bet in each state of the game (come-out, a point, a come bet's own
@@ -37,8 +40,9 @@
 // which bets work on the come-out, whether pass and come bets may be taken
 // down, crapless craps, and the fire and all/tall/small paytables. It is a
 // plain comparable struct whose zero value is the table of the sources'
-// croupier trainer ([Standard]); [Bar2], [Vegas], [Crapless] and [Odds100x]
-// are the other presets, each documented with its source. [Rules.Set]
+// croupier trainer ([Standard]); [Bar2], [Vegas], [Crapless], [Odds100x]
+// and the private game [Street] are the other presets, each documented
+// with its source. [Rules.Set]
 // changes a rule by name, as command lines and roll tapes write it;
 // [Rules.Validate] refuses contradictory or out-of-range rules.
 //
@@ -79,6 +83,23 @@
 // by the players with the right to cut last ([Table.Cut],
 // [Table.CutOrder]) and new decks on request. A Deck is seeded and
 // copyable, so a card game replays exactly.
+// # The private game
+//
+// Under [Rules.Private] ([Street]) a Table is seed 000's game without a
+// house: players bet each other. The shooter stakes a center bet at each
+// come-out ([Table.Center]) and the others fade it ([Table.Fade]), never
+// beyond the stake; what is not faded is withdrawn ([Table.Withdraw]) or
+// the bet called off ([Table.NoBet]) before the throw; an optional rule
+// lets the last full fader who lost claim the next one ([Table.Claim]).
+// [Table.Side] makes a side bet between two players at the odds they agree
+// (right and wrong, come and don't come with the seed's carry-over,
+// point, hardway, number, and propositions); [Table.CallOff] calls off
+// the bets the seed lets players call off. The dice pass clockwise in
+// seat order ([Table.JoinAt] seats a player anywhere, [Table.PassDice]
+// hands them on when the rules allow), and [Table.RollFault] and
+// [Table.Bar] carry out the rules of throwing: void throws, warnings and
+// barring a shooter. Each bet between players is reported twice, once for
+// each player; the winner takes both stakes.
 //
 // # Money and rounding
 //
@@ -99,8 +120,10 @@
 // expected rolls to a decision, and the house edge per bet made, per bet
 // resolved and per roll. [Rules.EdgeTable] does so for every bet the rules
 // offer, [Rules.WithOdds] for a line bet with full odds, and
-// [TrueOddsTable], [HardwayTable] and [Before] give the true-odds tables of
-// the private-game rule book (seed 000). The pass line wins with
+// [TrueOddsTable], [HardwayTable] and [OddsBefore] give the true-odds
+// tables of the private-game rule book (seed 000). [Rules.AnalyzeSide]
+// gives a bet between players at any agreed odds, with each side's edge,
+// and [Rules.Hand] the length of a shooter's hand. The pass line wins with
 // probability 244/495 = 976/1980; the rule book's "970 times out of 1980"
 // is a misprint, as its own 1.414% shows. [CardPass] gives the same
 // figure, exactly, for card craps (seed 003), where cards dealt without
@@ -112,7 +135,9 @@
 // [ErrNotOffered], [ErrOverflow], [ErrNoSuchPreset], and for a Table
 // [ErrNotNow], [ErrTableLimit], [ErrUnit], [ErrOddsLimit], [ErrFunds],
 // [ErrContract], [ErrAmount], [ErrUnknownPlayer], [ErrPlayerExists],
-// [ErrNoSuchBet], and for card craps [ErrRollSource] and [ErrCut]), so callers test it with errors.Is; a Table's refusals
+// [ErrNoSuchBet], [ErrFadeLimit], [ErrNoSeat], and for card craps
+// [ErrRollSource] and [ErrCut]), so callers test it with errors.Is; a
+// Table's refusals
 // are a [*TableError] naming the operation, player, bet and reason. A
 // refused call changes nothing. Nothing a caller passes makes the package
 // panic.

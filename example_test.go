@@ -70,7 +70,7 @@ func ExampleRules_Set() {
 	fmt.Println(err)
 	// Output:
 	// 2:1 true <nil>
-	// craps: rule bar: cannot read "7" as bar (12 or 2): invalid syntax
+	// craps: rule bar: cannot read "7" as bar (12, 2 or none): invalid syntax
 }
 
 // Bets are read by the names dealers and players say.
@@ -133,11 +133,11 @@ func ExampleCommission_Charge() {
 }
 
 // Seed 000's true odds: a total before another.
-func ExampleBefore() {
-	fmt.Println("12 before 4:", craps.Before(craps.Totals(12), craps.Totals(4)))
-	fmt.Println("4 before 12:", craps.Before(craps.Totals(4), craps.Totals(12)))
-	fmt.Println("6 or 8 before 7:", craps.Before(craps.Totals(6, 8), craps.Totals(7)))
-	fmt.Println("hard 6:", craps.Before(craps.Combination(3, 3), craps.Totals(6, 7)))
+func ExampleOddsBefore() {
+	fmt.Println("12 before 4:", craps.OddsBefore(craps.Totals(12), craps.Totals(4)))
+	fmt.Println("4 before 12:", craps.OddsBefore(craps.Totals(4), craps.Totals(12)))
+	fmt.Println("6 or 8 before 7:", craps.OddsBefore(craps.Totals(6, 8), craps.Totals(7)))
+	fmt.Println("hard 6:", craps.OddsBefore(craps.Combination(3, 3), craps.Totals(6, 7)))
 	// Output:
 	// 12 before 4: 3 to 1
 	// 4 before 12: 1 to 3
@@ -336,4 +336,64 @@ func ExampleAnalyzeCards() {
 	// point 4 made: 23/71
 	// pass: 239302/483865 = 0.49456
 	// shooter's disadvantage: 0.01087
+}
+
+// The private game's center bet (seed 000): the shooter stakes 100, two
+// players fade 60 and 40. Dice win on a come-out 7; at the next come-out
+// the dice lose, a point of 4 and then a 7.
+func ExampleTable_Center() {
+	t, _ := craps.NewTable(craps.Street)
+	for _, name := range []string{"sam", "ann", "bob"} {
+		_ = t.Join(name, 1000)
+	}
+	hand := func(throws ...craps.Dice) {
+		_ = t.Center(100)
+		_ = t.Fade("ann", 60)
+		_ = t.Fade("bob", 40)
+		for _, d := range throws {
+			if _, err := t.Roll(d, nil); err != nil {
+				panic(err)
+			}
+		}
+		for _, p := range t.Players() {
+			fmt.Printf("%s %d  ", p.Name, p.Bankroll)
+		}
+		fmt.Println("- the dice go to", t.Shooter())
+	}
+	hand(craps.Dice{A: 3, B: 4})
+	hand(craps.Dice{A: 2, B: 2}, craps.Dice{A: 5, B: 2})
+	// Output:
+	// sam 1100  ann 940  bob 960  - the dice go to sam
+	// sam 1000  ann 1000  bob 1000  - the dice go to ann
+}
+
+// A proposition at odds that favour its proposer (seed 000): 30 to 1 that
+// the shooter throws 3-3 on the next roll, against true odds of 35 to 1.
+func ExampleRules_AnalyzeSide() {
+	b, _ := craps.ParseBet("3-3 within 1")
+	a, _ := craps.Street.AnalyzeSide(b, craps.Ratio{Win: 30, Stake: 1})
+	fmt.Println(a.Bet, "at", a.Odds, "- true odds", a.TrueOdds)
+	fmt.Println("backer's edge", a.BackerEdge.RatString(), "per unit he stakes")
+	fmt.Println("layer's edge ", a.LayerEdge.RatString(), "per unit he stakes")
+
+	center, _ := craps.Street.AnalyzeSide(craps.Bet{Kind: craps.Center}, craps.Ratio{})
+	fmt.Println("center bet: the shooter wins", center.Win.RatString(), "edge", center.BackerEdge.RatString(),
+		"- the fader", center.LayerEdge.RatString())
+	// Output:
+	// 3-3 within 1 at 30:1 - true odds 35 to 1
+	// backer's edge -5/36 per unit he stakes
+	// layer's edge  1/216 per unit he stakes
+	// center bet: the shooter wins 244/495 edge -7/495 - the fader 7/495
+}
+
+// How long a shooter's hand lasts, exactly.
+func ExampleRules_Hand() {
+	h, _ := craps.Standard.Hand()
+	fmt.Println("throws per decision", h.ThrowsPerDecision.RatString())
+	fmt.Println("decisions per hand ", h.DecisionsPerHand.RatString())
+	fmt.Println("throws per hand    ", h.ThrowsPerHand.RatString(), "=", h.ThrowsPerHand.FloatString(3))
+	// Output:
+	// throws per decision 557/165
+	// decisions per hand  495/196
+	// throws per hand     1671/196 = 8.526
 }

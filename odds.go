@@ -71,7 +71,9 @@ func (o OddsAgainst) String() string {
 
 // Analyze computes the exact figures of bet b under r by walking the
 // states of its definition (the same one Table.Roll plays) over the 36
-// throws and solving for the probabilities of each decision. Odds, put,
+// throws and solving for the probabilities of each decision. In the
+// private game every bet is figured at even money, the backer's edge;
+// AnalyzeSide figures it at any agreed odds. Odds, put,
 // place, buy and lay bets need their Number; a come or don't come bet
 // without one is analysed from its own come-out. It returns an error
 // wrapping ErrInvalidRules if r does not validate, ErrNotOffered or
@@ -174,6 +176,9 @@ func buildChain(r *Rules, b Bet, downAtPoint bool) *chain {
 			st := a.steps[i][d.index()]
 			if downAtPoint && st.verdict == stays && s.point == 0 && a.states[st.next].point != 0 {
 				st = step{verdict: pushes}
+			}
+			if r.Private && st.verdict == wins {
+				st.pays = evenMoney // players bet at what they agree; AnalyzeSide takes any odds
 			}
 			switch st.verdict {
 			case stays:
@@ -386,7 +391,11 @@ func labelLess(a, b string) bool {
 // Catalogue lists every bet the rules offer, in the order of the layout:
 // line bets, odds on each point, put, place, place to lose, buy, lay, big
 // 6 and 8, field, hardways, one-roll propositions, every hop, fire, all,
-// tall and small.
+// tall and small. In the private game it lists the center bet, right and
+// wrong, come and don't come, the point on each number, the hardways,
+// each number before a 7, and the propositions seed 000 quotes (a pair,
+// two different faces and any craps in one roll, 12 before 4 and its
+// reverse) with two more of each family.
 func (r Rules) Catalogue() []Bet {
 	var points []int
 	for n := 2; n <= 12; n++ {
@@ -430,6 +439,22 @@ func (r Rules) Catalogue() []Bet {
 	}
 	for _, k := range []BetKind{Fire, All, Tall, Small} {
 		add(Bet{Kind: k})
+	}
+	add(Bet{Kind: Center})
+	for _, n := range points {
+		add(Bet{Kind: Point, Number: n})
+	}
+	for n := 2; n <= 12; n++ {
+		add(Bet{Kind: Number, Number: n})
+	}
+	for _, b := range []Bet{
+		{Kind: Within, Set: Combination(3, 3), Throws: 1}, {Kind: Within, Set: Combination(6, 5), Throws: 1},
+		{Kind: Within, Set: Craps, Throws: 1}, {Kind: Within, Set: Totals(7), Throws: 3},
+		{Kind: Within, Set: PointNumbers, Throws: 2},
+		{Kind: Before, Set: Totals(12), Against: Totals(4)}, {Kind: Before, Set: Totals(4), Against: Totals(12)},
+		{Kind: Before, Set: Totals(6, 8), Against: Totals(7)}, {Kind: Before, Set: OddTotals &^ Totals(7), Against: Totals(7)},
+	} {
+		add(b)
 	}
 	return all
 }
@@ -529,25 +554,25 @@ type TrueOddsRow struct {
 	BeforeSeven OddsAgainst
 }
 
-// Before is the odds against set a coming before set b, other throws not
+// OddsBefore is the odds against set a coming before set b, other throws not
 // counting: ways of b to ways of a. A throw in both sets counts for a, so
-// Before(Combination(3, 3), Totals(6, 7)) is hard 6 against any other 6 or
-// a 7: 10 to 1. Before(Totals(12), Totals(4)) is 3 to 1; reversed, 1 to 3.
-func Before(a, b OutcomeSet) OddsAgainst {
+// OddsBefore(Combination(3, 3), Totals(6, 7)) is hard 6 against any other 6 or
+// a 7: 10 to 1. OddsBefore(Totals(12), Totals(4)) is 3 to 1; reversed, 1 to 3.
+func OddsBefore(a, b OutcomeSet) OddsAgainst {
 	return oddsOf(big.NewRat(int64((b&^a).Ways()), 1), big.NewRat(int64(a.Ways()), 1))
 }
 
 // TrueOddsTable is seed 000's Table 1: for each total 2 to 12 and then
 // for the groups the seed names (point numbers, field numbers, craps,
 // odd, even, under 7, over 7, doubles), the ways out of 36, the odds
-// against in one roll and the odds against before a 7. Before gives the
+// against in one roll and the odds against before a 7. OddsBefore gives the
 // odds of any total or group before any other.
 func TrueOddsTable() []TrueOddsRow {
 	var rows []TrueOddsRow
 	row := func(name string, s OutcomeSet) {
-		t := TrueOddsRow{Name: name, Set: s, Ways: s.Ways(), OneRoll: Before(s, AllOutcomes&^s)}
+		t := TrueOddsRow{Name: name, Set: s, Ways: s.Ways(), OneRoll: OddsBefore(s, AllOutcomes&^s)}
 		if s&Totals(7) == 0 {
-			t.BeforeSeven = Before(s, Totals(7))
+			t.BeforeSeven = OddsBefore(s, Totals(7))
 		}
 		rows = append(rows, t)
 	}
@@ -585,7 +610,99 @@ func HardwayTable() []HardwayRow {
 		easy := Totals(n) &^ hard
 		lose := easy | Totals(7)
 		rows = append(rows, HardwayRow{Number: n, Hard: hard.Ways(), Easy: easy.Ways(),
-			Seven: Totals(7).Ways(), Losing: lose.Ways(), Against: Before(hard, lose)})
+			Seven: Totals(7).Ways(), Losing: lose.Ways(), Against: OddsBefore(hard, lose)})
 	}
 	return rows
+}
+
+// SideAnalysis is the exact figures of a bet between two players at the
+// odds they agree (seed 000): whom the bet favours, and by how much. Every
+// field is a fresh value the caller owns.
+type SideAnalysis struct {
+	Bet Bet
+	// Odds is what the backer wins for what he stakes.
+	Odds Ratio
+	// Win, Lose and Push are the backer's chances; they sum to 1.
+	Win, Lose, Push *big.Rat
+	// TrueOdds is the odds against the backer, pushes left out: the odds
+	// at which the bet is fair.
+	TrueOdds OddsAgainst
+	// BackerEdge and LayerEdge are each side's expected gain per unit it
+	// stakes: positive for the side the odds favour, negative for the
+	// other, both zero at the true odds. The layer stakes Odds times as
+	// much as the backer.
+	BackerEdge, LayerEdge *big.Rat
+	// Rolls is the expected number of throws to the decision.
+	Rolls *big.Rat
+}
+
+// AnalyzeSide computes bet b between two players at the agreed odds (the
+// zero Ratio is even money), from the same definition a Table plays. Any
+// bet Table.Side takes can be analysed, and the center bet; a Point bet
+// needs its Number. The rules matter for the bar and crapless craps. It
+// returns an error wrapping ErrInvalidRules, ErrNotOffered or ErrSyntax.
+func (r Rules) AnalyzeSide(b Bet, odds Ratio) (SideAnalysis, error) {
+	if err := r.Validate(); err != nil {
+		return SideAnalysis{}, err
+	}
+	private := r
+	private.Private = true
+	if err := private.Offers(b); err != nil {
+		return SideAnalysis{}, err
+	}
+	if odds.IsZero() {
+		odds = evenMoney
+	}
+	switch {
+	case b.Kind == Point && b.Number == 0:
+		return SideAnalysis{}, fmt.Errorf("craps: analyze %v: a point bet needs its point: %w", b, ErrSyntax)
+	case !odds.valid() || odds.Win == 0:
+		return SideAnalysis{}, fmt.Errorf("craps: analyze %v at %v: odds need two positive terms: %w", b, odds, ErrSyntax)
+	}
+	a := private.analyze(b, false)
+	w := odds.Rat()
+	backer := new(big.Rat).Mul(a.Win, w)
+	backer.Sub(backer, a.Lose)
+	return SideAnalysis{Bet: b, Odds: odds, Win: a.Win, Lose: a.Lose, Push: a.Push, TrueOdds: a.TrueOdds(),
+		BackerEdge: backer, LayerEdge: new(big.Rat).Quo(new(big.Rat).Neg(backer), w), Rolls: a.Rolls}, nil
+}
+
+// HandFigures are the exact lengths of a shooter's turn with the dice.
+// Every field is a fresh value the caller owns.
+type HandFigures struct {
+	// ThrowsPerDecision is the expected throws to decide one pass line or
+	// center bet: 557/165 under the standard rules.
+	ThrowsPerDecision *big.Rat
+	// SevenOut is the chance that a decision ends the hand, a point set
+	// and then a 7: 196/495.
+	SevenOut *big.Rat
+	// DecisionsPerHand is the expected decisions, and so center bets, in
+	// one shooter's hand: 495/196.
+	DecisionsPerHand *big.Rat
+	// ThrowsPerHand is the expected length of a hand in throws: 1671/196.
+	ThrowsPerHand *big.Rat
+}
+
+// Hand computes the figures of a shooter's hand under r from the pass
+// line's definition. The number of decisions to the seven-out is a
+// stopping time of independent decisions, so by Wald's identity the
+// throws per hand are the throws per decision times the decisions per
+// hand.
+func (r Rules) Hand() (HandFigures, error) {
+	if err := r.Validate(); err != nil {
+		return HandFigures{}, err
+	}
+	line := Bet{Kind: PassLine}
+	a := r.analyze(line, false)
+	// A losing decision is craps on the come-out or a seven-out.
+	crapsOut := 0
+	for _, st := range compile(&r, line).steps[0] {
+		if st.verdict == loses {
+			crapsOut++
+		}
+	}
+	sevenOut := new(big.Rat).Sub(a.Lose, big.NewRat(int64(crapsOut), 36))
+	decisions := new(big.Rat).Inv(sevenOut)
+	return HandFigures{ThrowsPerDecision: a.Rolls, SevenOut: sevenOut, DecisionsPerHand: decisions,
+		ThrowsPerHand: new(big.Rat).Mul(a.Rolls, decisions)}, nil
 }

@@ -428,16 +428,16 @@ func TestTrueOddsQuoted(t *testing.T) {
 		got    OddsAgainst
 		want   string
 	}{
-		{"seed 000 Table 1 (d): 12 before 4 is 3-1", Before(Totals(12), Totals(4)), "3 to 1"},
-		{"seed 000 Table 1 (d): reversed, 4 before 12 is 1-3", Before(Totals(4), Totals(12)), "1 to 3"},
+		{"seed 000 Table 1 (d): 12 before 4 is 3-1", OddsBefore(Totals(12), Totals(4)), "3 to 1"},
+		{"seed 000 Table 1 (d): reversed, 4 before 12 is 1-3", OddsBefore(Totals(4), Totals(12)), "1 to 3"},
 		{"seed 000 Table 1 (c): 6 before 7 is 6 to 5", row["6"].BeforeSeven, "6 to 5"},
 		{"the point 4 before 7 is 2 to 1 (seeds 001, 004: odds pay 2:1)", row["4"].BeforeSeven, "2 to 1"},
 		{"seed 000 Table 1 (b): a 2 in one roll is 35 to 1", row["2"].OneRoll, "35 to 1"},
-		{"seed 000: a specific pair (3-3) is 35-1", Before(hard6, AllOutcomes&^hard6), "35 to 1"},
-		{"seed 000: a specific two-different combination (6-5) is 17-1", Before(Combination(6, 5), AllOutcomes&^Combination(6, 5)), "17 to 1"},
+		{"seed 000: a specific pair (3-3) is 35-1", OddsBefore(hard6, AllOutcomes&^hard6), "35 to 1"},
+		{"seed 000: a specific two-different combination (6-5) is 17-1", OddsBefore(Combination(6, 5), AllOutcomes&^Combination(6, 5)), "17 to 1"},
 		{"seed 000: any craps is 8-1", row["craps"].OneRoll, "8 to 1"},
 		{"a 7 in one roll is 5 to 1", row["7"].OneRoll, "5 to 1"},
-		{"a throw in both sets counts for the first: hard 6 against any 6 or 7 is 10 to 1", Before(hard6, Totals(6, 7)), "10 to 1"},
+		{"a throw in both sets counts for the first: hard 6 against any 6 or 7 is 10 to 1", OddsBefore(hard6, Totals(6, 7)), "10 to 1"},
 		{"a group before 7: the point numbers, 24 ways to 6", row["point numbers"].BeforeSeven, "1 to 4"},
 		{"a group holding a 7 has no odds before a 7", row["odd totals"].BeforeSeven, "-"},
 	}

@@ -24,11 +24,15 @@ type ruleKey struct {
 var ruleKeys = []ruleKey{
 	{RuleKey{"crapless", "crapless craps: 2, 3, 11 and 12 are points (true|false)"}, true,
 		func(r *Rules, v string) error { return setBool(&r.Crapless, v) }},
-	{RuleKey{"bar", "the don't bets' push total on the come-out: 12 or 2 (default 12)"}, false,
+	{RuleKey{"bar", `the don't bets' push total on the come-out: 12, 2 or "none" (default 12)`}, false,
 		func(r *Rules, v string) error {
+			if v == "none" {
+				r.Bar = NoBar
+				return nil
+			}
 			n, err := strconv.Atoi(v)
 			if err != nil || (n != 2 && n != 12) {
-				return syntaxError("bar (12 or 2)", v)
+				return syntaxError("bar (12, 2 or none)", v)
 			}
 			r.Bar = n
 			if n == 12 {
@@ -138,6 +142,10 @@ var ruleKeys = []ruleKey{
 			r.Cards = c
 			return err
 		}},
+	{RuleKey{"private", "the private game: players fade the center bet and bet each other; no house (true|false)"}, true,
+		func(r *Rules, v string) error { return setBool(&r.Private, v) }},
+	{RuleKey{"fade-claim", "private game: who faded the whole center bet and lost may claim the next one (true|false)"}, true,
+		func(r *Rules, v string) error { return setBool(&r.FadeClaim, v) }},
 }
 
 func ratioKey(name, usage string, field func(*Rules) *Ratio) ruleKey {

@@ -16,7 +16,7 @@ type Rules struct {
 	// come-out, nothing loses, and the don't bets are not offered.
 	Crapless bool
 	// Bar is the come-out total on which don't pass and don't come push:
-	// 12 (0 means 12, seeds 001 and 004) or 2 (seed 002).
+	// 12 (0 means 12, seeds 001 and 004), 2 (seed 002), or NoBar.
 	Bar int
 
 	// Field2 and Field12 are the field's payouts on 2 and 12; zero means
@@ -82,7 +82,23 @@ type Rules struct {
 	// table from Table.Roll. Analyze and EdgeTable give the dice figures
 	// whatever this says; AnalyzeCards gives the cards'.
 	Cards CardReading
+	// Private is the private game of seed 000: no house banks anything.
+	// The shooter's center bet is faded by the other players, and every
+	// other bet is a side bet between two players at the odds they agree
+	// (Table.Center, Table.Fade, Table.Side). The layout's bets are not
+	// offered; the private game's own kinds (Center, Point, Number,
+	// Before, Within) are offered only here.
+	Private bool
+	// FadeClaim is seed 000's optional rule for the center bet: a player
+	// who faded the whole stake at the last come-out and lost may claim
+	// the whole of the next one (Table.Claim).
+	FadeClaim bool
 }
+
+// NoBar is the Bar of a game whose don't bets never push: the private
+// game's wrong bettors win on every craps (seed 000), unless the players
+// agree on a bar.
+const NoBar = -1
 
 // OddsLimit is the most odds a player may take behind a pass, come or put
 // bet, as a multiple of that bet, by point. A zero field means the 3-4-5x
@@ -214,7 +230,18 @@ func (s KindSet) String() string {
 	return "{" + strings.Join(names, ", ") + "}"
 }
 
-// bar is the don't bets' push total.
+// betweenPlayers reports whether a bet of kind k can be made between two
+// players in the private game: the line and come bets, the point, the
+// hardways, numbers and propositions, and the center bet.
+func (k BetKind) betweenPlayers() bool {
+	switch k {
+	case PassLine, DontPass, Come, DontCome, Hardway, Center, Point, Number, Before, Within:
+		return true
+	}
+	return false
+}
+
+// bar is the don't bets' push total; NoBar matches no total.
 func (r *Rules) bar() int {
 	if r.Bar == 0 {
 		return 12
@@ -320,8 +347,12 @@ func commissionBase(c *Commission, k BetKind, stake Amount, pays Ratio) Amount {
 }
 
 // worksOnComeOut reports whether a bet is decided by a come-out roll
-// under the rules, before any per-bet choice a Table allows.
+// under the rules, before any per-bet choice a Table allows. Bets between
+// players always work.
 func (b Bet) worksOnComeOut(r *Rules) bool {
+	if r.Private {
+		return true
+	}
 	switch b.Kind {
 	case Place, PlaceToLose:
 		return r.ComeOut.Place.or(false)
@@ -341,20 +372,25 @@ func (b Bet) worksOnComeOut(r *Rules) bool {
 
 // Offers reports whether the rules take bet b: nil if they do, an error
 // wrapping ErrNotOffered if the table does not take it, or ErrSyntax if b
-// is not a bet at all (place 7).
+// is not a bet at all (place 7). A private game takes the bets players
+// make between themselves; a casino takes the layout's.
 func (r Rules) Offers(b Bet) error {
 	if !b.wellFormed() {
 		return fmt.Errorf("craps: %v: %w", b, ErrSyntax)
 	}
 	why := ""
 	switch {
+	case r.Private && !b.Kind.betweenPlayers():
+		why = "no house banks it in the private game; bet with another player"
+	case !r.Private && b.Kind >= Center:
+		why = "it is a bet between players in the private game"
 	case r.NotOffered.Has(b.Kind):
 		why = "the table does not offer it"
 	case r.Crapless && (b.Kind == DontPass || b.Kind == DontCome || b.Kind == DontPassOdds ||
 		b.Kind == DontComeOdds || b.Kind == Fire):
 		why = "not offered in crapless craps"
 	case b.Number != 0 && b.Kind != Hardway && b.Kind != HornHigh && b.Kind != PlaceToLose &&
-		!isBoxNumber(b.Number, r.Crapless):
+		b.Kind != Number && !isBoxNumber(b.Number, r.Crapless):
 		why = fmt.Sprintf("%d is not a point in this game", b.Number)
 	}
 	if why != "" {
@@ -374,8 +410,8 @@ func (r Rules) Validate() error {
 		return fmt.Errorf("craps: rules: %s: %w", fmt.Sprintf(format, a...), ErrInvalidRules)
 	}
 	switch {
-	case r.Bar != 0 && r.Bar != 2 && r.Bar != 12:
-		return bad("bar %d: the don't bets bar 12 or 2", r.Bar)
+	case r.Bar != 0 && r.Bar != 2 && r.Bar != 12 && r.Bar != NoBar:
+		return bad("bar %d: the don't bets bar 12 or 2, or nothing (NoBar)", r.Bar)
 	case r.Crapless && r.bar() != 12:
 		return bad("bar %d in crapless craps, which has no don't bets", r.Bar)
 	case r.Unit < 0 || r.Minimum < 0 || r.Maximum < 0:

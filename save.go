@@ -15,11 +15,21 @@ type tableJSON struct {
 	House      Amount       `json:"house"`
 	Players    []playerJSON `json:"players"`
 	Bets       []betJSON    `json:"bets"`
+	// The private game's center stake not yet faded, and who may claim
+	// the next center bet.
+	Center   Amount `json:"center,omitempty"`
+	Claimant string `json:"claimant,omitempty"`
+	// Changes of dice made, and one asked for the next come-out.
+	DiceChanges     int  `json:"dice_changes,omitempty"`
+	DiceChangeAsked bool `json:"dice_change_asked,omitempty"`
 }
 
 type playerJSON struct {
 	Name     string `json:"name"`
 	Bankroll Amount `json:"bankroll"`
+	Missed   uint16 `json:"missed,omitempty"` // counted throws with one die short of the backboard
+	Aside    uint16 `json:"aside,omitempty"`  // counted throws thrown aside
+	Barred   bool   `json:"barred,omitempty"`
 }
 
 type betJSON struct {
@@ -30,6 +40,11 @@ type betJSON struct {
 	Made       uint16 `json:"made,omitempty"` // fire: points made; all/tall/small: totals rolled, one bit each
 	Commission Amount `json:"commission,omitempty"`
 	Working    Switch `json:"working,omitempty"` // 0 the rules' default, 1 on, 2 off
+	// A bet between players: who is on its other side, his stake, and
+	// whether it is a come bet carried over a point made.
+	Opponent string `json:"opponent,omitempty"`
+	Cover    Amount `json:"cover,omitempty"`
+	Carried  bool   `json:"carried,omitempty"`
 }
 
 // MarshalJSON saves the table's whole state: rules, puck, shooter, players
@@ -37,13 +52,19 @@ type betJSON struct {
 // and play continues exactly as it would have.
 func (t *Table) MarshalJSON() ([]byte, error) {
 	out := tableJSON{Rules: t.rules, Point: int(t.point), Shooter: t.Shooter(), HandRolls: t.handRolls,
-		SinceSeven: t.sinceSeven, House: t.house, Players: []playerJSON{}, Bets: []betJSON{}}
+		SinceSeven: t.sinceSeven, House: t.house, Players: []playerJSON{}, Bets: []betJSON{},
+		Center: t.center, Claimant: t.ClaimedBy(), DiceChanges: t.diceChanges, DiceChangeAsked: t.diceChangeAsked}
 	for _, s := range t.seats {
-		out.Players = append(out.Players, playerJSON{s.name, s.bankroll})
+		out.Players = append(out.Players, playerJSON{Name: s.name, Bankroll: s.bankroll,
+			Missed: s.faults[OneDieMissed], Aside: s.faults[ThrownAside], Barred: s.barred})
 	}
 	for _, p := range t.bets {
-		out.Bets = append(out.Bets, betJSON{Player: t.seats[p.seat].name, Bet: p.bet, Amount: p.amount,
-			Point: int(p.state.point), Made: p.state.made, Commission: p.paid, Working: p.working})
+		b := betJSON{Player: t.seats[p.seat].name, Bet: p.bet, Amount: p.amount,
+			Point: int(p.state.point), Made: p.state.made, Commission: p.paid, Working: p.working}
+		if t.rules.Private {
+			b.Opponent, b.Cover, b.Carried = t.seats[p.opponent].name, p.cover, p.carried
+		}
+		out.Bets = append(out.Bets, b)
 	}
 	return json.Marshal(out)
 }
@@ -106,14 +127,22 @@ func restore(in *tableJSON) (*Table, error) {
 		if p.Bankroll < 0 {
 			return bad(ErrAmount, "player %q has a negative bankroll", p.Name)
 		}
-		t.seats = append(t.seats, seat{name: p.Name, bankroll: p.Bankroll})
+		s := seat{name: p.Name, bankroll: p.Bankroll, barred: p.Barred}
+		s.faults[OneDieMissed], s.faults[ThrownAside] = p.Missed, p.Aside
+		t.seats = append(t.seats, s)
 	}
 	if len(t.seats) > 0 || in.Shooter != "" {
 		i, err := t.seatOf("restore", in.Shooter, Bet{})
 		if err != nil {
 			return nil, err
 		}
+		if t.seats[i].barred {
+			return bad(ErrSyntax, "the shooter %q is barred", in.Shooter)
+		}
 		t.shooter = i
+	}
+	if err := t.restorePrivate(in); err != nil {
+		return nil, err
 	}
 	unit := r.unit()
 	for _, b := range in.Bets {
@@ -122,9 +151,12 @@ func restore(in *tableJSON) (*Table, error) {
 			return nil, err
 		}
 		p := placed{seat: i, bet: b.Bet, amount: b.Amount, state: betState{point: int8(b.Point), made: b.Made},
-			paid: b.Commission, working: b.Working}
+			paid: b.Commission, working: b.Working, cover: b.Cover, carried: b.Carried}
 		if err := r.Offers(b.Bet); err != nil {
 			return bad(ErrNotOffered, "%s", errText(err))
+		}
+		if err := t.restoreBetween(&p, b.Opponent); err != nil {
+			return nil, err
 		}
 		switch {
 		case b.Amount <= 0 || b.Amount > MaxAmount || b.Commission < 0:
@@ -135,7 +167,7 @@ func restore(in *tableJSON) (*Table, error) {
 			return bad(ErrSyntax, "%v cannot have working switch %d", b.Bet, b.Working)
 		case !isOdds(b.Bet.Kind) && (b.Amount < r.Minimum || (r.Maximum != 0 && b.Amount > r.Maximum)):
 			return bad(ErrTableLimit, "%v of %d is outside the table limits %d to %d", b.Bet, b.Amount, r.Minimum, r.Maximum)
-		case t.find(i, b.Bet) >= 0:
+		case !r.Private && t.find(i, b.Bet) >= 0:
 			return bad(ErrSyntax, "%v appears twice for %s", b.Bet, b.Player)
 		case !t.consistent(&p) || !t.bind(&p):
 			return bad(ErrSyntax, "%v for %s contradicts the point %d or its own state (point %d, made %#x)", b.Bet, b.Player, in.Point, b.Point, b.Made)
@@ -197,6 +229,74 @@ func (t *Table) consistent(p *placed) bool {
 		// paid), and none before the last 7.
 		need := atsNeeds(b.Kind)
 		return s.point == 0 && s.made&^need == 0 && s.made != need && (s.made == 0 || t.sinceSeven > 0)
+	case Center:
+		return s.point == t.point && s.made == 0
+	case Within:
+		return s.point == 0 && int(s.made) < b.Throws
 	}
 	return s == b.start()
+}
+
+// restorePrivate checks and restores the private game's records.
+func (t *Table) restorePrivate(in *tableJSON) error {
+	bad := func(format string, a ...any) error {
+		return t.refuse("restore", "", Bet{}, ErrSyntax, format, a...)
+	}
+	switch {
+	case in.Center < 0 || in.Center > MaxAmount:
+		return t.refuse("restore", "", Bet{Kind: Center}, ErrAmount, "center stake %d", in.Center)
+	case in.Center > 0 && (!t.rules.Private || t.point != 0 || len(t.seats) == 0):
+		return bad("an unfaded center stake is held only at a private game's come-out")
+	case in.Center%t.rules.unit() != 0:
+		return t.refuse("restore", "", Bet{Kind: Center}, ErrUnit, "center stake %d", in.Center)
+	case in.DiceChanges < 0 || (in.DiceChangeAsked && t.point == 0):
+		return bad("dice changes %d, one asked %v with the point %d", in.DiceChanges, in.DiceChangeAsked, t.point)
+	}
+	t.center, t.diceChanges, t.diceChangeAsked = in.Center, in.DiceChanges, in.DiceChangeAsked
+	if in.Claimant != "" {
+		i, err := t.seatOf("restore", in.Claimant, Bet{})
+		if err != nil {
+			return err
+		}
+		t.claimant = i + 1
+	}
+	return nil
+}
+
+// restoreBetween checks the other side of a restored bet: a player other
+// than its backer in the private game, nobody at a casino table.
+func (t *Table) restoreBetween(p *placed, opponent string) error {
+	bad := func(format string, a ...any) error {
+		return t.refuse("restore", t.seats[p.seat].name, p.bet, ErrSyntax, format, a...)
+	}
+	if !t.rules.Private {
+		if opponent != "" || p.cover != 0 || p.carried {
+			return bad("a casino bet has no opponent, cover or carry-over")
+		}
+		return nil
+	}
+	j, err := t.seatOf("restore", opponent, p.bet)
+	if err != nil {
+		return err
+	}
+	p.opponent = j
+	moved := (p.bet.Kind == Come || p.bet.Kind == DontCome) && p.state.point != 0
+	switch {
+	case j == p.seat:
+		return bad("a bet between players needs two")
+	case p.cover <= 0 || p.cover > MaxAmount || p.cover%t.rules.unit() != 0:
+		return t.refuse("restore", opponent, p.bet, ErrAmount, "cover %d", p.cover)
+	case p.paid != 0 || p.working != Default:
+		return bad("a bet between players pays no commission and always works")
+	case p.carried && (!moved || t.point != 0):
+		return bad("only a come bet on its number after a point made is carried")
+	case p.bet.Kind == Center && (p.seat != t.shooter || p.amount != p.cover):
+		return bad("the center bet is the shooter's, faded at even money")
+	}
+	for _, q := range t.bets {
+		if p.bet.Kind == Center && q.bet.Kind == Center && q.opponent == j {
+			return bad("%s fades the center twice", opponent)
+		}
+	}
+	return nil
 }

@@ -44,7 +44,7 @@ const MaxAmount Amount = 1 << 40
 // TableError is the error of a refused Table call: which operation, for
 // which player and bet, why, and the sentinel it wraps.
 type TableError struct {
-	Op     string // "place", "reduce", "take down", "working", "join", "leave", "roll", "deal", "cut", "decline cut", "restore"
+	Op     string // "place", "reduce", "take down", "working", "join", "leave", "roll", "deal", "cut", "side", "fade", ...
 	Player string
 	Bet    Bet
 	Reason string
@@ -108,12 +108,24 @@ type Resolution struct {
 	// To is where a moved bet now stands, and the bet itself when it stays
 	// up after a win; zero when the bet left the layout.
 	To Bet
+	// Opponent is, for a bet between players in the private game, the
+	// player on its other side; "" when the house banks the bet. Each
+	// such bet is reported twice, once for each player, with his own
+	// stake and winnings.
+	Opponent string
+	// Against reports that Player took the other side of Bet: he faded
+	// the center bet, or covered Opponent's side bet.
+	Against bool
 }
 
 // seat is a player at the table.
 type seat struct {
 	name     string
 	bankroll Amount // money off the layout
+	// faults counts the counted irregular throws the player has made;
+	// barred is set when the others bar him from shooting.
+	faults [numFaults]uint16
+	barred bool
 }
 
 // placed is one bet on the layout.
@@ -129,15 +141,26 @@ type placed struct {
 	// first rolls.
 	steps [][36]step
 	st    uint16
+	// In the private game, opponent is the seat of the player on the
+	// bet's other side and cover his stake; carried marks a come bet on
+	// its number when the shooter made his point, which may be called off
+	// until the next throw.
+	opponent int
+	cover    Amount
+	carried  bool
 }
 
-// Table is a casino craps table: players, their bets on the layout, the
-// puck and the dice, under one Rules. The house banks every bet. The zero
-// Table is an empty table playing the Standard rules; NewTable sets others.
+// Table is a craps game: players, their bets, the puck and the dice, under
+// one Rules. At a casino table the house banks every bet on the layout.
+// Under Rules.Private it is seed 000's private game: no house, the
+// shooter's center bet faded by the others (Center, Fade) and side bets
+// between two players (Side). The zero Table is an empty casino table
+// playing the Standard rules; NewTable sets others.
 //
-// Every refused call returns a *TableError and changes nothing. Money is
-// conserved: the players' bankrolls, the bets on the layout and the
-// house's result always add up to what the players brought.
+// Seats are in clockwise order, the order the dice pass. Every refused
+// call returns a *TableError and changes nothing. Money is conserved: the
+// players' bankrolls, the stakes on the table and the house's result
+// always add up to what the players brought.
 //
 // A Table is not safe for concurrent use; Clone copies it.
 type Table struct {
@@ -158,6 +181,15 @@ type Table struct {
 	// indexed by autoKey; the automata are never changed, so clones share
 	// them.
 	autos []*automaton
+	// The private game: center is the part of the shooter's center stake
+	// no one has faded; claimant is 1 + the seat of the player who may
+	// claim the next center bet, 0 for none.
+	center   Amount
+	claimant int
+	// diceChanges counts the changes of dice made; diceChangeAsked is a
+	// change waiting for the next come-out.
+	diceChanges     int
+	diceChangeAsked bool
 }
 
 // NewTable returns an empty table playing r, or an error wrapping
@@ -197,36 +229,55 @@ func (t *Table) Shooter() string {
 // less wins paid.
 func (t *Table) House() Amount { return t.house }
 
-// PlayerState is one player's money.
+// PlayerState is one player's money, and his record as a shooter.
 type PlayerState struct {
 	Name     string
-	Bankroll Amount // off the layout
-	OnTable  Amount // the total of the player's bets on the layout
+	Bankroll Amount // off the table
+	OnTable  Amount // the total of the player's stakes on the table
+	// Missed and Aside count the player's counted throws with one die
+	// short of the backboard and thrown aside; Barred is set once the
+	// other players bar him from shooting (Table.Bar).
+	Missed, Aside int
+	Barred        bool
 }
 
-// Players lists the players in seat order, the order the dice pass.
+// Players lists the players in seat order, clockwise, the order the dice
+// pass.
 func (t *Table) Players() []PlayerState {
 	out := make([]PlayerState, len(t.seats))
 	for i, s := range t.seats {
-		out[i] = PlayerState{Name: s.name, Bankroll: s.bankroll}
+		out[i] = PlayerState{Name: s.name, Bankroll: s.bankroll, Missed: int(s.faults[OneDieMissed]),
+			Aside: int(s.faults[ThrownAside]), Barred: s.barred}
 	}
 	for _, p := range t.bets {
 		out[p.seat].OnTable += p.amount
+		if t.rules.Private {
+			out[p.opponent].OnTable += p.cover
+		}
+	}
+	if len(out) > 0 {
+		out[t.shooter].OnTable += t.center
 	}
 	return out
 }
 
-// BetState is one bet on the layout.
+// BetState is one bet on the table.
 type BetState struct {
 	Bet    Bet
-	Amount Amount
+	Amount Amount // the player's own stake
 	// Working reports whether the bet would be decided by a come-out roll.
 	Working bool
 	// Commission is what was paid up front for it.
 	Commission Amount
+	// Opponent and Against are as in Resolution: for a bet between
+	// players, who is on the other side, and whether this player took the
+	// other side of Bet.
+	Opponent string
+	Against  bool
 }
 
-// Bets lists a player's bets on the layout, in the order they were made.
+// Bets lists a player's bets, in the order they were made; in the private
+// game, both those he backs and those he covers or fades.
 func (t *Table) Bets(player string) ([]BetState, error) {
 	i, err := t.seatOf("bets", player, Bet{})
 	if err != nil {
@@ -234,9 +285,17 @@ func (t *Table) Bets(player string) ([]BetState, error) {
 	}
 	var out []BetState
 	for _, p := range t.bets {
-		if p.seat == i {
-			out = append(out, BetState{Bet: p.bet, Amount: p.amount, Working: p.worksOnComeOut(&t.rules), Commission: p.paid})
+		b := BetState{Bet: p.bet, Amount: p.amount, Working: p.worksOnComeOut(&t.rules), Commission: p.paid}
+		switch {
+		case !t.rules.Private && p.seat == i:
+		case t.rules.Private && p.seat == i:
+			b.Opponent = t.seats[p.opponent].name
+		case t.rules.Private && p.opponent == i:
+			b.Opponent, b.Amount, b.Against = t.seats[p.seat].name, p.cover, true
+		default:
+			continue
 		}
+		out = append(out, b)
 	}
 	return out, nil
 }
@@ -254,43 +313,93 @@ func (t *Table) seatOf(op, player string, b Bet) (int, error) {
 	return -1, t.refuse(op, player, b, ErrUnknownPlayer, "no player %q at the table", player)
 }
 
-// Join seats a player with a bankroll, after the players already seated.
-// The first player to join holds the dice.
+// Join seats a player with a bankroll, after the players already seated
+// (to the right of the shooter's first seat). The first player to join
+// holds the dice.
 func (t *Table) Join(player string, bankroll Amount) error {
+	return t.JoinAt(player, bankroll, len(t.seats))
+}
+
+// JoinAt seats a player with a bankroll at seat (0 to the number of
+// players), moving the players from that seat on one place clockwise; he
+// shoots when the dice reach him. Seat Shooter+1 is the next to shoot.
+// It may be done at any stage of the game.
+func (t *Table) JoinAt(player string, bankroll Amount, seatAt int) error {
 	switch {
 	case player == "":
 		return t.refuse("join", player, Bet{}, ErrUnknownPlayer, "a player needs a name")
 	case bankroll < 0 || bankroll > MaxAmount:
 		return t.refuse("join", player, Bet{}, ErrAmount, "bankroll %d is not between 0 and %d", bankroll, MaxAmount)
+	case seatAt < 0 || seatAt > len(t.seats):
+		return t.refuse("join", player, Bet{}, ErrNoSeat, "seat %d: the seats are 0 to %d", seatAt, len(t.seats))
 	}
 	if _, err := t.seatOf("join", player, Bet{}); err == nil {
 		return t.refuse("join", player, Bet{}, ErrPlayerExists, "the name is taken")
 	}
-	t.seats = append(t.seats, seat{name: player, bankroll: bankroll})
+	t.seats = slices.Insert(t.seats, seatAt, seat{name: player, bankroll: bankroll})
+	t.renumber(func(i int) int {
+		if i >= seatAt {
+			return i + 1
+		}
+		return i
+	})
+	if len(t.seats) > 1 && t.shooter >= seatAt {
+		t.shooter++
+	}
 	return nil
 }
 
+// renumber applies a change of seat numbers to everything that holds one.
+func (t *Table) renumber(f func(int) int) {
+	for j := range t.bets {
+		t.bets[j].seat = f(t.bets[j].seat)
+		if t.rules.Private {
+			t.bets[j].opponent = f(t.bets[j].opponent)
+		}
+	}
+	if t.claimant != 0 {
+		t.claimant = f(t.claimant-1) + 1
+	}
+}
+
 // Leave takes a player away from the table with their bankroll, which it
-// returns. A player with bets on the layout must take them down (or see
-// contract bets decided) first. If the shooter leaves, the next player
-// clockwise takes the dice and finishes the hand.
+// returns. At a casino table a player with bets on the layout must take
+// them down (or see contract bets decided) first. In the private game a
+// player may leave at any time: every bet between him and another player
+// is called off and both stakes go back (the seed lets players leave at
+// any time and says nothing of their bets; calling them off needs no one
+// else's money or consent), and so is a center bet he has staked. If the
+// shooter leaves, the next player clockwise who may shoot takes the dice
+// and finishes the hand.
 func (t *Table) Leave(player string) (Amount, error) {
 	i, err := t.seatOf("leave", player, Bet{})
 	if err != nil {
 		return 0, err
 	}
-	for _, p := range t.bets {
-		if p.seat == i {
-			return 0, t.refuse("leave", player, p.bet, ErrNotNow, "the player still has bets on the layout")
+	if !t.rules.Private {
+		for _, p := range t.bets {
+			if p.seat == i {
+				return 0, t.refuse("leave", player, p.bet, ErrNotNow, "the player still has bets on the layout")
+			}
+		}
+	}
+	if t.rules.Private {
+		if i == t.shooter {
+			t.noBet()
+		}
+		t.callOffWhere(func(p *placed) bool { return p.seat == i || p.opponent == i })
+		if t.claimant == i+1 {
+			t.claimant = 0
 		}
 	}
 	bankroll := t.seats[i].bankroll
 	t.seats = append(t.seats[:i], t.seats[i+1:]...)
-	for j := range t.bets {
-		if t.bets[j].seat > i {
-			t.bets[j].seat--
+	t.renumber(func(j int) int {
+		if j > i {
+			return j - 1
 		}
-	}
+		return j
+	})
 	// A shooter who leaves hands the dice to the next player clockwise,
 	// who finishes the hand: the puck, the fire bets and the roll counts
 	// go on as they were.
@@ -300,7 +409,13 @@ func (t *Table) Leave(player string) (Amount, error) {
 	case i < t.shooter:
 		t.shooter--
 	case i == t.shooter:
-		t.shooter %= len(t.seats)
+		t.shooter = t.nextShooter((i + len(t.seats) - 1) % len(t.seats))
+	}
+	// A bar lasts while someone else may shoot.
+	if len(t.seats) > 0 && t.seats[t.shooter].barred {
+		for j := range t.seats {
+			t.seats[j].barred = false
+		}
 	}
 	return bankroll, nil
 }
@@ -423,6 +538,9 @@ func (t *Table) Place(player string, b Bet, amount Amount) error {
 	i, err := t.seatOf(op, player, b)
 	if err != nil {
 		return err
+	}
+	if t.rules.Private {
+		return t.refuse(op, player, b, ErrNotOffered, "no house banks bets in the private game: make a side bet")
 	}
 	if amount <= 0 || amount > MaxAmount {
 		return t.refuse(op, player, b, ErrAmount, "amount %d is not between 1 and %d", amount, MaxAmount)
@@ -564,6 +682,9 @@ func (t *Table) TakeDown(player string, b Bet) (Amount, error) {
 	if err != nil {
 		return 0, err
 	}
+	if err := t.standsBetween(op, player, b); err != nil {
+		return 0, err
+	}
 	if b, err = t.normalizeOwned(op, player, b); err != nil {
 		return 0, err
 	}
@@ -587,6 +708,15 @@ func (t *Table) TakeDown(player string, b Bet) (Amount, error) {
 	return t.seats[i].bankroll - before, nil
 }
 
+// standsBetween refuses to reduce or take down a bet between players: it
+// stands until it is decided or called off.
+func (t *Table) standsBetween(op, player string, b Bet) error {
+	if t.rules.Private {
+		return t.refuse(op, player, b, ErrContract, "a bet between players stands until it is decided or called off")
+	}
+	return nil
+}
+
 // normalizeOwned fills in the point of pass odds for a bet being changed.
 func (t *Table) normalizeOwned(op, player string, b Bet) (Bet, error) {
 	if (b.Kind == PassOdds || b.Kind == DontPassOdds) && b.Number == 0 {
@@ -601,6 +731,9 @@ func (t *Table) normalizeOwned(op, player string, b Bet) (Bet, error) {
 func (t *Table) reduce(op, player string, b Bet, amount Amount) error {
 	i, err := t.seatOf(op, player, b)
 	if err != nil {
+		return err
+	}
+	if err := t.standsBetween(op, player, b); err != nil {
 		return err
 	}
 	if b, err = t.normalizeOwned(op, player, b); err != nil {
@@ -668,6 +801,9 @@ func (t *Table) SetWorking(player string, b Bet, on bool) error {
 	if err != nil {
 		return err
 	}
+	if t.rules.Private {
+		return t.refuse(op, player, b, ErrNotNow, "bets between players always work")
+	}
 	j := t.find(i, b)
 	if j < 0 {
 		return t.refuse(op, player, b, ErrNoSuchBet, "the player has no such bet")
@@ -692,13 +828,15 @@ func switchable(k BetKind) bool {
 	return false
 }
 
-// Roll resolves the throw d for every bet on the layout in one step, moves
+// Roll resolves the throw d for every bet on the table in one step, moves
 // the puck, and passes the dice after a seven-out. It appends a Resolution
 // for every bet the throw decided or moved to dst and returns the extended
 // slice; a caller that reuses dst makes no allocation. Invalid dice are
-// refused with an error wrapping ErrSyntax and change nothing. A table
-// that deals from a deck (Rules.Cards) takes no dice: Deal plays its
-// throws, and Roll is refused with an error wrapping ErrRollSource.
+// refused with an error wrapping ErrSyntax, and in the private game a
+// throw with a center bet not fully faded with ErrNotNow; a refused roll
+// changes nothing. A table that deals from a deck (Rules.Cards) takes no
+// dice: Deal plays its throws, and Roll is refused with an error wrapping
+// ErrRollSource.
 func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 	if t.rules.Cards != NoCards {
 		return dst, t.refuse("roll", "", Bet{}, ErrRollSource, "a card table deals its throws from a deck (Deal)")
@@ -712,8 +850,14 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 		return dst, t.refuse("roll", "", Bet{}, ErrSyntax, "dice %d-%d are not two faces from 1 to 6", d.A, d.B)
 	}
 	r := &t.rules
+	if r.Private {
+		if err := t.throwable(); err != nil {
+			return dst, err
+		}
+	}
 	comeOut := t.point == 0
 	unit := r.unit()
+	var center centerResult
 	kept := 0 // bets still on the layout are moved down to t.bets[:kept]
 	throw := d.index()
 	for i := range t.bets {
@@ -721,6 +865,7 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 		if p.steps == nil {
 			t.bind(p)
 		}
+		p.carried = false // a carried come bet is called off before the next throw or not at all
 		step := &p.steps[p.st][throw]
 		e := effect{verdict: step.verdict, pays: step.pays}
 		off := comeOut && !p.worksOnComeOut(r)
@@ -743,13 +888,18 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 				res := Resolution{Player: t.seats[p.seat].name, Bet: p.bet, Stake: p.amount, Outcome: Moved}
 				p.bet.Number = int(p.state.point)
 				res.To = p.bet
-				dst = append(dst, res)
+				dst = t.report(p, res, dst)
 			}
 			if kept != i {
 				t.bets[kept] = *p
 			}
 			kept++
 			continue
+		}
+		if r.Private {
+			dst = t.settleBetween(p, e.verdict, dst)
+			center.record(p, e.verdict)
+			continue // a bet between players is over once decided
 		}
 		s := &t.seats[p.seat]
 		res := Resolution{Player: s.name, Bet: p.bet, Stake: p.amount}
@@ -792,8 +942,58 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 		}
 	}
 	t.bets = t.bets[:kept]
-	t.advance(d.Total())
+	t.advance(d.Total(), center)
 	return dst, nil
+}
+
+// report appends a bet's resolution; a bet between players is reported
+// for its other player too, from his side.
+func (t *Table) report(p *placed, res Resolution, dst []Resolution) []Resolution {
+	if !t.rules.Private {
+		return append(dst, res)
+	}
+	res.Opponent = t.seats[p.opponent].name
+	other := res
+	other.Player, other.Opponent, other.Stake, other.Against = res.Opponent, res.Player, p.cover, true
+	return append(dst, res, other)
+}
+
+// settleBetween pays a decided bet between two players: the winner takes
+// both stakes; a push returns each his own.
+func (t *Table) settleBetween(p *placed, v verdict, dst []Resolution) []Resolution {
+	backer, layer := &t.seats[p.seat], &t.seats[p.opponent]
+	mine := Resolution{Player: backer.name, Opponent: layer.name, Bet: p.bet, Stake: p.amount}
+	theirs := Resolution{Player: layer.name, Opponent: backer.name, Bet: p.bet, Stake: p.cover, Against: true}
+	switch v {
+	case wins:
+		mine.Outcome, mine.Win, mine.Returned = Won, p.cover, p.amount
+		theirs.Outcome = Lost
+	case loses:
+		mine.Outcome = Lost
+		theirs.Outcome, theirs.Win, theirs.Returned = Won, p.amount, p.cover
+	default:
+		mine.Outcome, mine.Returned = Pushed, p.amount
+		theirs.Outcome, theirs.Returned = Pushed, p.cover
+	}
+	backer.bankroll += mine.Win + mine.Returned
+	layer.bankroll += theirs.Win + theirs.Returned
+	return append(dst, mine, theirs)
+}
+
+// centerResult is what a roll did to the center bet, for the claim rule:
+// how many faders it had, the last of them, and whether the dice won.
+type centerResult struct {
+	faders  int
+	fader   int
+	diceWon bool
+}
+
+func (c *centerResult) record(p *placed, v verdict) {
+	if p.bet.Kind == Center {
+		c.faders++
+		c.fader = p.opponent
+		c.diceWon = v == wins
+	}
 }
 
 // bind attaches a bet's compiled definition, and reports whether the
@@ -805,16 +1005,24 @@ func (t *Table) bind(p *placed) bool {
 	if key.Kind == Come || key.Kind == DontCome {
 		key.Number = 0
 	}
-	if t.autos == nil {
-		t.autos = make([]*automaton, int(numKinds)*autoNumbers)
+	var a *automaton
+	if key.Kind == Before || key.Kind == Within {
+		// Too many to cache by kind and number, and cheap to compile:
+		// each such bet compiles its own.
+		a = compile(&t.rules, key)
+	} else {
+		if t.autos == nil {
+			t.autos = make([]*automaton, int(numKinds)*autoNumbers)
+		}
+		k := autoKey(key)
+		if t.autos[k] == nil {
+			t.autos[k] = compile(&t.rules, key)
+		}
+		a = t.autos[k]
 	}
-	k := autoKey(key)
-	if t.autos[k] == nil {
-		t.autos[k] = compile(&t.rules, key)
-	}
-	p.steps = t.autos[k].steps
+	p.steps = a.steps
 	var ok bool
-	p.st, ok = t.autos[k].state(p.state)
+	p.st, ok = a.state(p.state)
 	return ok
 }
 
@@ -836,21 +1044,41 @@ func payout(stake Amount, pays Ratio, unit Amount) Payout {
 	return breakage(exact, unit)
 }
 
-// advance moves the puck by the pass line's own rule and passes the dice
-// after a seven-out.
-func (t *Table) advance(total int) {
+// advance moves the puck by the pass line's own rule, passes the dice
+// after a seven-out, and keeps the private game's records: the claim on
+// the next center bet, come bets carried over a point made, a change of
+// dice waiting for the come-out.
+func (t *Table) advance(total int, center centerResult) {
 	e := t.rules.rightLine(betState{point: t.point}, total)
 	sevenOut := t.point != 0 && e.verdict == loses
+	pointMade := t.point != 0 && e.verdict == wins
 	t.point = e.next.point // 0 after any decision
 	t.handRolls++
 	t.sinceSeven++
 	if total == 7 {
 		t.sinceSeven = 0
 	}
+	if e.verdict != stays {
+		t.claimant = 0
+		if center.faders == 1 && center.diceWon {
+			t.claimant = center.fader + 1 // he faded it all, and lost
+		}
+	}
+	if pointMade && t.rules.Private {
+		for i := range t.bets {
+			if k := t.bets[i].bet.Kind; k == Come || k == DontCome {
+				t.bets[i].carried = t.bets[i].state.point != 0
+			}
+		}
+	}
+	if t.point == 0 && t.diceChangeAsked {
+		t.diceChanges++
+		t.diceChangeAsked = false
+	}
 	if sevenOut {
 		t.handRolls = 0
 		if len(t.seats) > 0 {
-			t.shooter = (t.shooter + 1) % len(t.seats)
+			t.shooter = t.nextShooter(t.shooter)
 		}
 	}
 }

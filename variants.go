@@ -59,6 +59,13 @@ var Odds100x = Rules{Odds: FlatOdds(100)}
 // shuffled after every decision and whenever it runs out.
 var CardCraps = Rules{Cards: CardsPairReturned}
 
+// Street is the private game of seed 000, played without a house: the
+// shooter's center bet faded by the other players, and side bets between
+// players at agreed odds. The wrong bettors have no bar (the seed's game
+// has none unless the players agree on one). The claim on the center bet
+// is an optional rule the players may add (FadeClaim).
+var Street = Rules{Private: true, Bar: NoBar}
+
 // ErrNoSuchPreset is wrapped by Preset for a name it does not know.
 var ErrNoSuchPreset = errors.New("no such preset")
 
@@ -69,11 +76,12 @@ var presets = map[string]Rules{
 	"crapless": Crapless,
 	"100x":     Odds100x,
 	"cards":    CardCraps,
+	"street":   Street,
 }
 
 // Preset returns the rules a name stands for: "standard", "bar2",
-// "vegas", "crapless", "100x" or "cards". An unknown name is an error
-// wrapping ErrNoSuchPreset.
+// "vegas", "crapless", "100x", "cards" or "street". An unknown name is an
+// error wrapping ErrNoSuchPreset.
 func Preset(name string) (Rules, error) {
 	r, ok := presets[name]
 	if !ok {

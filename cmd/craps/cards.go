@@ -107,7 +107,7 @@ func (s *session) cards(line int, cmd string, args []string, out report) error {
 			return err
 		}
 		s.dealt = true
-		return out.roll(line, d, before, s.table, res)
+		return out.roll(line, d, craps.NoFault, before, s.table, res)
 	case "cut":
 		// cut [<player>] <n>, or cut [<player>] pass
 		s.defaultPlayer()

@@ -39,7 +39,12 @@ func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 	if *asJSON {
 		return writeEdgeJSON(stdout, rows)
 	}
-	fmt.Fprintf(stdout, "House edge under %s (odds %v)\n\n", rf.describe(), r.Odds)
+	if r.Private {
+		fmt.Fprintf(stdout, "Bets between players under %s, figured at even money: the edge is the\n"+
+			"backer's disadvantage (negative: his advantage); the true odds are the fair price\n\n", rf.describe())
+	} else {
+		fmt.Fprintf(stdout, "House edge under %s (odds %v)\n\n", rf.describe(), r.Odds)
+	}
 	var notes footnotes
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "BET\tPAYS\tWIN\tLOSE\tPUSH\tEDGE PER BET\tPER RESOLVED\tPER ROLL\tROLLS\tTRUE ODDS")
@@ -63,11 +68,31 @@ func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 			fmt.Fprintf(stdout, "[%d] %s\n", i+1, n)
 		}
 	}
+	if r.Private {
+		if err := writeHand(stdout, r); err != nil || r.Cards == craps.NoCards {
+			return err
+		}
+		return writeCardFigures(stdout, r)
+	}
 	if err := writeLineOdds(stdout, r); err != nil || r.Cards == craps.NoCards {
 		return err
 	}
 	return writeCardFigures(stdout, r)
 }
+
+// writeHand prints the length of a shooter's hand.
+func writeHand(w io.Writer, r craps.Rules) error {
+	h, err := r.Hand()
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "\nA shooter's hand: %s throws a decision, %s decisions (one center bet each),\n"+
+		"%s throws; a decision is a seven-out with probability %s\n",
+		withDecimal(h.ThrowsPerDecision), withDecimal(h.DecisionsPerHand), withDecimal(h.ThrowsPerHand), withDecimal(h.SevenOut))
+	return err
+}
+
+func withDecimal(q *big.Rat) string { return q.RatString() + " (" + decimal(q) + ")" }
 
 // maxCell is the longest exact fraction printed in a table cell; longer
 // ones (the fire bet's) are printed whole below the table.

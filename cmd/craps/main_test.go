@@ -188,3 +188,18 @@ func TestEdgeCards(t *testing.T) {
 		t.Error("the dice table prints card figures")
 	}
 }
+
+// The private game's figures: the center bet's 7/495 against the shooter
+// (seed 000, after correcting its misprint), a hardway at even money, and
+// the length of a hand (Ethier, ch. 15: 1671/196 throws).
+func TestEdgeStreet(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "edge", "-rules", "street")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Center ", "7/495 (1.4141%)", "Hard 6                 1:1   1/11", "1671/196 (8.5255) throws", "Number 4 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("craps edge -rules street lacks %q:\n%s", want, out)
+		}
+	}
+}

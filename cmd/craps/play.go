@@ -15,12 +15,16 @@ import (
 
 const playSynopsis = `[-json] [TAPE]
 
-Replays a roll tape: a script of a casino craps session, read from the file
-TAPE or from standard input. One command a line; # starts a comment.
+Replays a roll tape: a script of a craps session, at a casino or in the
+private game, read from the file TAPE or from standard input. One command a
+line; # starts a comment.
 
   rules <preset> [key=value ...]   the table's rules (before any player or bet);
-                                   presets and keys are those of craps edge
-  player <name> <bankroll>         seats a player; the first seated shoots first.
+                                   presets and keys are those of craps edge;
+                                   "rules street" is the private game
+  player <name> <bankroll> [seat <n>]
+                                   seats a player, after the others or at seat n
+                                   (0 is the first); the first seated shoots first.
                                    With no player line, one player p1 with 1000
   bet [<player>] <bet> <amount>    places a bet, or adds to one: pass, don't pass,
                                    come, don't come, odds, odds <n>, lay odds,
@@ -33,7 +37,34 @@ TAPE or from standard input. One command a line; # starts a comment.
   take down [<player>] <bet>       takes a bet down (with the odds behind it)
   working [<player>] <bet> on|off  turns a bet on or off for come-out rolls
   leave <player>                   the player leaves with the bankroll
-  roll <a>-<b>                     the shooter throws (also: roll <a> <b>)
+  roll <a>-<b> [<fault>]           the shooter throws (also: roll <a> <b>); a fault
+                                   that counts: one-die-missed (one die short of
+                                   the backboard) or aside (thrown aside)
+  void <fault>                     a void throw, thrown again: off-bounds, cocked
+                                   or no-backboard
+  bar <player>                     bars a player from shooting after a repeated fault
+  pass dice                        the shooter hands the dice on
+  change dice [<player>]           a new pair before the next come-out
+
+The private game (rules street) has no house; players bet each other:
+  center <amount>                  the shooter's center bet (again, to raise it)
+  fade <player> <amount>           the player covers part of the center bet
+  withdraw                         the shooter takes back the part not faded
+  no bet                           the center bet is called off
+  claim <player>                   the claim on the whole center (fade-claim=true)
+  side <player> <opponent> <bet> <amount> [at <a>:<b>]
+                                   a side bet: the player backs <bet> and stakes
+                                   <amount>; the opponent takes the other side and
+                                   covers it at the odds (default 1:1). Bets: pass
+                                   (right), don't pass (wrong), come, don't come,
+                                   point, hard <n>, number <n>, and propositions
+                                   "<throws> before <throws>" or "<throws> within <n>",
+                                   throws being totals, combinations and groups
+                                   separated by commas: 6,8 before 7; 3-3 within 3;
+                                   craps within 1; points, field, odd, even, under 7,
+                                   over 7, doubles
+  call off <player> <bet>          calls off a number bet, or a come bet carried
+                                   over a point made
 
 Card craps (rules cards, or any rules with cards=pair-returned|pair-kept|reshuffle):
 the deck deals every throw, so roll lines are refused.
@@ -76,7 +107,7 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 
 // report is where a replay writes what happened.
 type report interface {
-	roll(line int, d craps.Dice, before int, t *craps.Table, res []craps.Resolution) error
+	roll(line int, d craps.Dice, fault craps.Fault, before int, t *craps.Table, res []craps.Resolution) error
 	refused(line int, err error) error
 }
 
@@ -122,22 +153,37 @@ func replaySeeded(in io.Reader, out report, seed uint64) error {
 // do carries out one command.
 func (s *session) do(line int, f []string, out report) error {
 	cmd, args := strings.ToLower(f[0]), f[1:]
-	if cmd == "take" && len(args) > 0 && strings.EqualFold(args[0], "down") {
-		cmd, args = "take down", args[1:]
+	for _, two := range []string{"take down", "no bet", "call off", "pass dice", "change dice"} {
+		first, second, _ := strings.Cut(two, " ")
+		if cmd == first && len(args) > 0 && strings.EqualFold(args[0], second) {
+			cmd, args = two, args[1:]
+		}
+	}
+	switch cmd {
+	case "rules", "seed":
+	case "player":
+		s.started = true
+	default:
+		s.defaultPlayer()
 	}
 	switch cmd {
 	case "rules":
 		return s.rules(args)
 	case "player":
-		if len(args) != 2 {
-			return errors.New("usage: player <name> <bankroll>")
+		if len(args) != 2 && (len(args) != 4 || !strings.EqualFold(args[2], "seat")) {
+			return errors.New("usage: player <name> <bankroll> [seat <n>]")
 		}
 		n, err := strconv.ParseInt(args[1], 10, 64)
 		if err != nil {
 			return fmt.Errorf("bankroll %q is not a whole number", args[1])
 		}
-		s.started = true
-		return s.table.Join(args[0], craps.Amount(n))
+		at := len(s.table.Players())
+		if len(args) == 4 {
+			if at, err = strconv.Atoi(args[3]); err != nil {
+				return fmt.Errorf("seat %q is not a number", args[3])
+			}
+		}
+		return s.table.JoinAt(args[0], craps.Amount(n), at)
 	case "leave":
 		if len(args) != 1 {
 			return errors.New("usage: leave <player>")
@@ -180,22 +226,135 @@ func (s *session) do(line int, f []string, out report) error {
 			return err
 		}
 		return s.table.SetWorking(player, b, on)
-	case "roll":
-		d, err := craps.ParseDice(strings.Join(args, " "))
-		if err != nil {
-			return fmt.Errorf("usage: roll <a>-<b> with faces 1 to 6")
+	case "roll", "void":
+		return s.throw(line, cmd, args, out)
+	case "bar":
+		if len(args) != 1 {
+			return errors.New("usage: bar <player>")
 		}
-		s.defaultPlayer()
-		before := s.table.Point()
-		s.res, err = s.table.Roll(d, s.res[:0])
-		if err != nil {
-			return err
+		return s.table.Bar(args[0])
+	case "pass dice":
+		if len(args) != 0 {
+			return errors.New("usage: pass dice")
 		}
-		return out.roll(line, d, before, s.table, s.res)
+		return s.table.PassDice()
+	case "change dice":
+		if len(args) > 1 {
+			return errors.New("usage: change dice [<player>]")
+		}
+		who := s.table.Players()[0].Name
+		if len(args) == 1 {
+			who = args[0]
+		}
+		return s.table.ChangeDice(who)
+	case "center", "withdraw", "no bet", "fade", "claim", "side", "call off":
+		return s.private(cmd, args)
 	case "deal", "seed", "cut", "new":
 		return s.cards(line, cmd, args, out)
 	}
 	return fmt.Errorf("unknown command %q", f[0])
+}
+
+// throw plays "roll <a>-<b> [<fault>]" and "void <fault>".
+func (s *session) throw(line int, cmd string, args []string, out report) error {
+	var d craps.Dice
+	fault := craps.NoFault
+	if cmd == "void" {
+		if len(args) != 1 {
+			return errors.New("usage: void off-bounds|cocked|no-backboard")
+		}
+		f, err := craps.ParseFault(args[0])
+		if err != nil || !f.Void() {
+			return fmt.Errorf("a void throw is off-bounds, cocked or no-backboard, not %q", args[0])
+		}
+		fault = f
+	} else {
+		if n := len(args); n > 1 {
+			if f, err := craps.ParseFault(args[n-1]); err == nil {
+				if f.Void() {
+					return fmt.Errorf("a %v throw is void: use void %v", f, f)
+				}
+				fault, args = f, args[:n-1]
+			}
+		}
+		var err error
+		if d, err = craps.ParseDice(strings.Join(args, " ")); err != nil {
+			return errors.New("usage: roll <a>-<b> [one-die-missed|aside] with faces 1 to 6")
+		}
+	}
+	before := s.table.Point()
+	var err error
+	s.res, err = s.table.RollFault(d, fault, s.res[:0])
+	if err != nil {
+		return err
+	}
+	return out.roll(line, d, fault, before, s.table, s.res)
+}
+
+// private plays the private game's commands.
+func (s *session) private(cmd string, args []string) error {
+	amount := func(text string) (craps.Amount, error) {
+		n, err := strconv.ParseInt(text, 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("amount %q is not a whole number", text)
+		}
+		return craps.Amount(n), nil
+	}
+	switch {
+	case cmd == "center" && len(args) == 1:
+		n, err := amount(args[0])
+		if err != nil {
+			return err
+		}
+		return s.table.Center(n)
+	case cmd == "withdraw" && len(args) == 0:
+		return s.table.Withdraw()
+	case cmd == "no bet" && len(args) == 0:
+		return s.table.NoBet()
+	case cmd == "fade" && len(args) == 2:
+		n, err := amount(args[1])
+		if err != nil {
+			return err
+		}
+		return s.table.Fade(args[0], n)
+	case cmd == "claim" && len(args) == 1:
+		return s.table.Claim(args[0])
+	case cmd == "call off" && len(args) >= 2:
+		b, err := craps.ParseBet(strings.Join(args[1:], " "))
+		if err != nil {
+			return err
+		}
+		_, err = s.table.CallOff(args[0], b)
+		return err
+	case cmd == "side" && len(args) >= 4:
+		odds := craps.Ratio{}
+		if n := len(args); n >= 6 && strings.EqualFold(args[n-2], "at") {
+			var err error
+			if odds, err = craps.ParseRatio(args[n-1]); err != nil {
+				return err
+			}
+			args = args[:n-2]
+		}
+		if len(args) < 4 {
+			break
+		}
+		n, err := amount(args[len(args)-1])
+		if err != nil {
+			return err
+		}
+		b, err := craps.ParseBet(strings.Join(args[2:len(args)-1], " "))
+		if err != nil {
+			return err
+		}
+		return s.table.Side(args[0], args[1], b, n, odds)
+	}
+	return fmt.Errorf("usage: %s", privateUsage[cmd])
+}
+
+var privateUsage = map[string]string{
+	"center": "center <amount>", "withdraw": "withdraw", "no bet": "no bet", "fade": "fade <player> <amount>",
+	"claim": "claim <player>", "call off": "call off <player> <bet>",
+	"side": "side <player> <opponent> <bet> <amount> [at <a>:<b>]",
 }
 
 // rules sets the table's rules, before anything else happens.
@@ -263,7 +422,12 @@ func (s *session) playerAndBet(words []string) (string, craps.Bet, error) {
 // textReport writes a dealer's log.
 type textReport struct{ w io.Writer }
 
-func (r *textReport) roll(line int, d craps.Dice, before int, t *craps.Table, res []craps.Resolution) error {
+func (r *textReport) roll(line int, d craps.Dice, fault craps.Fault, before int, t *craps.Table, res []craps.Resolution) error {
+	if fault.Void() {
+		fmt.Fprintf(r.w, "line %d: void throw (%v): no decision, throw again\n", line, fault)
+		r.players(t)
+		return nil
+	}
 	call := fmt.Sprintf("%d", d.Total())
 	switch after := t.Point(); {
 	case before == 0 && after != 0:
@@ -275,13 +439,23 @@ func (r *textReport) roll(line int, d craps.Dice, before int, t *craps.Table, re
 	case before == 0 && after == 0:
 		call += ", come-out roll"
 	}
+	if fault != craps.NoFault {
+		call += fmt.Sprintf(" (%v: counts, the shooter is warned)", fault)
+	}
 	verb := "roll"
 	if t.Rules().Cards != craps.NoCards {
 		verb = "deal" // the two cards' ranks
 	}
 	fmt.Fprintf(r.w, "line %d: %s %v: %s\n", line, verb, d, call)
 	for _, x := range res {
-		fmt.Fprintf(r.w, "  %-10s %-20v %-8v stake %d", x.Player, x.Bet, x.Outcome, x.Stake)
+		bet := x.Bet.String()
+		switch {
+		case x.Against:
+			bet += " (against " + x.Opponent + ")"
+		case x.Opponent != "":
+			bet += " (with " + x.Opponent + ")"
+		}
+		fmt.Fprintf(r.w, "  %-10s %-28s %-8v stake %d", x.Player, bet, x.Outcome, x.Stake)
 		if x.Win != 0 {
 			fmt.Fprintf(r.w, ", paid %d", x.Win)
 		}
@@ -299,6 +473,11 @@ func (r *textReport) roll(line int, d craps.Dice, before int, t *craps.Table, re
 		}
 		fmt.Fprintln(r.w)
 	}
+	return r.players(t)
+}
+
+// players writes each player's money, the shooter and the puck.
+func (r *textReport) players(t *craps.Table) error {
 	for _, p := range t.Players() {
 		fmt.Fprintf(r.w, "  %-10s bankroll %d, on the table %d\n", p.Name, p.Bankroll, p.OnTable)
 	}
@@ -323,8 +502,9 @@ type jsonReport struct{ enc *json.Encoder }
 
 type rollJSON struct {
 	Line        int                   `json:"line"`
-	Dice        string                `json:"dice"`
-	Total       int                   `json:"total"`
+	Dice        string                `json:"dice,omitempty"` // none for a void throw
+	Total       int                   `json:"total,omitempty"`
+	Fault       string                `json:"fault,omitempty"` // an irregular throw
 	PointBefore int                   `json:"point_before"`
 	PointAfter  int                   `json:"point_after"`
 	Shooter     string                `json:"shooter"`
@@ -342,6 +522,8 @@ type resolutionJSON struct {
 	Commission int64  `json:"commission"`
 	Breakage   int64  `json:"breakage"`
 	To         string `json:"to,omitempty"`
+	Opponent   string `json:"opponent,omitempty"` // the other player of a bet between players
+	Against    bool   `json:"against,omitempty"`  // the player took the other side of bet
 }
 
 type playerJSON struct {
@@ -349,12 +531,19 @@ type playerJSON struct {
 	OnTable  int64 `json:"on_table"`
 }
 
-func (r *jsonReport) roll(line int, d craps.Dice, before int, t *craps.Table, res []craps.Resolution) error {
-	out := rollJSON{Line: line, Dice: d.String(), Total: d.Total(), PointBefore: before, PointAfter: t.Point(),
+func (r *jsonReport) roll(line int, d craps.Dice, fault craps.Fault, before int, t *craps.Table, res []craps.Resolution) error {
+	out := rollJSON{Line: line, PointBefore: before, PointAfter: t.Point(),
 		Shooter: t.Shooter(), Resolutions: []resolutionJSON{}, Players: map[string]playerJSON{}}
+	if !fault.Void() {
+		out.Dice, out.Total = d.String(), d.Total()
+	}
+	if fault != craps.NoFault {
+		out.Fault = fault.String()
+	}
 	for _, x := range res {
 		rj := resolutionJSON{Player: x.Player, Bet: x.Bet.String(), Outcome: x.Outcome.String(), Stake: int64(x.Stake),
-			Win: int64(x.Win), Returned: int64(x.Returned), Commission: int64(x.Commission), Breakage: int64(x.Breakage)}
+			Win: int64(x.Win), Returned: int64(x.Returned), Commission: int64(x.Commission), Breakage: int64(x.Breakage),
+			Opponent: x.Opponent, Against: x.Against}
 		if x.To.Kind != craps.NoBet {
 			rj.To = x.To.String()
 		}

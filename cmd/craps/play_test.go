@@ -189,3 +189,88 @@ deal
 		}
 	}
 }
+
+// The private game's center bet: 100 faded 60 and 40. Dice win on a
+// come-out 7, the shooter takes the center; then dice lose on a seven-out,
+// each fader gets his stake back and as much again (seed 000).
+func TestPlayStreetCenterBet(t *testing.T) {
+	const setup = "rules street\nplayer shooter 1000\nplayer ann 1000\nplayer bob 1000\ncenter 100\nfade ann 60\nfade bob 40\n"
+	for _, c := range []struct {
+		name, throws string
+		want         map[string]int64
+	}{
+		{"dice win on a come-out 7", "roll 3-4\n", map[string]int64{"shooter": 1100, "ann": 940, "bob": 960}},
+		{"dice lose on a seven-out", "roll 2-2\nroll 4-3\n", map[string]int64{"shooter": 900, "ann": 1060, "bob": 1040}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			lines := playJSON(t, setup+c.throws)
+			last := lines[len(lines)-1]
+			if last.Error != "" {
+				t.Fatalf("refused: %+v", last)
+			}
+			for name, want := range c.want {
+				if p := last.Players[name]; p.Bankroll != want || p.OnTable != 0 {
+					t.Errorf("%s: bankroll %d, on the table %d; want %d and 0", name, p.Bankroll, p.OnTable, want)
+				}
+			}
+			if len(last.Resolutions) != 4 {
+				t.Errorf("resolutions %+v, want one for each side of each fade", last.Resolutions)
+			}
+		})
+	}
+}
+
+// Every private-game command plays, or is refused with its line number.
+func TestPlayStreetCommands(t *testing.T) {
+	tape := `rules street fade-claim=true
+player sam 1000
+player ann 1000
+player bob 1000 seat 1    # the seats are sam, bob, ann
+center 50
+fade ann 30
+roll 3-3                  # refused: 20 of the center is not faded
+withdraw
+side bob ann number 4 10 at 2:1
+side ann bob 3-3 within 1 1 at 30:1
+side ann bob 6,8 before 7 10
+roll 3-3
+void cocked
+roll 5-5 one-die-missed
+side ann bob point 10
+side bob ann come 10
+roll 2-2
+roll 3-3                  # the point made: the come bet on 4 is carried over
+call off bob come 4
+call off ann number 4     # refused: it was decided
+roll 1-1 aside
+pass dice
+roll 4-6
+pass dice                 # refused: the point is on
+change dice ann
+no bet                    # refused: no center bet
+`
+	lines := playJSON(t, tape)
+	var errs []int
+	for _, l := range lines {
+		if l.Error != "" {
+			errs = append(errs, l.Line)
+		}
+	}
+	if want := []int{7, 20, 24, 26}; !slices.Equal(errs, want) {
+		t.Errorf("refused lines %v, want %v\n%+v", errs, want, lines)
+	}
+	last := lines[len(lines)-1]
+	for _, l := range lines {
+		if l.Error == "" {
+			last = l
+		}
+	}
+	// sam won 30 of the center from ann; ann won 30 on 3-3, 10 on 6,8
+	// and 10 on the point; bob won 20 on the number.
+	want := map[string]int64{"sam": 1030, "ann": 1000 - 30 + 30 + 10 + 10 - 20, "bob": 1000 - 30 - 10 - 10 + 20}
+	for name, w := range want {
+		if p := last.Players[name]; p.Bankroll+p.OnTable != w {
+			t.Errorf("%s holds %d, want %d", name, p.Bankroll+p.OnTable, w)
+		}
+	}
+}

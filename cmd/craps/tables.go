@@ -52,7 +52,7 @@ func runTables(args []string, _ io.Reader, stdout io.Writer) error {
 		for _, lo := range lows[:len(lows)-1] {
 			cell := ""
 			if lo < hi {
-				cell = craps.Before(craps.Totals(hi), craps.Totals(lo)).String()
+				cell = craps.OddsBefore(craps.Totals(hi), craps.Totals(lo)).String()
 			}
 			fmt.Fprintf(tw, "%s\t", cell)
 		}
@@ -112,7 +112,7 @@ func writeTablesJSON(w io.Writer, rows []craps.TrueOddsRow, hard []craps.Hardway
 	for _, hi := range ts {
 		for _, lo := range ts {
 			if lo < hi {
-				out.Before = append(out.Before, before{hi, lo, craps.Before(craps.Totals(hi), craps.Totals(lo)).String()})
+				out.Before = append(out.Before, before{hi, lo, craps.OddsBefore(craps.Totals(hi), craps.Totals(lo)).String()})
 			}
 		}
 	}
