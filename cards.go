@@ -3,21 +3,26 @@ package craps
 import (
 	"fmt"
 	"math/big"
+	"strings"
 	"sync"
 )
 
 // CardReading is a way to read seed 003's rules for card craps, which
 // replaces the dice with a 48-card deck: six ranks, ace (1) to 6, eight
 // cards of each. The shooter deals two cards; their ranks are the roll.
+// The zero CardReading, NoCards, is a game played with dice; as the
+// Rules.Cards field it says where a Table's throws come from.
 type CardReading uint8
 
 const (
+	// NoCards is the dice game: no deck.
+	NoCards CardReading = iota
 	// CardsPairReturned is the seed's text as the package reads it: every
 	// come-out is dealt from a full deck; after the come-out the two cards
 	// are shuffled back; during a point the cards dealt stay out until the
 	// decision, and if the deck runs out the whole deck is shuffled and the
 	// point goes on.
-	CardsPairReturned CardReading = iota
+	CardsPairReturned
 	// CardsPairKept keeps the come-out pair out of the deck until the
 	// decision, like the cards dealt during the point.
 	CardsPairKept
@@ -26,6 +31,57 @@ const (
 	// carries over from throw to throw.
 	CardsReshuffleEveryThrow
 )
+
+var cardReadingNames = [...]string{"dice", "pair-returned", "pair-kept", "reshuffle"}
+
+// String is the reading's name as the rule key "cards" takes it: "dice",
+// "pair-returned", "pair-kept" or "reshuffle".
+func (c CardReading) String() string {
+	if int(c) < len(cardReadingNames) {
+		return cardReadingNames[c]
+	}
+	return fmt.Sprintf("CardReading(%d)", c)
+}
+
+// ParseCardReading reads a reading by the name String gives it; "off" is
+// NoCards and "on" the seed's reading, CardsPairReturned. Anything else is
+// an error wrapping ErrSyntax.
+func ParseCardReading(s string) (CardReading, error) {
+	switch s = strings.ToLower(strings.TrimSpace(s)); s {
+	case "off":
+		return NoCards, nil
+	case "on":
+		return CardsPairReturned, nil
+	}
+	for i, name := range cardReadingNames {
+		if s == name {
+			return CardReading(i), nil
+		}
+	}
+	return NoCards, syntaxError("cards (dice, pair-returned, pair-kept or reshuffle)", s)
+}
+
+// MarshalText writes the reading's name, so that saved Rules read "cards":
+// "pair-returned".
+func (c CardReading) MarshalText() ([]byte, error) {
+	if c != NoCards && !c.valid() {
+		return nil, fmt.Errorf("craps: marshal card reading %d: %w", uint8(c), ErrSyntax)
+	}
+	return []byte(c.String()), nil
+}
+
+// UnmarshalText reads a reading as ParseCardReading does.
+func (c *CardReading) UnmarshalText(b []byte) error {
+	v, err := ParseCardReading(string(b))
+	if err != nil {
+		return err
+	}
+	*c = v
+	return nil
+}
+
+// valid reports whether c is one of the three readings of a card game.
+func (c CardReading) valid() bool { return c >= CardsPairReturned && c <= CardsReshuffleEveryThrow }
 
 // deck is a card-craps deck by rank: deck[r] cards of rank r+1.
 type deck [6]uint8
@@ -149,8 +205,8 @@ func (s *pointSolver) solve(d deck) (made, out *big.Int) {
 // solves p = made + out * p', where p' is the chance from a full deck.
 // The recursion is memoized over deck compositions.
 func CardPointMade(point int, reading CardReading) (*big.Rat, error) {
-	if !isBoxNumber(point, false) || reading > CardsReshuffleEveryThrow {
-		return nil, fmt.Errorf("craps: card point %d under reading %d: %w", point, reading, ErrSyntax)
+	if !isBoxNumber(point, false) || !reading.valid() {
+		return nil, fmt.Errorf("craps: card point %d under reading %v: %w", point, reading, ErrSyntax)
 	}
 	if reading == CardsReshuffleEveryThrow {
 		p := CardComeOut()
@@ -190,30 +246,64 @@ func cardPointMade(full deck, point int, pairKept bool) *big.Rat {
 
 func ratio(a, b *big.Int) *big.Rat { return new(big.Rat).SetFrac(a, b) }
 
-// CardPass is the exact chance that the shooter wins a decision at card
-// craps under a reading of the seed: a come-out 7 or 11, or a point made.
-// It is about 0.49708 under the seed's reading (CardsPairReturned), where
-// dice give 244/495; the shooter's disadvantage on an even-money center
-// bet is 1 - 2*CardPass, about 0.584%.
-func CardPass(reading CardReading) (*big.Rat, error) {
-	if reading > CardsReshuffleEveryThrow {
-		return nil, fmt.Errorf("craps: card reading %d: %w", reading, ErrSyntax)
+// CardOdds is the exact analysis of card craps under one reading of
+// seed 003, every figure a new *big.Rat.
+type CardOdds struct {
+	Reading CardReading
+	// ComeOut is the chance of each total, 2 to 12, on a come-out: one
+	// deal of two cards from a full deck (CardComeOut).
+	ComeOut [13]*big.Rat
+	// Made is the chance of making each point, 4, 5, 6, 8, 9 and 10, once
+	// it is set (CardPointMade); nil at the other indexes.
+	Made [13]*big.Rat
+	// Pass is the chance that the shooter wins a decision: a come-out 7
+	// or 11, or a point made.
+	Pass *big.Rat
+	// Disadvantage is the shooter's expected loss on an even-money center
+	// bet, per unit staked: 1 - 2*Pass.
+	Disadvantage *big.Rat
+}
+
+// AnalyzeCards computes the exact figures of card craps under a reading
+// of the seed: the come-out totals, each point made, the pass probability
+// and the shooter's disadvantage. Under the seed's reading
+// (CardsPairReturned) the shooter wins about 0.49708 of decisions, a
+// 0.584% disadvantage, where dice give 244/495 and 1.414%. The memoized
+// recursion behind it takes a few seconds; CardsReshuffleEveryThrow needs
+// none. A reading that is not one of the three is an error wrapping
+// ErrSyntax.
+func AnalyzeCards(reading CardReading) (CardOdds, error) {
+	if !reading.valid() {
+		return CardOdds{}, fmt.Errorf("craps: card reading %v: %w", reading, ErrSyntax)
 	}
+	a := CardOdds{Reading: reading, ComeOut: CardComeOut()}
 	// The full deck is symmetric under ranks r <-> 7-r (ace and 6, 2 and
 	// 5, 3 and 4), which maps each total t to 14-t and 7 to itself: the
 	// chance of making 10 is that of making 4, 9 that of 5, 8 that of 6.
 	// The three are solved at once, one goroutine each.
-	var made [3]*big.Rat
 	var wg sync.WaitGroup
-	for i, n := range []int{4, 5, 6} {
-		wg.Go(func() { made[i], _ = CardPointMade(n, reading) })
+	for _, n := range []int{4, 5, 6} {
+		wg.Go(func() { a.Made[n], _ = CardPointMade(n, reading) })
 	}
 	wg.Wait()
-	p := CardComeOut()
-	win := new(big.Rat).Add(p[7], p[11])
-	for i, n := range []int{4, 5, 6} {
+	p := a.ComeOut
+	a.Pass = new(big.Rat).Add(p[7], p[11])
+	for _, n := range []int{4, 5, 6} {
+		a.Made[14-n] = new(big.Rat).Set(a.Made[n])
 		both := new(big.Rat).Add(p[n], p[14-n])
-		win.Add(win, both.Mul(both, made[i]))
+		a.Pass.Add(a.Pass, both.Mul(both, a.Made[n]))
 	}
-	return win, nil
+	a.Disadvantage = new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Mul(big.NewRat(2, 1), a.Pass))
+	return a, nil
+}
+
+// CardPass is the exact chance that the shooter wins a decision at card
+// craps under a reading of the seed: a come-out 7 or 11, or a point made.
+// It is about 0.49708 under the seed's reading (CardsPairReturned), where
+// dice give 244/495; the shooter's disadvantage on an even-money center
+// bet is 1 - 2*CardPass, about 0.584%. AnalyzeCards gives the figures it
+// is made of.
+func CardPass(reading CardReading) (*big.Rat, error) {
+	a, err := AnalyzeCards(reading)
+	return a.Pass, err
 }

@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"errors"
 	"math/big"
 	"testing"
 )
@@ -113,21 +114,32 @@ func TestCardPass(t *testing.T) {
 		{CardsPairKept, "0.49157", "1.6862"},
 		{CardsReshuffleEveryThrow, "0.49456", "1.0873"},
 	} {
-		p, err := CardPass(c.reading)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := cardPassExact()[c.reading]
 		edge := new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Mul(big.NewRat(2, 1), p))
 		edge.Mul(edge, big.NewRat(100, 1))
 		if p.FloatString(5) != c.pass || edge.FloatString(4) != c.edge {
 			t.Errorf("reading %d: pass %s, edge %s%%; want %s and %s%%", c.reading, p.FloatString(5), edge.FloatString(4), c.pass, c.edge)
 		}
 	}
-	// The symmetry CardPass relies on: 10 is made as often as 4.
+	// The symmetry AnalyzeCards relies on: 10 is made as often as 4.
 	four, _ := CardPointMade(4, CardsPairReturned)
 	ten, _ := CardPointMade(10, CardsPairReturned)
 	if four.Cmp(ten) != 0 {
 		t.Errorf("point 4 %v, point 10 %v", four.FloatString(10), ten.FloatString(10))
+	}
+	// Under a reshuffle before every throw a point is p(n)/(p(n)+p(7)),
+	// and the rest of the analysis adds up.
+	a, err := AnalyzeCards(CardsReshuffleEveryThrow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 4 is 23/282 and 7 is 48/282 of deals; 6 is 39/282.
+	if a.Made[4].RatString() != "23/71" || a.Made[6].RatString() != "13/29" || a.Made[10].Cmp(a.Made[4]) != 0 {
+		t.Errorf("reshuffle: 4 made %v, want 23/71; 6 made %v, want 13/29; 10 made %v", a.Made[4], a.Made[6], a.Made[10])
+	}
+	edge := new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Add(a.Pass, a.Pass))
+	if a.Disadvantage.Cmp(edge) != 0 || a.Pass.Cmp(cardPassExact()[CardsReshuffleEveryThrow]) != 0 {
+		t.Errorf("reshuffle: pass %v, disadvantage %v", a.Pass, a.Disadvantage)
 	}
 }
 
@@ -135,8 +147,30 @@ func TestCardPointRefusals(t *testing.T) {
 	if _, err := CardPointMade(7, CardsPairReturned); err == nil {
 		t.Error("7 is not a point")
 	}
-	if _, err := CardPass(CardReading(9)); err == nil {
-		t.Error("reading 9 does not exist")
+	for _, r := range []CardReading{NoCards, CardReading(9)} {
+		if _, err := CardPass(r); !errors.Is(err, ErrSyntax) {
+			t.Errorf("CardPass(%v): %v", r, err)
+		}
+		if _, err := CardPointMade(4, r); !errors.Is(err, ErrSyntax) {
+			t.Errorf("CardPointMade(4, %v): %v", r, err)
+		}
+	}
+	for _, c := range []struct {
+		text string
+		want CardReading
+	}{{"dice", NoCards}, {"off", NoCards}, {"on", CardsPairReturned}, {"Pair-Kept", CardsPairKept}, {"reshuffle", CardsReshuffleEveryThrow}} {
+		if got, err := ParseCardReading(c.text); got != c.want || err != nil {
+			t.Errorf("ParseCardReading(%q) = %v, %v; want %v", c.text, got, err, c.want)
+		}
+		if c.text == c.want.String() {
+			continue
+		}
+		if back, _ := ParseCardReading(c.want.String()); back != c.want {
+			t.Errorf("%v does not read back", c.want)
+		}
+	}
+	if _, err := ParseCardReading("shuffled"); !errors.Is(err, ErrSyntax) {
+		t.Errorf("ParseCardReading(shuffled): %v", err)
 	}
 }
 

@@ -89,13 +89,20 @@ func AllDice() [36]Dice {
 // fixed (a golden test pins it) and no allocation is made.
 func Throw(src rand.Source) Dice {
 	for {
-		hi, lo := bits.Mul64(src.Uint64(), 36)
-		// Draws whose low half falls below 2^64 mod 36 would favour some
-		// outcomes; rejecting them (16 in 2^64) keeps all 36 exact.
-		if lo >= (1<<64-36)%36 {
-			return Dice{uint8(hi/6 + 1), uint8(hi%6 + 1)}
+		if v, ok := below(src.Uint64(), 36); ok {
+			return Dice{uint8(v/6 + 1), uint8(v%6 + 1)}
 		}
 	}
+}
+
+// below maps a uniform 64-bit draw x onto 0 to n-1 by Lemire's
+// multiply-and-reject method, reporting false for a draw that must be
+// rejected: those whose low half falls below 2^64 mod n would favour some
+// values, so a caller draws again and every value stays exactly equally
+// likely.
+func below(x, n uint64) (uint64, bool) {
+	hi, lo := bits.Mul64(x, n)
+	return hi, lo >= -n%n
 }
 
 // OutcomeSet is a set of the 36 ordered outcomes of two dice, one bit each.

@@ -70,6 +70,19 @@
 // (MarshalJSON, UnmarshalJSON); an encoding that describes an impossible
 // table is refused.
 //
+// # Card craps
+//
+// Seed 003 replaces the dice with a 48-card deck, six ranks ace to 6,
+// eight of each. Under Rules whose Cards field names a reading of the
+// seed ([CardCraps] is the Standard table with the seed's own), a
+// [Table] takes its throws from a [Deck] through [Table.Deal] instead of
+// [Table.Roll]: the deck deals two cards, their ranks are the throw, and
+// every bet plays as it does with dice. The deck follows the seed: each
+// come-out from a full deck, the point's cards kept out until the
+// decision, a reshuffle when it runs out and after every decision, cuts
+// by the players with the right to cut last ([Table.Cut],
+// [Table.CutOrder]) and new decks on request. A Deck is seeded and
+// copyable, so a card game replays exactly.
 // # The private game
 //
 // Under [Rules.Private] ([Street]) a Table is seed 000's game without a
@@ -122,8 +135,9 @@
 // [ErrNotOffered], [ErrOverflow], [ErrNoSuchPreset], and for a Table
 // [ErrNotNow], [ErrTableLimit], [ErrUnit], [ErrOddsLimit], [ErrFunds],
 // [ErrContract], [ErrAmount], [ErrUnknownPlayer], [ErrPlayerExists],
-// [ErrNoSuchBet], [ErrFadeLimit], [ErrNoSeat]), so callers test it with
-// errors.Is; a Table's refusals
+// [ErrNoSuchBet], [ErrFadeLimit], [ErrNoSeat], and for card craps
+// [ErrRollSource] and [ErrCut]), so callers test it with errors.Is; a
+// Table's refusals
 // are a [*TableError] naming the operation, player, bet and reason. A
 // refused call changes nothing. Nothing a caller passes makes the package
 // panic.

@@ -136,6 +136,12 @@ var ruleKeys = []ruleKey{
 	ratioKey("ats-all", "the all bet (default 175:1)", func(r *Rules) *Ratio { return &r.ATS.All }),
 	ratioKey("ats-tall", "the tall bet (default 34:1)", func(r *Rules) *Ratio { return &r.ATS.Tall }),
 	ratioKey("ats-small", "the small bet (default 34:1)", func(r *Rules) *Ratio { return &r.ATS.Small }),
+	{RuleKey{"cards", `deal the throws from seed 003's 48-card deck: "pair-returned" (the seed's text: the come-out pair is shuffled back), "pair-kept" (it stays out until the decision), "reshuffle" (before every throw), or "dice" (default dice)`}, false,
+		func(r *Rules, v string) error {
+			c, err := ParseCardReading(v)
+			r.Cards = c
+			return err
+		}},
 	{RuleKey{"private", "the private game: players fade the center bet and bet each other; no house (true|false)"}, true,
 		func(r *Rules, v string) error { return setBool(&r.Private, v) }},
 	{RuleKey{"fade-claim", "private game: who faded the whole center bet and lost may claim the next one (true|false)"}, true,

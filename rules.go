@@ -76,6 +76,12 @@ type Rules struct {
 	Fire FirePaytable
 	ATS  ATSPaytable
 
+	// Cards deals every throw from seed 003's 48-card deck instead of
+	// rolling dice, under one reading of the seed; the zero NoCards plays
+	// with dice. A card table takes its throws from Table.Deal, a dice
+	// table from Table.Roll. Analyze and EdgeTable give the dice figures
+	// whatever this says; AnalyzeCards gives the cards'.
+	Cards CardReading
 	// Private is the private game of seed 000: no house banks anything.
 	// The shooter's center bet is faded by the other players, and every
 	// other bet is a side bet between two players at the odds they agree
@@ -418,6 +424,8 @@ func (r Rules) Validate() error {
 		return bad("lay limit %d", r.Lay)
 	case r.NotOffered>>numKinds != 0 || r.NotOffered.Has(NoBet):
 		return bad("not-offered set %#x holds no bet kinds", uint64(r.NotOffered))
+	case r.Cards != NoCards && !r.Cards.valid():
+		return bad("card reading %v", r.Cards)
 	}
 	for _, p := range []struct {
 		name  string

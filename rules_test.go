@@ -11,10 +11,11 @@ import (
 
 func TestPresetsValidate(t *testing.T) {
 	names := PresetNames()
-	if want := []string{"100x", "bar2", "crapless", "standard", "street", "vegas"}; !slices.Equal(names, want) {
+	if want := []string{"100x", "bar2", "cards", "crapless", "standard", "street", "vegas"}; !slices.Equal(names, want) {
 		t.Errorf("PresetNames() = %q, want %q", names, want)
 	}
-	vars := map[string]Rules{"standard": Standard, "bar2": Bar2, "vegas": Vegas, "crapless": Crapless, "100x": Odds100x, "street": Street}
+	vars := map[string]Rules{"standard": Standard, "bar2": Bar2, "vegas": Vegas, "crapless": Crapless, "100x": Odds100x,
+		"cards": CardCraps, "street": Street}
 	for _, name := range names {
 		r, err := Preset(name)
 		if err != nil {
@@ -420,6 +421,7 @@ var ruleSetCases = []struct {
 	{"ats-all", "150:1", "the all bet", func(r *Rules) { r.ATS.All = Ratio{150, 1} }, "150;1"},
 	{"ats-tall", "30:1", "the tall bet", func(r *Rules) { r.ATS.Tall = Ratio{30, 1} }, ":"},
 	{"ats-small", "31 for 1", "the small bet", func(r *Rules) { r.ATS.Small = Ratio{30, 1} }, "for"},
+	{"cards", "pair-kept", "seed 003", func(r *Rules) { r.Cards = CardsPairKept }, "on-and-off"},
 	{"private", "true", "the private game", func(r *Rules) { r.Private = true }, "house"},
 	{"fade-claim", "true", "the claim on the center bet", func(r *Rules) { r.FadeClaim = true }, "claim"},
 }

@@ -44,7 +44,7 @@ const MaxAmount Amount = 1 << 40
 // TableError is the error of a refused Table call: which operation, for
 // which player and bet, why, and the sentinel it wraps.
 type TableError struct {
-	Op     string // "place", "reduce", "take down", "working", "join", "leave", "roll", "restore", "side", "fade", ...
+	Op     string // "place", "reduce", "take down", "working", "join", "leave", "roll", "deal", "cut", "side", "fade", ...
 	Player string
 	Bet    Bet
 	Reason string
@@ -839,8 +839,18 @@ func switchable(k BetKind) bool {
 // slice; a caller that reuses dst makes no allocation. Invalid dice are
 // refused with an error wrapping ErrSyntax, and in the private game a
 // throw with a center bet not fully faded with ErrNotNow; a refused roll
-// changes nothing.
+// changes nothing. A table that deals from a deck (Rules.Cards) takes no
+// dice: Deal plays its throws, and Roll is refused with an error wrapping
+// ErrRollSource.
 func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
+	if t.rules.Cards != NoCards {
+		return dst, t.refuse("roll", "", Bet{}, ErrRollSource, "a card table deals its throws from a deck (Deal)")
+	}
+	return t.roll(d, dst)
+}
+
+// roll is Roll for dice from any source: thrown, or dealt by Deal.
+func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 	if !d.Valid() {
 		return dst, t.refuse("roll", "", Bet{}, ErrSyntax, "dice %d-%d are not two faces from 1 to 6", d.A, d.B)
 	}

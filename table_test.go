@@ -19,7 +19,8 @@ import (
 // ttSentinels is every sentinel a refused Table call may wrap; each refusal
 // wraps exactly one of them.
 var ttSentinels = []error{ErrNotNow, ErrNotOffered, ErrTableLimit, ErrUnit, ErrOddsLimit, ErrFunds,
-	ErrContract, ErrAmount, ErrUnknownPlayer, ErrPlayerExists, ErrNoSuchBet, ErrSyntax, ErrFadeLimit, ErrNoSeat}
+	ErrContract, ErrAmount, ErrUnknownPlayer, ErrPlayerExists, ErrNoSuchBet, ErrSyntax, ErrFadeLimit, ErrNoSeat,
+	ErrRollSource, ErrCut}
 
 // ttTB is what the checks need of a *testing.T, a *testing.B or a *rapid.T.
 type ttTB interface {
@@ -137,7 +138,9 @@ func ttStake(b Bet, a Amount) ttOp { return ttStakeFor("p", b, a) }
 func ttThrow(d Dice) ttOp {
 	return func(t *testing.T, tb *Table) {
 		t.Helper()
-		if _, err := tb.Roll(d, nil); err != nil {
+		// roll is the path Roll and Deal share: scripted throws play at a
+		// card table too.
+		if _, err := tb.roll(d, nil); err != nil {
 			t.Fatalf("setup: roll %v: %v", d, err)
 		}
 	}
@@ -1017,7 +1020,7 @@ func ttTableChain(t *testing.T, r Rules, b Bet, stake, paid Amount) *ttChain {
 			// The bet is working, as the analysis assumes.
 			tb := &Table{rules: r, point: ttPuck(st), seats: []seat{{name: "p"}}, autos: autos,
 				bets: []placed{{bet: st.bet, amount: stake, state: st.state, paid: paid, working: On}}}
-			res, err := tb.Roll(d, nil)
+			res, err := tb.roll(d, nil) // as Roll, or Deal at a card table, plays it
 			autos = tb.autos
 			if err != nil {
 				t.Fatalf("%v in %+v, roll %v: %v", b, st, d, err)
@@ -1619,7 +1622,12 @@ func (d *ttDriver) roll(t ttTB, dice Dice) {
 	for _, n := range d.names {
 		banks[n] = d.bankroll(n)
 	}
-	res, err := tb.Roll(dice, d.buf[:0])
+	if tb.rules.Cards != NoCards {
+		// A card table refuses dice; play them through the path Deal takes.
+		_, err := tb.Roll(dice, nil)
+		d.refused(t, "roll at a card table", err, ErrRollSource, before)
+	}
+	res, err := tb.roll(dice, d.buf[:0])
 	d.buf = res
 	if !dice.Valid() {
 		if err == nil {

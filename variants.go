@@ -52,6 +52,13 @@ var Crapless = Rules{Crapless: true}
 // every point, as some casinos offer (seed 004: "odds from 1x to 100x").
 var Odds100x = Rules{Odds: FlatOdds(100)}
 
+// CardCraps is the Standard table dealing its throws from seed 003's
+// 48-card deck, six ranks ace to 6, eight of each, under the seed's text
+// (CardsPairReturned): the come-out pair is shuffled back, the cards
+// dealt during a point stay out until the decision, and the whole deck is
+// shuffled after every decision and whenever it runs out.
+var CardCraps = Rules{Cards: CardsPairReturned}
+
 // Street is the private game of seed 000, played without a house: the
 // shooter's center bet faded by the other players, and side bets between
 // players at agreed odds. The wrong bettors have no bar (the seed's game
@@ -68,12 +75,13 @@ var presets = map[string]Rules{
 	"vegas":    Vegas,
 	"crapless": Crapless,
 	"100x":     Odds100x,
+	"cards":    CardCraps,
 	"street":   Street,
 }
 
 // Preset returns the rules a name stands for: "standard", "bar2",
-// "vegas", "crapless", "100x" or "street". An unknown name is an error wrapping
-// ErrNoSuchPreset.
+// "vegas", "crapless", "100x", "cards" or "street". An unknown name is an
+// error wrapping ErrNoSuchPreset.
 func Preset(name string) (Rules, error) {
 	r, ok := presets[name]
 	if !ok {

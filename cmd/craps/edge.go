@@ -18,7 +18,10 @@ func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 		"(pushes left out) and per roll, and the expected rolls to a decision, as\n"+
 		"exact fractions beside percentages. Commission paid when a bet is made\n"+
 		"counts in the amount wagered. Then the combined edge of each line bet\n"+
-		"with full odds, at the rules' limit and at common limits.\n\n"+
+		"with full odds, at the rules' limit and at common limits. Under card\n"+
+		"rules (-rules cards, or -cards READING) the exact card-craps figures\n"+
+		"follow beside the dice's: come-out totals, points made, the pass line\n"+
+		"and the shooter's disadvantage on the center bet (text only; a few seconds).\n\n"+
 		"Example: craps edge -rules standard -field12 2 -props for1", stdout)
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per bet, fractions written \"p/q\"")
 	rf := addRuleFlags(fs)
@@ -66,9 +69,15 @@ func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 		}
 	}
 	if r.Private {
-		return writeHand(stdout, r)
+		if err := writeHand(stdout, r); err != nil || r.Cards == craps.NoCards {
+			return err
+		}
+		return writeCardFigures(stdout, r)
 	}
-	return writeLineOdds(stdout, r)
+	if err := writeLineOdds(stdout, r); err != nil || r.Cards == craps.NoCards {
+		return err
+	}
+	return writeCardFigures(stdout, r)
 }
 
 // writeHand prints the length of a shooter's hand.

@@ -167,6 +167,28 @@ func TestTables(t *testing.T) {
 	}
 }
 
+// Under card rules craps edge prints the card figures beside the dice's.
+// The seed's reading takes seconds, so -short checks the reshuffle
+// reading, whose figures are closed forms: 4 is made 23/71 of the time.
+func TestEdgeCards(t *testing.T) {
+	args, want := []string{"edge", "-rules", "cards", "-cards", "reshuffle"}, []string{"7/282 (0.0248)", "23/71 (0.3239)", "239302/483865", "1.0873%", "244/495", "1.4141%"}
+	if !testing.Short() {
+		args, want = []string{"edge", "-rules", "cards"}, []string{"7/282 (0.0248)", "8/47 (0.1702)", "= 0.4970783618", "= 0.5843%", "244/495", "1.4141%"}
+	}
+	code, out, errOut := runCmd(t, "", args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, w := range want {
+		if !strings.Contains(out, w) {
+			t.Errorf("%v does not print %q:\n%s", args, w, out)
+		}
+	}
+	if _, out, _ := runCmd(t, "", "edge"); strings.Contains(out, "Card craps") {
+		t.Error("the dice table prints card figures")
+	}
+}
+
 // The private game's figures: the center bet's 7/495 against the shooter
 // (seed 000, after correcting its misprint), a hardway at even money, and
 // the length of a hand (Ethier, ch. 15: 1671/196 throws).

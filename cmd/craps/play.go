@@ -66,6 +66,16 @@ The private game (rules street) has no house; players bet each other:
   call off <player> <bet>          calls off a number bet, or a come bet carried
                                    over a point made
 
+Card craps (rules cards, or any rules with cards=pair-returned|pair-kept|reshuffle):
+the deck deals every throw, so roll lines are refused.
+  seed <n>                         the deck's seed, before the first deal (default -seed)
+  deal                             the shooter deals the next throw from the deck
+  cut [<player>] <n>               a player cuts n cards after a shuffle; the
+                                   player on the shooter's left cuts last
+  cut [<player>] pass              the player holding the last cut declines it;
+                                   it passes clockwise
+  new deck                         a new deck, brought in before the next come-out
+
 The player may be left out when there is one player, or to mean the first.
 A refused command is reported, with its line number, and the replay goes on.
 The exit status is 0 when the tape was read to the end.`
@@ -73,6 +83,7 @@ The exit status is 0 when the tape was read to the end.`
 func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("play", playSynopsis, stdout)
 	asJSON := fs.Bool("json", false, "print one JSON object a line: one for each roll, one for each refused command")
+	seed := fs.Uint64("seed", 0, "the card deck's seed, as craps.NewDeck(seed, 0); a seed line on the tape overrides it")
 	if err := parse(fs, args, 1); err != nil {
 		return err
 	}
@@ -91,7 +102,7 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	if *asJSON {
 		out = &jsonReport{enc: json.NewEncoder(stdout)}
 	}
-	return replay(in, out)
+	return replaySeeded(in, out, *seed)
 }
 
 // report is where a replay writes what happened.
@@ -105,12 +116,20 @@ type session struct {
 	table   *craps.Table
 	started bool // a player, bet or roll has been seen: rules are fixed
 	res     []craps.Resolution
+	// Card craps: the deck, made from seed at the first card command,
+	// and whether it has dealt.
+	deck  *craps.Deck
+	seed  uint64
+	dealt bool
 }
 
 // replay reads the tape line by line and plays it. It returns an error
 // only when the tape cannot be read, or the report cannot be written.
-func replay(in io.Reader, out report) error {
-	s := &session{table: &craps.Table{}}
+func replay(in io.Reader, out report) error { return replaySeeded(in, out, 0) }
+
+// replaySeeded is replay with a seed for the card deck.
+func replaySeeded(in io.Reader, out report, seed uint64) error {
+	s := &session{table: &craps.Table{}, seed: seed}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for line := 1; sc.Scan(); line++ {
@@ -141,7 +160,7 @@ func (s *session) do(line int, f []string, out report) error {
 		}
 	}
 	switch cmd {
-	case "rules":
+	case "rules", "seed":
 	case "player":
 		s.started = true
 	default:
@@ -230,6 +249,8 @@ func (s *session) do(line int, f []string, out report) error {
 		return s.table.ChangeDice(who)
 	case "center", "withdraw", "no bet", "fade", "claim", "side", "call off":
 		return s.private(cmd, args)
+	case "deal", "seed", "cut", "new":
+		return s.cards(line, cmd, args, out)
 	}
 	return fmt.Errorf("unknown command %q", f[0])
 }
@@ -421,7 +442,11 @@ func (r *textReport) roll(line int, d craps.Dice, fault craps.Fault, before int,
 	if fault != craps.NoFault {
 		call += fmt.Sprintf(" (%v: counts, the shooter is warned)", fault)
 	}
-	fmt.Fprintf(r.w, "line %d: roll %v: %s\n", line, d, call)
+	verb := "roll"
+	if t.Rules().Cards != craps.NoCards {
+		verb = "deal" // the two cards' ranks
+	}
+	fmt.Fprintf(r.w, "line %d: %s %v: %s\n", line, verb, d, call)
 	for _, x := range res {
 		bet := x.Bet.String()
 		switch {

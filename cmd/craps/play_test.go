@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -117,12 +118,76 @@ func FuzzTape(f *testing.F) {
 	f.Add("bet pass 100\nroll 2-4\nbet odds 100\nroll 3-3\n")
 	f.Add("rules bar2 odds=2x removable=true\nplayer a 100\nplayer b 50\nbet b don't come 10\nroll 1 1\ntake down a pass\nworking a place 6 on\n")
 	f.Add("rules crapless\nbet come 5\nbet hop 1-2 1\nroll 5-6\nleave p1\nreduce p1 pass 1\n# comment\n")
+	f.Add("rules cards cards=pair-kept\nseed 3\nbet pass 10\ncut 5\ncut pass\ndeal\nnew deck\ndeal\nroll 1-1\ncut p1 47\n")
 	f.Fuzz(func(t *testing.T, tape string) {
 		var out strings.Builder
 		if err := replay(strings.NewReader(tape), &jsonReport{enc: json.NewEncoder(&out)}); err != nil && !strings.Contains(err.Error(), "too long") {
 			t.Fatalf("replay: %v", err)
 		}
 	})
+}
+
+// A card tape: the deck deals from its seed, rolls are refused, cuts and
+// new decks are taken, and the same seed deals the same game.
+func TestPlayCards(t *testing.T) {
+	tape := `rules cards
+seed 7
+player ann 1000
+player bob 1000
+bet ann pass 10
+roll 3-4          # refused: the deck deals
+cut ann 12
+cut bob pass      # bob, on ann's left, declines the last cut
+cut ann 5         # ann, the last in turn, cuts last
+cut bob 3         # refused: the last cut is made
+deal
+deal
+deal
+new deck
+deal
+deal
+`
+	lines := playJSON(t, tape)
+	var refused []int
+	deals := 0
+	for _, l := range lines {
+		if l.Error != "" {
+			refused = append(refused, l.Line)
+			continue
+		}
+		deals++
+		if len(l.Dice) != 3 || l.Dice[1] != '-' {
+			t.Errorf("line %d: cards shown as %q", l.Line, l.Dice)
+		}
+	}
+	if want := []int{6, 10}; !slices.Equal(refused, want) {
+		t.Errorf("refused lines %v, want %v: %+v", refused, want, lines)
+	}
+	if deals != 5 {
+		t.Errorf("%d deals, want 5", deals)
+	}
+	// The same seed, by flag, deals the same cards; another seed others.
+	again := strings.Replace(tape, "seed 7\n", "# no seed line\n", 1)
+	_, first, _ := runCmd(t, tape, "play")
+	_, byFlag, _ := runCmd(t, again, "play", "-seed", "7")
+	_, other, _ := runCmd(t, again, "play", "-seed", "8")
+	if first != byFlag || first == other {
+		t.Errorf("seed 7 on the tape and -seed 7 differ, or seed 8 deals the same:\n%s\n%s", first, byFlag)
+	}
+	if !strings.Contains(first, ": deal ") {
+		t.Errorf("the text report does not say deal:\n%s", first)
+	}
+	// Deals at a dice table, and a seed after the first deal, are refused.
+	lines = playJSON(t, "deal\nnew deck\n")
+	if len(lines) != 2 || !strings.Contains(lines[0].Error, "wrong source") || !strings.Contains(lines[1].Error, "dice") {
+		t.Errorf("a deal at a dice table: %+v", lines)
+	}
+	lines = playJSON(t, "rules cards\ndeal\nseed 3\ncut 99\nnew card\n")
+	for i, l := range lines[1:] {
+		if l.Error == "" {
+			t.Errorf("line %d accepted: %+v", i+3, l)
+		}
+	}
 }
 
 // The private game's center bet: 100 faded 60 and 40. Dice win on a
@@ -191,7 +256,7 @@ no bet                    # refused: no center bet
 			errs = append(errs, l.Line)
 		}
 	}
-	if want := []int{7, 20, 24, 26}; !equalInts(errs, want) {
+	if want := []int{7, 20, 24, 26}; !slices.Equal(errs, want) {
 		t.Errorf("refused lines %v, want %v\n%+v", errs, want, lines)
 	}
 	last := lines[len(lines)-1]
@@ -208,16 +273,4 @@ no bet                    # refused: no center bet
 			t.Errorf("%s holds %d, want %d", name, p.Bankroll+p.OnTable, w)
 		}
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

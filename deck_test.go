@@ -1,0 +1,478 @@
+package craps
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// dkTable is a card table under reading with players seated in order.
+func dkTable(t testing.TB, reading CardReading, players ...string) *Table {
+	t.Helper()
+	tb, err := NewTable(Rules{Cards: reading})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range players {
+		if err := tb.Join(p, 1000); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tb
+}
+
+// TestDealGolden pins the throws a seeded deck deals at a card table. A
+// change here changes every seeded card game: make it only on purpose.
+func TestDealGolden(t *testing.T) {
+	want := "5-6 | 5-1 5-3 6-3 4-2 | 4-5 3-5 2-4 6-5 6-1 | 5-6 | 6-1 | 2-5 | 3-6 6-5 1-1 5-2 | 3-2 1-5 5-4 5-5 3-5 4-2 6-4 6-3"
+	tb := dkTable(t, CardsPairReturned, "ann")
+	deck := NewDeck(1, 2)
+	var got []string
+	for range 25 {
+		d, _, err := tb.Deal(deck, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, d.String())
+		if tb.Point() == 0 {
+			got = append(got, "|") // a decision: the deck is shuffled
+		}
+	}
+	if s := strings.Join(got, " "); s != want {
+		t.Errorf("NewDeck(1, 2) dealt\n%s\nwant\n%s", s, want)
+	}
+}
+
+// dkModel is what the seed says is out of the deck: the cards dealt since
+// the last shuffle that have not gone back.
+type dkModel struct {
+	out map[uint8]bool
+}
+
+// dkCheckDeck checks that the deck holds each of the 48 cards exactly
+// once, and that the cards out of it are the model's.
+func dkCheckDeck(t *rapid.T, d *Deck, m *dkModel) {
+	if !d.ready { // the zero Deck: full, shuffled before its first use
+		if d.Left() != deckSize || len(m.out) != 0 {
+			t.Fatalf("the zero Deck has %d cards left; the model has %d out", d.Left(), len(m.out))
+		}
+		return
+	}
+	var seen [deckSize]int
+	for _, c := range d.cards {
+		if int(c) >= deckSize {
+			t.Fatalf("card %d in the deck", c)
+		}
+		seen[c]++
+	}
+	for c, n := range seen {
+		if n != 1 {
+			t.Fatalf("card %d is in the deck %d times: %v", c, n, d.cards)
+		}
+	}
+	if d.Left() != deckSize-len(m.out) {
+		t.Fatalf("%d cards left, the model has %d out", d.Left(), len(m.out))
+	}
+	for _, c := range d.cards[:d.dealt] {
+		if !m.out[c] {
+			t.Fatalf("card %d is out of the deck; the model says it went back", c)
+		}
+	}
+}
+
+// deckProperty drives a card table and its deck at random: deals, cuts by
+// anyone, declined cuts and new decks, under a random reading. After every
+// step the 48 cards are all accounted for, and no card is dealt twice
+// between the shuffles the seed calls for; every come-out is dealt from a
+// full deck; every refusal wraps its sentinel and changes nothing.
+func deckProperty(t *rapid.T) {
+	reading := rapid.SampledFrom([]CardReading{CardsPairReturned, CardsPairKept, CardsReshuffleEveryThrow}).Draw(t, "reading")
+	players := ttPool[:rapid.IntRange(1, 4).Draw(t, "players")]
+	tb, err := NewTable(Rules{Cards: reading})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range players {
+		_ = tb.Join(p, 1000)
+	}
+	deck := &Deck{}
+	if rapid.Bool().Draw(t, "seeded") {
+		deck = NewDeck(rapid.Uint64().Draw(t, "seed1"), rapid.Uint64().Draw(t, "seed2"))
+	}
+	m := &dkModel{out: map[uint8]bool{}}
+	refused := func(what string, err, want error, before Deck) {
+		if !errors.Is(err, want) {
+			t.Fatalf("%s: %v, want %v", what, err, want)
+		}
+		if *deck != before {
+			t.Fatalf("%s was refused but the deck changed", what)
+		}
+	}
+	t.Repeat(map[string]func(*rapid.T){
+		"": func(t *rapid.T) { dkCheckDeck(t, deck, m) },
+		"deal": func(t *rapid.T) {
+			comeOut := tb.Point() == 0
+			if comeOut && (deck.Left() != deckSize || len(m.out) != 0) {
+				t.Fatalf("a come-out with %d cards left", deck.Left())
+			}
+			d, _, err := tb.Deal(deck, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range deck.last {
+				if m.out[c] {
+					t.Fatalf("card %d dealt twice between shuffles", c)
+				}
+				m.out[c] = true
+			}
+			if d != (Dice{deck.last[0]/8 + 1, deck.last[1]/8 + 1}) {
+				t.Fatalf("dealt %v, the cards were %v", d, deck.last)
+			}
+			// What goes back into the deck, as the seed reads.
+			if tb.Point() == 0 || reading == CardsReshuffleEveryThrow ||
+				comeOut && reading == CardsPairReturned || len(m.out) > deckSize-2 {
+				clear(m.out)
+			}
+		},
+		"cut": func(t *rapid.T) {
+			n := rapid.IntRange(-1, deckSize+1).Draw(t, "n")
+			player := rapid.SampledFrom(ttPool).Draw(t, "cutter")
+			before := *deck
+			err := tb.Cut(deck, player, n)
+			switch {
+			case !slices.Contains(players, player):
+				refused("cut by a stranger", err, ErrUnknownPlayer, before)
+			case !before.cuttable():
+				refused("cut after the last cut or a deal", err, ErrNotNow, before)
+			case n < 1 || n >= deckSize:
+				refused(fmt.Sprintf("cut at %d", n), err, ErrCut, before)
+			case err != nil:
+				t.Fatalf("cut %d by %s: %v", n, player, err)
+			default:
+				before.ensure() // the zero Deck is shuffled first
+				want := append(before.cards[n:], before.cards[:n]...)
+				if !slices.Equal(deck.cards[:], want) {
+					t.Fatalf("cut %d: %v became %v", n, before.cards, deck.cards)
+				}
+			}
+		},
+		"decline": func(t *rapid.T) {
+			player := rapid.SampledFrom(players).Draw(t, "decliner")
+			before := *deck
+			err := tb.DeclineCut(deck, player)
+			if holder := tb.CutOrder()[before.declined%uint8(len(players))]; !before.cuttable() || player != holder {
+				refused("decline by "+player, err, ErrNotNow, before)
+			} else if err != nil {
+				t.Fatal(err)
+			}
+		},
+		"save": func(t *rapid.T) {
+			data, err := deck.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back Deck
+			if err := back.UnmarshalBinary(data); err != nil {
+				t.Fatalf("restore: %v", err)
+			}
+			if back != *deck {
+				t.Fatalf("the restored deck differs:\n%+v\n%+v", back, *deck)
+			}
+		},
+		"new deck": func(t *rapid.T) {
+			pointOn := tb.Point() != 0
+			deck.RequestNew()
+			if !pointOn {
+				clear(m.out) // a new deck at once
+			}
+		},
+	})
+}
+
+func TestDeckProperties(t *testing.T) { rapid.Check(t, deckProperty) }
+
+func FuzzDeck(f *testing.F) { f.Fuzz(rapid.MakeFuzz(deckProperty)) }
+
+func TestDealRefusals(t *testing.T) {
+	dice, _ := NewTable(Standard)
+	if _, _, err := dice.Deal(NewDeck(1, 1), nil); !errors.Is(err, ErrRollSource) {
+		t.Errorf("a deal at a dice table: %v", err)
+	}
+	cards := dkTable(t, CardsPairReturned, "ann")
+	if _, _, err := cards.Deal(nil, nil); !errors.Is(err, ErrRollSource) {
+		t.Errorf("a deal with no deck: %v", err)
+	}
+	if _, err := cards.Roll(Dice{3, 4}, nil); !errors.Is(err, ErrRollSource) {
+		t.Errorf("dice at a card table: %v", err)
+	}
+	if err := cards.Cut(nil, "ann", 5); !errors.Is(err, ErrRollSource) {
+		t.Errorf("a cut with no deck: %v", err)
+	}
+	if err := dice.Cut(NewDeck(1, 1), "ann", 5); !errors.Is(err, ErrRollSource) {
+		t.Errorf("a cut at a dice table: %v", err)
+	}
+	if err := NewDeck(1, 1).Cut(48); !errors.Is(err, ErrCut) {
+		t.Errorf("a cut of the whole deck: %v", err)
+	}
+	var zero Deck
+	if err := zero.Cut(47); err != nil {
+		t.Errorf("a cut of the zero Deck: %v", err)
+	}
+	if _, err := Preset("cards"); err != nil {
+		t.Error(err)
+	}
+	if err := (Rules{Cards: 9}).Validate(); !errors.Is(err, ErrInvalidRules) {
+		t.Errorf("reading 9: %v", err)
+	}
+}
+
+// The right to cut last starts on the shooter's left and passes clockwise
+// as players decline it; the holder's cut is the last.
+func TestCutRights(t *testing.T) {
+	tb := dkTable(t, CardsPairReturned, "ann", "bob", "cat")
+	if got := tb.CutOrder(); !slices.Equal(got, []string{"bob", "cat", "ann"}) {
+		t.Fatalf("CutOrder = %q with ann shooting", got)
+	}
+	deck := NewDeck(3, 4)
+	steps := []struct {
+		reason string
+		do     func() error
+		want   error
+	}{
+		{"anyone may cut before the last cut", func() error { return tb.Cut(deck, "cat", 10) }, nil},
+		{"the shooter too", func() error { return tb.Cut(deck, "ann", 20) }, nil},
+		{"only the holder declines", func() error { return tb.DeclineCut(deck, "cat") }, ErrNotNow},
+		{"bob, on the shooter's left, declines", func() error { return tb.DeclineCut(deck, "bob") }, nil},
+		{"bob may still cut, not last", func() error { return tb.Cut(deck, "bob", 5) }, nil},
+		{"cat now cuts last", func() error { return tb.Cut(deck, "cat", 7) }, nil},
+		{"no cut after the last", func() error { return tb.Cut(deck, "ann", 3) }, ErrNotNow},
+		{"nor a decline", func() error { return tb.DeclineCut(deck, "ann") }, ErrNotNow},
+	}
+	for _, s := range steps {
+		if err := s.do(); !errors.Is(err, s.want) || (s.want == nil) != (err == nil) {
+			t.Errorf("%s: %v, want %v", s.reason, err, s.want)
+		}
+	}
+	// Everyone declines: the deck is dealt as it is, and cut no more.
+	deck = NewDeck(3, 4)
+	for _, p := range tb.CutOrder() {
+		if err := tb.DeclineCut(deck, p); err != nil {
+			t.Fatalf("%s declines: %v", p, err)
+		}
+	}
+	if err := tb.Cut(deck, "ann", 3); !errors.Is(err, ErrNotNow) {
+		t.Errorf("a cut after everyone declined: %v", err)
+	}
+	// A come-out deal closes the cutting, and the shuffle after it (the
+	// pair goes back, or a decision) opens it again; a point's deal that
+	// decides nothing leaves it closed.
+	deck = NewDeck(3, 4)
+	for tb.Point() == 0 {
+		if _, _, err := tb.Deal(deck, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.Cut(deck, "cat", 3); err != nil {
+			t.Fatalf("a cut after the come-out's shuffle: %v", err)
+		}
+	}
+	for tb.Point() != 0 {
+		cards, _, err := tb.Deal(deck, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.Cut(deck, "cat", 3); tb.Point() != 0 && deck.Left() < deckSize && !errors.Is(err, ErrNotNow) {
+			t.Fatalf("a cut in the middle of a point, after %v: %v", cards, err)
+		}
+	}
+}
+
+// A new deck asked for during a point comes in at the decision; the
+// point's cards stay out until then.
+func TestRequestNew(t *testing.T) {
+	tb := dkTable(t, CardsPairKept, "ann")
+	deck := NewDeck(5, 6)
+	for tb.Point() == 0 {
+		if _, _, err := tb.Deal(deck, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deck.RequestNew()
+	if deck.decks != 0 || deck.Left() != deckSize-2 {
+		t.Fatalf("a new deck came in during the point (%d decks, %d left)", deck.decks, deck.Left())
+	}
+	for tb.Point() != 0 {
+		if _, _, err := tb.Deal(deck, nil); err != nil {
+			t.Fatal(err)
+		}
+		if tb.Point() != 0 && deck.decks != 0 {
+			t.Fatal("a new deck came in during the point")
+		}
+	}
+	if deck.decks != 1 || deck.Left() != deckSize {
+		t.Errorf("after the decision: %d new decks, %d cards left", deck.decks, deck.Left())
+	}
+	deck.RequestNew()
+	if deck.decks != 2 {
+		t.Errorf("with no point on, a new deck comes in at once: %d", deck.decks)
+	}
+}
+
+// cardPassExact is CardPass under each reading, computed once for the
+// tests that need it.
+var cardPassExact = sync.OnceValue(func() map[CardReading]*big.Rat {
+	out := map[CardReading]*big.Rat{}
+	for _, r := range []CardReading{CardsPairReturned, CardsPairKept, CardsReshuffleEveryThrow} {
+		out[r], _ = CardPass(r)
+	}
+	return out
+})
+
+// A seeded simulation of many decisions through Table.Deal lands within
+// four standard errors of the exact pass probability, under each
+// reading; under the seed's, it also tells cards from dice.
+func TestDealSimulation(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million decisions and the exact recursion take seconds")
+	}
+	const decisions = 400_000
+	exact := cardPassExact()
+	for i, reading := range []CardReading{CardsPairReturned, CardsPairKept, CardsReshuffleEveryThrow} {
+		tb := dkTable(t, reading)
+		_ = tb.Join("ann", MaxAmount)
+		deck := NewDeck(2026, uint64(i))
+		res := make([]Resolution, 0, 4)
+		won := 0
+		for range decisions {
+			if err := tb.Place("ann", Bet{Kind: PassLine}, 1); err != nil {
+				t.Fatal(err)
+			}
+			for done := false; !done; {
+				var err error
+				if _, res, err = tb.Deal(deck, res[:0]); err != nil {
+					t.Fatal(err)
+				}
+				for _, r := range res {
+					done = true
+					if r.Outcome == Won {
+						won++
+					}
+				}
+			}
+		}
+		p, _ := exact[reading].Float64()
+		got := float64(won) / decisions
+		se := math.Sqrt(p * (1 - p) / decisions)
+		t.Logf("%v: %d of %d decisions won (%.5f), exact %.5f, %+.1f standard errors", reading, won, decisions, got, p, (got-p)/se)
+		if z := (got - p) / se; math.Abs(z) > 4 {
+			t.Errorf("%v: the shooter won %d of %d decisions (%.5f), exact %.5f: %.1f standard errors off", reading, won, decisions, got, p, z)
+		}
+		if dice := 244.0 / 495; reading == CardsPairReturned && (got-dice)/se < 3 {
+			t.Errorf("%v: %.5f is not told from the dice's %.5f", reading, got, dice)
+		}
+	}
+}
+
+// Dealing a throw makes no allocation when the caller reuses the slice.
+func TestDealAllocs(t *testing.T) {
+	tb := dkTable(t, CardsPairReturned)
+	_ = tb.Join("ann", MaxAmount)
+	deck := NewDeck(1, 2)
+	res := make([]Resolution, 0, 4)
+	allocs := testing.AllocsPerRun(1000, func() {
+		if tb.Point() == 0 {
+			_ = tb.Place("ann", Bet{Kind: PassLine}, 1)
+		}
+		_, res, _ = tb.Deal(deck, res[:0])
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations a deal", allocs)
+	}
+}
+
+// BenchmarkDeal deals throws at a card table with a pass line bet up,
+// reporting throws a second.
+func BenchmarkDeal(b *testing.B) {
+	tb := dkTable(b, CardsPairReturned)
+	_ = tb.Join("ann", MaxAmount)
+	deck := NewDeck(1, 2)
+	res := make([]Resolution, 0, 4)
+	for b.Loop() {
+		if tb.Point() == 0 {
+			_ = tb.Place("ann", Bet{Kind: PassLine}, 1)
+		}
+		var err error
+		if _, res, err = tb.Deal(deck, res[:0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "throws/s")
+}
+
+// FuzzDeckRestore restores arbitrary data: it never panics, and a deck it
+// accepts saves back to the same data.
+func FuzzDeckRestore(f *testing.F) {
+	for _, d := range []*Deck{{}, NewDeck(1, 2)} {
+		data, _ := d.MarshalBinary()
+		f.Add(data)
+	}
+	f.Add([]byte{1})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var d Deck
+		if err := d.UnmarshalBinary(data); err != nil {
+			if !errors.Is(err, ErrSyntax) || d != (Deck{}) {
+				t.Fatalf("refused with %v, the deck now %+v", err, d)
+			}
+			return
+		}
+		again, err := d.MarshalBinary()
+		if err != nil || string(again) != string(data) {
+			t.Fatalf("restored %x, saves as %x (%v)", data, again, err)
+		}
+		tb := dkTable(t, CardsPairKept, "ann")
+		for range 30 {
+			if _, _, err := tb.Deal(&d, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+func TestDeckRestoreRefusals(t *testing.T) {
+	good, _ := NewDeck(1, 2).MarshalBinary()
+	for _, c := range []struct {
+		reason string
+		edit   func(b []byte) []byte
+	}{
+		{"empty", func([]byte) []byte { return nil }},
+		{"another version", func(b []byte) []byte { b[0] = 2; return b }},
+		{"a card twice", func(b []byte) []byte { b[2] = b[1]; return b }},
+		{"a card 48", func(b []byte) []byte { b[1] = 48; return b }},
+		{"an odd number dealt", func(b []byte) []byte { b[1+deckSize] = 3; return b }},
+		{"unknown flags", func(b []byte) []byte { b[1+deckSize+3] |= 0x80; return b }},
+		{"no generator", func(b []byte) []byte { return b[:1+deckSize+9] }},
+	} {
+		data := c.edit(append([]byte(nil), good...))
+		d := *NewDeck(5, 5)
+		before := d
+		if err := d.UnmarshalBinary(data); !errors.Is(err, ErrSyntax) || d != before {
+			t.Errorf("%s: %v", c.reason, err)
+		}
+	}
+	// A card table saves its reading by name.
+	tb := dkTable(t, CardsPairKept, "ann")
+	data, _ := tb.MarshalJSON()
+	if !strings.Contains(string(data), `"Cards":"pair-kept"`) {
+		t.Errorf("saved rules: %s", data)
+	}
+	var back Table
+	if err := back.UnmarshalJSON(data); err != nil || back.Rules().Cards != CardsPairKept {
+		t.Errorf("restored %v: %v", back.Rules().Cards, err)
+	}
+}
