@@ -642,7 +642,7 @@ func Simulate(ctx context.Context, cfg Config) (Result, error) {
 
 	var auto *joint
 	if cfg.Strategy.NewHook == nil && cfg.Mode != BySessions && !cfg.general {
-		auto = compileJoint(cfg.Rules, cfg.Strategy.Layout, maxJointStates)
+		auto = cachedJoint(cfg.Rules, cfg.Strategy.Layout)
 	}
 	if auto != nil {
 		out.Engine = "compiled"
@@ -919,14 +919,14 @@ func compileJoint(r Rules, layout []Spot, limit int) *joint {
 	cfg := &Config{Rules: r, Strategy: Strategy{Layout: layout}}
 	start := newPlayer(cfg)
 	start.reset(MaxAmount)
-	states := []*Table{start.t.Clone()}
+	states := []*Table{copyTable(nil, &start.t)}
 	index := map[string]uint32{string(jointState(nil, states[0])): 0}
 	j := &joint{from: []int32{0}}
 	var key []byte
 	p := newPlayer(cfg)
 	for s := 0; s < len(states); s++ {
 		for i := uint(0); i < 36; i++ {
-			p.t = *states[s].Clone()
+			copyTable(&p.t, states[s])
 			var delta Result
 			net, staked := p.roll(i, &delta)
 			keep(&p.t, 0, layout)
@@ -952,7 +952,7 @@ func compileJoint(r Rules, layout []Spot, limit int) *joint {
 				}
 				next = uint32(len(states))
 				index[string(key)] = next
-				states = append(states, t.Clone())
+				states = append(states, copyTable(nil, t))
 			}
 			j.next = append(j.next, next*36)
 			j.sevenOut = append(j.sevenOut, delta.SevenOuts > 0)
@@ -969,6 +969,45 @@ func compileJoint(r Rules, layout []Spot, limit int) *joint {
 			j.from = append(j.from, int32(len(j.deltas)))
 		}
 	}
+	return j
+}
+
+// copyTable copies src into dst (a new Table if nil), reusing dst's
+// slices; the compiled definitions are shared, as Clone shares them.
+func copyTable(dst, src *Table) *Table {
+	if dst == nil {
+		dst = &Table{}
+	}
+	seats, bets := dst.seats, dst.bets
+	*dst = *src
+	dst.seats = append(seats[:0], src.seats...)
+	dst.bets = append(bets[:0], src.bets...)
+	return dst
+}
+
+// jointCache keeps the automata compiled lately, so that repeated runs of
+// one layout (benchmarks, shards run in one process) compile it once.
+var (
+	jointCache   sync.Map // jointKey -> *joint, nil for a layout that does not compile
+	jointEntries atomic.Int64
+)
+
+type jointKey struct {
+	rules  Rules
+	layout string
+}
+
+func cachedJoint(r Rules, layout []Spot) *joint {
+	k := jointKey{r, fmt.Sprintf("%+v", layout)}
+	if v, ok := jointCache.Load(k); ok {
+		return v.(*joint)
+	}
+	j := compileJoint(r, layout, maxJointStates)
+	if jointEntries.Add(1) > 64 {
+		jointCache.Clear()
+		jointEntries.Store(1)
+	}
+	jointCache.Store(k, j)
 	return j
 }
 

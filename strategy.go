@@ -3,7 +3,8 @@ package craps
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 )
 
 // ErrNoSuchStrategy is wrapped by NamedStrategy for a name it does not know.
@@ -293,12 +294,7 @@ func FullLayout() []Spot {
 
 // StrategyNames lists the strategies NamedStrategy knows, sorted.
 func StrategyNames() []string {
-	names := make([]string, 0, len(strategies))
-	for n := range strategies {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return slices.Sorted(maps.Keys(strategies))
 }
 
 // NamedStrategy returns one of the strategies shipped as examples:
