@@ -326,19 +326,23 @@ func (h Histogram) Mean() float64 {
 	return f
 }
 
-// StdDev is the sample standard deviation of the outcomes.
+// StdDev is the sample standard deviation of the outcomes, computed from
+// exact sums so that it does not depend on the order of the outcomes.
 func (h Histogram) StdDev() float64 {
 	n := h.Count()
 	if n < 2 {
 		return math.NaN()
 	}
-	m := h.Mean()
-	v := 0.0
-	for x, c := range h {
-		d := float64(x) - m
-		v += float64(c) * d * d
+	sq, x := new(big.Int), new(big.Int)
+	for v, c := range h {
+		x.SetInt64(int64(v))
+		sq.Add(sq, x.Mul(x.Mul(x, x), big.NewInt(c)))
 	}
-	return math.Sqrt(v / float64(n-1))
+	// (n*sum(x^2) - sum(x)^2) / (n*(n-1))
+	sum := h.Sum()
+	num := new(big.Int).Sub(sq.Mul(sq, big.NewInt(n)), sum.Mul(sum, sum))
+	v, _ := new(big.Rat).SetFrac(num, new(big.Int).Mul(big.NewInt(n), big.NewInt(n-1))).Float64()
+	return math.Sqrt(v)
 }
 
 // Quantile is the smallest outcome with at least a fraction p of the

@@ -443,6 +443,9 @@ func TestSessions(t *testing.T) {
 	if h.Count() != 4 || h.Mean() != 2.5 || h.Quantile(0.5) != -10 || h.Quantile(0.75) != 0 || h.Quantile(1) != 30 {
 		t.Errorf("histogram summaries: %d %v %d %d %d", h.Count(), h.Mean(), h.Quantile(0.5), h.Quantile(0.75), h.Quantile(1))
 	}
+	if sd := h.StdDev(); math.Abs(sd-math.Sqrt(1075.0/3)) > 1e-12 {
+		t.Errorf("standard deviation %v", sd)
+	}
 	if w := product(-3, 1<<62); w.Big().String() != "-13835058055282163712" {
 		t.Errorf("product: %v", w)
 	}
