@@ -727,6 +727,28 @@ type player struct {
 	step   Step
 	res    []Resolution
 	paid   []paidBet
+	// quiet is set when the last roll changed nothing the layout's
+	// placements depend on, so that placing it again would do nothing.
+	quiet bool
+	prev  []Spot
+}
+
+// quietRoll reports whether a roll leaves keep nothing to do: no bet
+// decided or moved, the puck where it was, and no 7 (after which all, tall
+// and small may be made again, and a new shooter's fire bet). Bankrolls
+// change only with a decision, so a bet skipped for want of money stays
+// skipped. A hook that changes the layout makes the roll not quiet.
+func quietRoll(before, after int8, total, resolved int) bool {
+	return resolved == 0 && before == after && total != 7
+}
+
+// again places the layout after a roll, unless the roll was quiet; it
+// reports whether a bet was skipped for want of money, or short as it was.
+func (p *player) again(short bool) bool {
+	if p.quiet {
+		return short
+	}
+	return keep(&p.t, 0, p.layout)
 }
 
 func newPlayer(cfg *Config) *player {
@@ -766,7 +788,9 @@ func (p *player) roll(i uint, out *Result) (net, staked Amount) {
 	}
 	comeOut := t.point == 0
 	d := diceOf(i)
+	before := t.point
 	p.res, _ = t.Roll(d, p.res[:0])
+	p.quiet = quietRoll(before, t.point, d.Total(), len(p.res))
 	for k := range p.res {
 		res := &p.res[k]
 		if res.Outcome == Moved {
@@ -794,7 +818,11 @@ func (p *player) roll(i uint, out *Result) (net, staked Amount) {
 		s.Rolls++
 		s.Dice, s.Point, s.Resolved, s.Net = d, int(t.point), p.res, net
 		s.Bankroll, s.OnTable = t.seats[0].bankroll, p.onTable()
+		p.prev = append(p.prev[:0], p.layout...)
 		p.hook.React(s)
+		if p.quiet && !slices.Equal(p.prev, p.layout) {
+			p.quiet = false
+		}
 		s.Resolved = nil
 	}
 	return net, staked
@@ -815,7 +843,7 @@ func (p *player) play(st *stream, n int64, out *Result) {
 		p.reset(MaxAmount)
 		for range n {
 			p.roll(st.next(), out)
-			keep(&p.t, 0, p.layout)
+			p.again(false)
 		}
 	case ByShooters:
 		p.reset(MaxAmount)
@@ -823,7 +851,7 @@ func (p *player) play(st *stream, n int64, out *Result) {
 		for n > 0 {
 			sevenOuts := out.SevenOuts
 			net, _ := p.roll(st.next(), out)
-			keep(&p.t, 0, p.layout)
+			p.again(false)
 			hand += net
 			if out.SevenOuts != sevenOuts {
 				out.record(hand)
@@ -870,7 +898,7 @@ func (p *player) session(st *stream, out *Result) {
 		case lim.MaxRolls != 0 && rolls >= lim.MaxRolls:
 			out.Ends.MaxRolls++
 		default:
-			short = keep(t, 0, p.layout)
+			short = p.again(short)
 			continue
 		}
 		break

@@ -119,6 +119,35 @@ func TestCompiledMatchesTable(t *testing.T) {
 	}
 }
 
+// idle is a hook that changes nothing.
+type idle struct{ rolls int64 }
+
+func (h *idle) Reset()        { h.rolls = 0 }
+func (h *idle) React(s *Step) { h.rolls = s.Rolls }
+
+// A hook puts a strategy on the Table engine; one that changes nothing
+// leaves every sum as the compiled engine has it.
+func TestHookedStrategyMatchesCompiled(t *testing.T) {
+	s := Strategy{Name: "full", Layout: FullLayout()}
+	cfg := Config{Rules: Standard, Strategy: s, Seed: 9, N: 50_000, Workers: 1}
+	fast, err := Simulate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Strategy.NewHook = func() Hook { return &idle{} }
+	slow, err := Simulate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fast.Engine != "compiled" || slow.Engine != "table" {
+		t.Fatalf("engines %q and %q", fast.Engine, slow.Engine)
+	}
+	slow.Engine = fast.Engine
+	if diff := cmp.Diff(fast, slow); diff != "" {
+		t.Errorf("(-compiled +hooked):\n%s", diff)
+	}
+}
+
 // betGroups lay out every bet of the Standard catalogue in a few layouts
 // small enough to compile: each bet is kept up and re-made after each
 // decision.

@@ -75,8 +75,9 @@ type Step struct {
 	Net Amount
 	// Bankroll is the player's money off the layout, OnTable on it.
 	Bankroll, OnTable Amount
-	// Layout is the layout kept up from now on, the hook's to change: it
-	// starts each session as the strategy's.
+	// Layout is the layout kept up from now on, the hook's to change in
+	// place (amounts, counts; not its length): it starts each session,
+	// and each block, as the strategy's.
 	Layout []Spot
 	// Stop ends the session after this roll (in session runs only).
 	Stop bool
