@@ -326,8 +326,8 @@ func NamedStrategy(name string) (Strategy, error) {
 // each loss of that bet its amount doubles, up to Base<<Limit; after a win
 // it goes back to Base.
 type Martingale struct {
-	Base  Amount
-	Limit int
+	Base  Amount // the first bet, and the bet after a win
+	Limit int    // the most doublings in a row
 	level int
 }
 

@@ -295,9 +295,15 @@ func writeSim(w io.Writer, out simOutput, asJSON bool) error {
 	}
 	fmt.Fprintf(w, "%d rolls, %d hands, %s engine%s\n\n", res.Rolls, res.SevenOuts, res.Engine, speed)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "BET\tDECISIONS\tSTAKED\tNET\tSIMULATED RETURN\tEXACT\tSE AWAY\t")
-	for _, b := range append(sum.Bets, sum.Total) {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s ± %s\t%s\t%+.1f\t\n", b.Bet, b.Decisions, b.Staked, b.Net,
+	rows := append(sum.Bets, sum.Total)
+	width := len("BET")
+	for _, b := range rows {
+		width = max(width, len(b.Bet))
+	}
+	// Names are padded to one width so that they read left-aligned.
+	fmt.Fprintf(tw, "%-*s\tDECISIONS\tSTAKED\tNET\tSIMULATED RETURN\tEXACT\tSE AWAY\t\n", width, "BET")
+	for _, b := range rows {
+		fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%s ± %s\t%s\t%+.1f\t\n", width, b.Bet, b.Decisions, b.Staked, b.Net,
 			pct(b.Return), pct(b.StdErr), pct4(b.ExactFloat), b.StdErrsAway)
 	}
 	if err := tw.Flush(); err != nil {
