@@ -594,9 +594,10 @@ func diceOf(i uint) Dice { return Dice{uint8(i/6 + 1), uint8(i%6 + 1)} }
 // the result is the same for any number of workers, and the merged
 // results of every shard equal the whole run's. A strategy without a hook
 // is compiled into one automaton derived from the Table playing its
-// layout, and plays each roll with one table look-up; one with a hook, and
-// every session run, plays a Table roll by roll. Both make no allocation
-// per roll. A configuration it cannot run is an error wrapping
+// layout, and plays each roll with one table look-up (a session goes on on
+// a Table from the roll after which its bankroll would not cover the
+// layout); one with a hook plays a Table roll by roll. Both make no
+// allocation per roll and give the same sums. A configuration it cannot run is an error wrapping
 // ErrSimulation, or the error of Strategy.Validate. It stops early with
 // ctx's error if ctx is done.
 func Simulate(ctx context.Context, cfg Config) (Result, error) {
@@ -645,7 +646,7 @@ func Simulate(ctx context.Context, cfg Config) (Result, error) {
 		Session: cfg.Session, Shards: shards, Parts: []int{cfg.Shard}, Engine: "table"}
 
 	var auto *joint
-	if cfg.Strategy.NewHook == nil && cfg.Mode != BySessions && !cfg.general {
+	if cfg.Strategy.NewHook == nil && !cfg.general {
 		auto = cachedJoint(cfg.Rules, cfg.Strategy.Layout)
 	}
 	if auto != nil {
@@ -672,7 +673,7 @@ func Simulate(ctx context.Context, cfg Config) (Result, error) {
 			var gen *player
 			var fast *jointRun
 			if auto != nil {
-				fast = auto.newRun()
+				fast = auto.newRun(&cfg)
 			} else {
 				gen = newPlayer(&cfg)
 			}
@@ -876,35 +877,52 @@ func (r *Result) record(v Amount) {
 
 // session plays one session from the bankroll to its end.
 func (p *player) session(st *stream, out *Result) {
+	short := p.reset(p.cfg.Session.Bankroll)
+	p.sessionFrom(st, out, short, 0, -1)
+}
+
+// sessionFrom plays a session on from the table as it stands, rolls
+// rolls in; pending, if not negative, is a throw already drawn.
+func (p *player) sessionFrom(st *stream, out *Result, short bool, rolls int64, pending int) {
 	lim := &p.cfg.Session
 	t := &p.t
-	short := p.reset(lim.Bankroll)
-	rolls := int64(0)
 	for {
 		if short && len(t.bets) == 0 {
 			out.Ends.Ruin++
 			break
 		}
-		p.roll(st.next(), out)
-		rolls++
-		total := t.seats[0].bankroll + p.onTable()
-		switch {
-		case p.step.Stop:
-			out.Ends.Hook++
-		case lim.Target != 0 && total >= lim.Target:
-			out.Ends.Target++
-		case lim.StopLoss != 0 && total <= lim.Bankroll-lim.StopLoss:
-			out.Ends.StopLoss++
-		case lim.MaxRolls != 0 && rolls >= lim.MaxRolls:
-			out.Ends.MaxRolls++
-		default:
-			short = p.again(short)
-			continue
+		i := uint(pending)
+		if pending < 0 {
+			i = st.next()
 		}
-		break
+		pending = -1
+		p.roll(i, out)
+		rolls++
+		if end := p.endOf(t.seats[0].bankroll+p.onTable(), rolls, &out.Ends); end != nil {
+			*end++
+			break
+		}
+		short = p.again(short)
 	}
 	out.SessionRolls += rolls
 	out.record(t.seats[0].bankroll + p.onTable() - lim.Bankroll)
+}
+
+// endOf returns the counter in e of the way a session ends after a roll
+// that leaves the player total on and off the layout, or nil if it goes on.
+func (p *player) endOf(total Amount, rolls int64, e *SessionEnds) *int64 {
+	lim := &p.cfg.Session
+	switch {
+	case p.step.Stop:
+		return &e.Hook
+	case lim.Target != 0 && total >= lim.Target:
+		return &e.Target
+	case lim.StopLoss != 0 && total <= lim.Bankroll-lim.StopLoss:
+		return &e.StopLoss
+	case lim.MaxRolls != 0 && rolls >= lim.MaxRolls:
+		return &e.MaxRolls
+	}
+	return nil
 }
 
 // maxJointStates bounds the compiled automaton; a layout with more states
@@ -927,6 +945,16 @@ type joint struct {
 	// deltas[from[k]:from[k+1]] is what transition k adds to each bet.
 	from   []int32
 	deltas []BetTally
+	// For sessions, where the player's money is counted: credit is what a
+	// transition's roll pays into the bankroll, cost what the placements
+	// after it take out of it, mid and end the change of the player's
+	// money on and off the layout after the roll and after the placements.
+	credit, cost, mid, end []int64
+	// states are the tables themselves, for a session handed to the Table
+	// engine when the bankroll runs short; startCost and startEnd are the
+	// first placements' cost and change of the player's money.
+	states              []*Table
+	startCost, startEnd int64
 }
 
 // jointState is the key of a table's state: everything a roll and the
@@ -951,31 +979,31 @@ func compileJoint(r Rules, layout []Spot, limit int) *joint {
 	cfg := &Config{Rules: r, Strategy: Strategy{Layout: layout}}
 	start := newPlayer(cfg)
 	start.reset(MaxAmount)
+	startOn := start.onTable()
+	sortBets(start.t.bets)
+	j0 := int64(MaxAmount - start.t.seats[0].bankroll)
+	start.t.seats[0].bankroll = MaxAmount // every state's money is unlimited
 	states := []*Table{copyTable(nil, &start.t)}
 	index := map[string]uint32{string(jointState(nil, states[0])): 0}
-	j := &joint{from: []int32{0}}
+	j := &joint{from: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0}
 	var key []byte
 	p := newPlayer(cfg)
 	for s := 0; s < len(states); s++ {
 		for i := uint(0); i < 36; i++ {
 			copyTable(&p.t, states[s])
+			t := &p.t
+			on0 := p.onTable()
 			var delta Result
 			net, staked := p.roll(i, &delta)
-			keep(&p.t, 0, layout)
-			t := &p.t
+			cashMid, onMid := t.seats[0].bankroll, p.onTable()
+			keep(t, 0, layout)
+			j.credit = append(j.credit, int64(cashMid-MaxAmount))
+			j.cost = append(j.cost, int64(cashMid-t.seats[0].bankroll))
+			j.mid = append(j.mid, int64(cashMid+onMid-MaxAmount-on0))
+			j.end = append(j.end, int64(t.seats[0].bankroll+p.onTable()-MaxAmount-on0))
 			t.handRolls, t.sinceSeven = min(t.handRolls, 1), min(t.sinceSeven, 1)
 			t.seats[0].bankroll, t.house = MaxAmount, 0
-			// The order of the bets on the layout changes no money (the
-			// strategy's own money is unlimited here), so one order is kept.
-			slices.SortFunc(t.bets, func(a, b placed) int {
-				if betLess(a.bet, b.bet) {
-					return -1
-				}
-				if betLess(b.bet, a.bet) {
-					return 1
-				}
-				return 0
-			})
+			sortBets(t.bets)
 			key = jointState(key[:0], t)
 			next, ok := index[string(key)]
 			if !ok {
@@ -1001,7 +1029,23 @@ func compileJoint(r Rules, layout []Spot, limit int) *joint {
 			j.from = append(j.from, int32(len(j.deltas)))
 		}
 	}
+	j.states = states
 	return j
+}
+
+// sortBets puts the bets on a layout in one order. The order changes no
+// money: Table.Roll decides each bet by itself, and keep places the
+// layout in its own order (come odds by number).
+func sortBets(bets []placed) {
+	slices.SortFunc(bets, func(a, b placed) int {
+		if betLess(a.bet, b.bet) {
+			return -1
+		}
+		if betLess(b.bet, a.bet) {
+			return 1
+		}
+		return 0
+	})
 }
 
 // copyTable copies src into dst (a new Table if nil), reusing dst's
@@ -1048,13 +1092,63 @@ func cachedJoint(r Rules, layout []Spot) *joint {
 type jointRun struct {
 	j      *joint
 	counts []uint64
+	// p plays the sessions whose bankroll runs short on the Table.
+	p *player
 }
 
-func (j *joint) newRun() *jointRun { return &jointRun{j: j, counts: make([]uint64, len(j.next))} }
+func (j *joint) newRun(cfg *Config) *jointRun {
+	return &jointRun{j: j, counts: make([]uint64, len(j.next)), p: newPlayer(cfg)}
+}
+
+// session plays one session on the automaton while the bankroll covers
+// every placement, and hands it to the Table engine, in the same state
+// and with the same money, on the first roll after which it would not:
+// the Table then skips the bets the player cannot afford, as it would
+// have from the start.
+func (r *jointRun) session(st *stream, out *Result) {
+	j, p := r.j, r.p
+	lim := &p.cfg.Session
+	if int64(lim.Bankroll) < j.startCost {
+		p.session(st, out)
+		return
+	}
+	cash, total := int64(lim.Bankroll)-j.startCost, int64(lim.Bankroll)+j.startEnd
+	s, rolls := uint32(0), int64(0)
+	for {
+		i := st.next()
+		tr := s + uint32(i)
+		cashMid, mid := cash+j.credit[tr], total+j.mid[tr]
+		end := p.endOf(Amount(mid), rolls+1, &out.Ends)
+		if end == nil && cashMid < j.cost[tr] {
+			autos := p.t.autos
+			copyTable(&p.t, j.states[s/36])
+			p.t.autos = autos
+			p.t.seats[0].bankroll = Amount(cash)
+			p.layout = append(p.layout[:0], p.cfg.Strategy.Layout...)
+			p.sessionFrom(st, out, false, rolls, int(i))
+			return
+		}
+		r.counts[tr]++
+		rolls++
+		if end != nil {
+			*end++
+			out.SessionRolls += rolls
+			out.record(Amount(mid) - lim.Bankroll)
+			return
+		}
+		cash, total, s = cashMid-j.cost[tr], total+j.end[tr], j.next[tr]
+	}
+}
 
 // play plays one block from the starting state.
 func (r *jointRun) play(st *stream, mode Mode, n int64, out *Result) {
 	next, counts := r.j.next, r.counts
+	if mode == BySessions {
+		for range n {
+			r.session(st, out)
+		}
+		return
+	}
 	if mode == ByRolls {
 		s := uint32(0)
 		for n > 0 {

@@ -92,12 +92,21 @@ func TestCompiledMatchesTable(t *testing.T) {
 				}
 				state = j.next[tr]
 			}
-			for _, mode := range []Mode{ByRolls, ByShooters} {
+			for k, mode := range []Mode{ByRolls, ByShooters, BySessions, BySessions} {
 				n := int64(rolls)
-				if mode == ByShooters {
-					n /= 8
-				}
 				c := Config{Rules: r, Strategy: s, Seed: 3, Mode: mode, N: n, Workers: 1}
+				switch mode {
+				case ByShooters:
+					c.N /= 8
+				case BySessions:
+					// Small bankrolls, so that many sessions run short and
+					// go on on the Table.
+					c.N /= 100
+					c.Session = SessionLimits{Bankroll: 150, Target: 300, MaxRolls: 200}
+					if k == 3 {
+						c.Session = SessionLimits{Bankroll: 1000, Target: 1300, StopLoss: 400, MaxRolls: 100}
+					}
+				}
 				fast, err := Simulate(context.Background(), c)
 				if err != nil {
 					t.Fatal(err)
@@ -380,11 +389,21 @@ var (
 func TestSimulationAllocatesNothingPerRoll(t *testing.T) {
 	full := FullLayout()
 	j := compileJoint(Standard, full, maxJointStates)
-	run := j.newRun()
+	run := j.newRun(&Config{Rules: Standard, Strategy: Strategy{Layout: full}})
 	var out Result
 	st := newStream(1, 0)
 	if n := testing.AllocsPerRun(10, func() { run.play(&st, ByRolls, 100_000, &out) }); n != 0 {
 		t.Errorf("compiled engine: %v allocations per 100000 rolls", n)
+	}
+	// Sessions on the automaton, handed to the Table when the bankroll runs
+	// short: once every result has its place in the histogram, nothing.
+	molly, _ := NamedStrategy("three-point-molly")
+	scfg := &Config{Rules: Standard, Strategy: molly, Mode: BySessions,
+		Session: SessionLimits{Bankroll: 300, Target: 600, StopLoss: 200, MaxRolls: 200}}
+	srun := compileJoint(Standard, molly.Layout, maxJointStates).newRun(scfg)
+	srun.play(&st, BySessions, 20_000, &out)
+	if n := testing.AllocsPerRun(10, func() { srun.play(&st, BySessions, 100, &out) }); n != 0 {
+		t.Errorf("compiled sessions: %v allocations per 100 sessions", n)
 	}
 	martingale, _ := NamedStrategy("martingale")
 	cfg := &Config{Rules: Standard, Strategy: martingale, Mode: ByRolls}

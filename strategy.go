@@ -170,12 +170,19 @@ func keep(t *Table, seat int, layout []Spot) (short bool) {
 			if b.Kind == DontComeOdds {
 				line = DontCome
 			}
-			for i := 0; i < len(t.bets); i++ {
-				p := t.bets[i]
-				if p.seat != seat || p.bet.Kind != line || p.bet.Number == 0 || (b.Number != 0 && b.Number != p.bet.Number) {
-					continue
+			// Behind each come bet in the order of their numbers, not of
+			// the layout, so that a short bankroll backs the same ones
+			// whatever order the bets were made in.
+			var numbers uint16
+			for _, p := range t.bets {
+				if p.seat == seat && p.bet.Kind == line && p.bet.Number != 0 && (b.Number == 0 || b.Number == p.bet.Number) {
+					numbers |= 1 << p.bet.Number
 				}
-				short = t.keepOdds(seat, Bet{Kind: b.Kind, Number: p.bet.Number}, sp.Amount) || short
+			}
+			for n := 2; n <= 12; n++ {
+				if numbers&(1<<n) != 0 {
+					short = t.keepOdds(seat, Bet{Kind: b.Kind, Number: n}, sp.Amount) || short
+				}
 			}
 		case PutOdds:
 			short = t.keepOdds(seat, b, sp.Amount) || short

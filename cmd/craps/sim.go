@@ -311,6 +311,11 @@ func writeSim(w io.Writer, out simOutput, asJSON bool) error {
 	}
 	fmt.Fprintln(w, "\nReturn is the player's net per unit staked on bets decided (negative: the house's edge),")
 	fmt.Fprintln(w, "± one standard error; exact is craps edge's figure, for all bets weighted by the stakes simulated.")
+	if res.Mode == craps.BySessions {
+		fmt.Fprintln(w, "A session that ends leaves the bets still on the layout undecided; they are not counted, which")
+		fmt.Fprintln(w, "favours bets decided quickly (line bets on 6 and 8 over 4 and 10): check per-bet returns with")
+		fmt.Fprintln(w, "-rolls or -shooters, where every hand is played out.")
+	}
 	if o := sum.Outcomes; o != nil {
 		what := "hand"
 		if res.Mode == craps.BySessions {
