@@ -281,6 +281,8 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 		{"shooter blocks on the compiled engine", Config{Strategy: molly, Mode: ByShooters, N: 3*BlockShooters + 7}},
 		{"sessions on the table, with a hook", Config{Strategy: martingale, Mode: BySessions, N: 3*BlockSessions + 1,
 			Session: SessionLimits{Bankroll: 1000, Target: 1500, MaxRolls: 500}}},
+		{"sessions on the compiled engine, some handed to the table", Config{Strategy: molly, Mode: BySessions, N: 4*BlockSessions - 1,
+			Session: SessionLimits{Bankroll: 300, Target: 600, MaxRolls: 300}}},
 	}
 	if testing.Short() {
 		cases[0].cfg.N = BlockRolls/4 + 1
