@@ -504,11 +504,17 @@ func TestSessions(t *testing.T) {
 // BenchmarkSimulate plays the full layout (pass line with 3-4-5x odds, two
 // come bets with odds, place 6 and 8, the field, hard 6 and 8) for b.N
 // rolls on as many workers as GOMAXPROCS: run it with -cpu 1 for one core.
+// "compiled" is the automaton, "table" the same layout on the Table
+// engine, "martingale" a progression (a hook) on the Table engine.
 func BenchmarkSimulate(b *testing.B) {
-	cfg := Config{Rules: Standard, Strategy: Strategy{Name: "full", Layout: FullLayout()}, Seed: 1}
-	for _, engine := range []string{"compiled", "table"} {
+	martingale, _ := NamedStrategy("martingale")
+	for _, engine := range []string{"compiled", "table", "martingale"} {
 		b.Run(engine, func(b *testing.B) {
+			cfg := Config{Rules: Standard, Strategy: Strategy{Name: "full", Layout: FullLayout()}, Seed: 1}
 			cfg.general = engine == "table"
+			if engine == "martingale" {
+				cfg.Strategy = martingale
+			}
 			cfg.N = 1
 			if _, err := Simulate(context.Background(), cfg); err != nil { // compile once
 				b.Fatal(err)
