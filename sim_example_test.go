@@ -73,3 +73,46 @@ func ExampleSimulate_sessions() {
 	// engine table - sessions won 713 ruined 287
 	// median 200 worst -630
 }
+
+// pressAndQuit presses place 6 and 8 by one unit after each of their
+// wins, up to three units, and ends the session after the third win.
+type pressAndQuit struct{ wins int }
+
+func (h *pressAndQuit) Reset() { h.wins = 0 }
+
+func (h *pressAndQuit) React(s *craps.Step) {
+	for _, r := range s.Resolved {
+		if r.Bet.Kind != craps.Place || r.Outcome != craps.Won {
+			continue
+		}
+		h.wins++
+		for i := range s.Layout {
+			if s.Layout[i].Bet == r.Bet {
+				s.Layout[i].Amount = min(s.Layout[i].Amount+6, 18)
+			}
+		}
+	}
+	s.Stop = h.wins >= 3
+}
+
+// A hook presses bets after a win and ends a session after the third one.
+func ExampleHook() {
+	s := craps.Strategy{
+		Name: "press 6 and 8, quit after three wins",
+		Layout: []craps.Spot{
+			{Bet: craps.Bet{Kind: craps.Place, Number: 6}, Amount: 6},
+			{Bet: craps.Bet{Kind: craps.Place, Number: 8}, Amount: 6},
+		},
+		NewHook: func() craps.Hook { return &pressAndQuit{} },
+	}
+	r, err := craps.Simulate(context.Background(), craps.Config{Rules: craps.Standard, Strategy: s, Seed: 1,
+		Mode: craps.BySessions, N: 10_000, Session: craps.SessionLimits{Bankroll: 100, MaxRolls: 1000}})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("quit after three wins:", r.Ends.Hook, "ruined:", r.Ends.Ruin, "out of rolls:", r.Ends.MaxRolls)
+	fmt.Println("place 6 staked", r.Bets[0].Staked, "net", r.Bets[0].Net)
+	// Output:
+	// quit after three wins: 9657 ruined: 343 out of rolls: 0
+	// place 6 staked 293406 net -4286
+}
