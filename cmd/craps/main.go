@@ -6,7 +6,7 @@
 //
 //	craps edge [-rules NAME] [-json] [rule flags]
 //	craps tables [-json]
-//	craps sim [-strategy NAME] [-rolls N | -shooters N | -sessions N] [-seed S] [-shard I/N] [-json]
+//	craps sim [-strategy NAME | -layout BETS] [-rolls N | -shooters N | -sessions N] [-seed S] [-shard I/N] [-json]
 //	craps merge [-json] FILE...
 //
 // Run "craps -h" or "craps edge -h" for every flag.

@@ -17,7 +17,7 @@ import (
 	"github.com/crapslab/craps"
 )
 
-const simSynopsis = `[-strategy NAME] [-rolls N | -shooters N | -sessions N] [-seed S]
+const simSynopsis = `[-strategy NAME | -layout BETS] [-rolls N | -shooters N | -sessions N] [-seed S]
        [-workers W] [-shard I/N] [-json] [-rules NAME] [rule flags]
 
 Simulates a strategy from a seed and prints, for every bet it made, the
@@ -33,7 +33,9 @@ of the run: not on -workers, nor on the machine. -shard i/n runs one part
 of it; "craps merge" combines the -json outputs of every part into the
 result of the whole run.
 
-Example: craps sim -strategy three-point-molly -rolls 1e9 -seed 7`
+Examples:
+  craps sim -strategy three-point-molly -rolls 1e9 -seed 7
+  craps sim -layout "pass 10, odds, place 6 12, place 8 12" -sessions 1e5 -bankroll 500 -target 750`
 
 // simStderr receives the progress indicator.
 var simStderr io.Writer = os.Stderr
@@ -78,6 +80,10 @@ type outcomeSummary struct {
 func runSim(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("sim", simSynopsis, stdout)
 	strategy := fs.String("strategy", "pass-max-odds", "the strategy: "+strings.Join(craps.StrategyNames(), ", "))
+	layout := fs.String("layout", "", `a layout of your own instead of -strategy, bets separated by commas, each "<bet> [amount] [xN] [point]":
+odds without an amount are the most allowed; "come odds" and "don't come odds" stand behind every come bet;
+xN keeps N come bets working; point makes the bet only while a point is on.
+Example: "pass 10, odds, come 10 x2, come odds, place 6 12, place 8 12, field 5 point"`)
 	var rolls, shooters, sessions count
 	fs.Var(&rolls, "rolls", "simulate this many rolls (1e9 allowed; default 1e7 when no count is given)")
 	fs.Var(&shooters, "shooters", "simulate this many shooters' hands")
@@ -102,6 +108,13 @@ func runSim(args []string, _ io.Reader, stdout io.Writer) error {
 	s, err := craps.NamedStrategy(*strategy)
 	if err != nil {
 		return fmt.Errorf("-strategy: unknown strategy %q (known: %s): %w", *strategy, strings.Join(craps.StrategyNames(), ", "), errUsage)
+	}
+	if *layout != "" {
+		spots, err := parseLayout(*layout)
+		if err != nil {
+			return fmt.Errorf("-layout: %v: %w", err, errUsage)
+		}
+		s = craps.Strategy{Name: "layout: " + *layout, Layout: spots}
 	}
 	cfg := craps.Config{Rules: r, Strategy: s, Seed: *seed, Workers: *workers,
 		Session: craps.SessionLimits{Bankroll: craps.Amount(*bankroll), Target: craps.Amount(*target),
@@ -145,6 +158,54 @@ func runSim(args []string, _ io.Reader, stdout io.Writer) error {
 	}
 	out := simOutput{Result: res, RulesName: rf.describe(), Elapsed: time.Since(start).Seconds()}
 	return writeSim(stdout, out, *asJSON)
+}
+
+// parseLayout reads a layout written as -layout describes.
+func parseLayout(text string) ([]craps.Spot, error) {
+	var spots []craps.Spot
+	for _, item := range strings.Split(text, ",") {
+		words := strings.Fields(strings.ToLower(item))
+		var sp craps.Spot
+		// Options come last: "point", "xN", then the amount.
+		for len(words) > 1 {
+			w := words[len(words)-1]
+			if w == "point" {
+				sp.PointOnly = true
+			} else if n, err := strconv.Atoi(strings.TrimPrefix(w, "x")); err == nil && strings.HasPrefix(w, "x") && sp.Count == 0 {
+				sp.Count = n
+			} else {
+				break
+			}
+			words = words[:len(words)-1]
+		}
+		// The amount is the last number, if what is left is a bet by
+		// itself: "pass 10", "place 6 12", "odds 6 25"; but "place 6".
+		name := strings.Join(words, " ")
+		if i := strings.LastIndexByte(name, ' '); i > 0 {
+			if n, err := strconv.ParseInt(name[i+1:], 10, 64); err == nil && isBetName(name[:i]) {
+				sp.Amount, name = craps.Amount(n), name[:i]
+			}
+		}
+		switch name {
+		case "come odds":
+			sp.Bet = craps.Bet{Kind: craps.ComeOdds}
+		case "don't come odds", "dont come odds":
+			sp.Bet = craps.Bet{Kind: craps.DontComeOdds}
+		default:
+			b, err := craps.ParseBet(name)
+			if err != nil {
+				return nil, fmt.Errorf("%q: not a bet", strings.TrimSpace(item))
+			}
+			sp.Bet = b
+		}
+		spots = append(spots, sp)
+	}
+	return spots, nil
+}
+
+func isBetName(name string) bool {
+	_, err := craps.ParseBet(name)
+	return err == nil || name == "come odds" || name == "don't come odds" || name == "dont come odds"
 }
 
 // count is a flag holding a positive count, written 1000000, 1_000_000 or 1e6.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crapslab/craps"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -123,5 +124,39 @@ func TestSimUsage(t *testing.T) {
 	code, out, _ := runCmd(t, "", "sim", "-h")
 	if code != 0 || !strings.Contains(out, "-shard") || !strings.Contains(out, "three-point-molly") {
 		t.Errorf("sim -h: exit %d:\n%s", code, out)
+	}
+}
+
+func TestParseLayout(t *testing.T) {
+	got, err := parseLayout("pass 10, odds, come 10 x2, come odds, place 6 12, field 5 point, odds 6 25, hop 2-5 1, lay odds, any 7 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []craps.Spot{
+		{Bet: craps.Bet{Kind: craps.PassLine}, Amount: 10},
+		{Bet: craps.Bet{Kind: craps.PassOdds}},
+		{Bet: craps.Bet{Kind: craps.Come}, Amount: 10, Count: 2},
+		{Bet: craps.Bet{Kind: craps.ComeOdds}},
+		{Bet: craps.Bet{Kind: craps.Place, Number: 6}, Amount: 12},
+		{Bet: craps.Bet{Kind: craps.Field}, Amount: 5, PointOnly: true},
+		{Bet: craps.Bet{Kind: craps.ComeOdds, Number: 6}, Amount: 25},
+		{Bet: craps.Bet{Kind: craps.Hop, Hop: craps.Dice{A: 2, B: 5}}, Amount: 1},
+		{Bet: craps.Bet{Kind: craps.DontPassOdds}},
+		{Bet: craps.Bet{Kind: craps.Any7}, Amount: 2},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	for _, bad := range []string{"place 7 10", "pass 10,, field 5", "nothing 5"} {
+		if _, err := parseLayout(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+	code, out, errOut := runCmd(t, "", "sim", "-layout", "place 6 12, place 8 12", "-rolls", "100000")
+	if code != 0 || !strings.Contains(out, "Place 8") {
+		t.Errorf("sim -layout: exit %d:\n%s%s", code, out, errOut)
+	}
+	if code, _, errOut := runCmd(t, "", "sim", "-layout", "place 6"); code != 1 || !strings.Contains(errOut, "amount 0") {
+		t.Errorf("a bet with no amount: exit %d: %s", code, errOut)
 	}
 }
