@@ -56,7 +56,11 @@ func (m *Mode) UnmarshalText(b []byte) error {
 // The block sizes. A run is cut into blocks of a fixed size, each played
 // from a fresh table with its own stream of throws derived from the seed
 // and the block's index; blocks are the unit of work of workers and
-// shards, so how a run is split never changes its result.
+// shards, so how a run is split never changes its result. A block starts
+// on a come-out with nothing on the layout; the bets still up when a roll
+// block ends (a few in four million rolls) or a session ends are left
+// undecided and not counted. Shooter blocks end at a seven-out, when every
+// bet is decided.
 const (
 	BlockRolls    = 1 << 22
 	BlockShooters = 1 << 12
@@ -597,9 +601,9 @@ func diceOf(i uint) Dice { return Dice{uint8(i/6 + 1), uint8(i%6 + 1)} }
 // layout, and plays each roll with one table look-up (a session goes on on
 // a Table from the roll after which its bankroll would not cover the
 // layout); one with a hook plays a Table roll by roll. Both make no
-// allocation per roll and give the same sums. A configuration it cannot run is an error wrapping
-// ErrSimulation, or the error of Strategy.Validate. It stops early with
-// ctx's error if ctx is done.
+// allocation per roll and give the same sums. A configuration it cannot
+// run is an error wrapping ErrSimulation, or the error of
+// Strategy.Validate. It stops early with ctx's error if ctx is done.
 func Simulate(ctx context.Context, cfg Config) (Result, error) {
 	if err := cfg.Strategy.Validate(cfg.Rules); err != nil {
 		return Result{}, err
