@@ -815,9 +815,11 @@ func (p *player) roll(i uint, out *Result) (net, staked Amount) {
 	if !comeOut && d.Total() == 7 {
 		out.SevenOuts++
 	}
-	out.RollNetSq.add(product(int64(net), int64(net)))
-	out.RollNetStaked.add(product(int64(net), int64(staked)))
-	out.RollStakedSq.add(product(int64(staked), int64(staked)))
+	if net != 0 || staked != 0 { // most rolls decide nothing
+		out.RollNetSq.add(product(int64(net), int64(net)))
+		out.RollNetStaked.add(product(int64(net), int64(staked)))
+		out.RollStakedSq.add(product(int64(staked), int64(staked)))
+	}
 	if p.hook != nil {
 		s := &p.step
 		s.Rolls++
