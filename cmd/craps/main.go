@@ -6,6 +6,8 @@
 //
 //	craps edge [-rules NAME] [-json] [rule flags]
 //	craps tables [-json]
+//	craps sim [-strategy NAME | -layout BETS] [-rolls N | -shooters N | -sessions N] [-seed S] [-shard I/N] [-json]
+//	craps merge [-json] FILE...
 //
 // Run "craps -h" or "craps edge -h" for every flag.
 package main
@@ -33,6 +35,8 @@ func commands() []command {
 	return []command{
 		{"edge", "print the exact house edge of every bet under a table's rules", runEdge},
 		{"play", "replay a roll tape: a scripted session of bets and rolls, with every payout", runPlay},
+		{"sim", "simulate a strategy from a seed, beside the exact figures; -shard i/n runs one part", runSim},
+		{"merge", "combine the -json outputs of craps sim shards into the result of the whole run", runMerge},
 		{"tables", "print seed 000's true-odds tables (Table 1: totals and groups; Table 2: hardways)", runTables},
 	}
 }

@@ -1,0 +1,423 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"os"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/crapslab/craps"
+)
+
+const simSynopsis = `[-strategy NAME | -layout BETS] [-rolls N | -shooters N | -sessions N] [-seed S]
+       [-workers W] [-shard I/N] [-json] [-rules NAME] [rule flags]
+
+Simulates a strategy from a seed and prints, for every bet it made, the
+simulated return per unit staked with its standard error beside the exact
+return from the analysis (craps edge), and how many standard errors apart
+they are. Sessions (-sessions) start from -bankroll and end at -target,
+after losing -stop-loss, on ruin or after -max-rolls rolls; shooters
+(-shooters) play until that many hands have sevened out. Both also print
+the distribution of their results.
+
+The result depends only on the rules, the strategy, the seed and the size
+of the run: not on -workers, nor on the machine. -shard i/n runs one part
+of it; "craps merge" combines the -json outputs of every part into the
+result of the whole run.
+
+Examples:
+  craps sim -strategy three-point-molly -rolls 1e9 -seed 7
+  craps sim -layout "pass 10, odds, place 6 12, place 8 12" -sessions 1e5 -bankroll 500 -target 750`
+
+// simStderr receives the progress indicator.
+var simStderr io.Writer = os.Stderr
+
+// simOutput is the JSON craps sim writes and craps merge reads: the exact
+// sums, the rules' name, and a summary computed from them.
+type simOutput struct {
+	craps.Result
+	RulesName string      `json:"rules_name"`
+	Summary   *simSummary `json:"summary,omitempty"`
+	Elapsed   float64     `json:"elapsed_seconds,omitempty"`
+}
+
+type simSummary struct {
+	Bets     []betSummary    `json:"bets"`
+	Total    betSummary      `json:"total"`
+	Outcomes *outcomeSummary `json:"outcomes,omitempty"`
+}
+
+type betSummary struct {
+	Bet         string  `json:"bet"`
+	Decisions   int64   `json:"decisions"`
+	Staked      int64   `json:"staked"`
+	Net         int64   `json:"net"`
+	Return      float64 `json:"return"`
+	StdErr      float64 `json:"stderr"`
+	Exact       string  `json:"exact"`
+	ExactFloat  float64 `json:"exact_float"`
+	StdErrsAway float64 `json:"z"`
+}
+
+type outcomeSummary struct {
+	Count     int64            `json:"count"`
+	Mean      float64          `json:"mean"`
+	StdDev    float64          `json:"stddev"`
+	Quantiles map[string]int64 `json:"quantiles"`
+	Ruin      float64          `json:"ruin_probability,omitempty"`
+	RuinErr   float64          `json:"ruin_stderr,omitempty"`
+	MeanRolls float64          `json:"mean_rolls"`
+}
+
+func runSim(args []string, _ io.Reader, stdout io.Writer) error {
+	fs := newFlagSet("sim", simSynopsis, stdout)
+	strategy := fs.String("strategy", "pass-max-odds", "the strategy: "+strings.Join(craps.StrategyNames(), ", "))
+	layout := fs.String("layout", "", `a layout of your own instead of -strategy, bets separated by commas, each "<bet> [amount] [xN] [point]":
+odds without an amount are the most allowed; "come odds" and "don't come odds" stand behind every come bet;
+xN keeps N come bets working; point makes the bet only while a point is on.
+Example: "pass 10, odds, come 10 x2, come odds, place 6 12, place 8 12, field 5 point"`)
+	var rolls, shooters, sessions count
+	fs.Var(&rolls, "rolls", "simulate this many rolls (1e9 allowed; default 1e7 when no count is given)")
+	fs.Var(&shooters, "shooters", "simulate this many shooters' hands")
+	fs.Var(&sessions, "sessions", "simulate this many sessions")
+	bankroll := fs.Int64("bankroll", 1000, "sessions: the bankroll each session starts with")
+	target := fs.Int64("target", 2000, "sessions: quit when the money on and off the layout reaches this (0: no target)")
+	stopLoss := fs.Int64("stop-loss", 0, "sessions: quit after losing this much (0: play to ruin)")
+	var maxRolls count
+	fs.Var(&maxRolls, "max-rolls", "sessions: quit after this many rolls (0: no limit)")
+	seed := fs.Uint64("seed", 1, "the seed")
+	workers := fs.Int("workers", 0, "goroutines playing blocks (0: every core); the result does not depend on it")
+	shard := fs.String("shard", "", `run one shard "i/n" (i from 0) of the run; combine them with craps merge`)
+	asJSON := fs.Bool("json", false, "print the exact sums and a summary as JSON, which craps merge reads")
+	rf := addRuleFlags(fs)
+	if err := parse(fs, args, 0); err != nil {
+		return err
+	}
+	r, err := rf.rules()
+	if err != nil {
+		return err
+	}
+	s, err := craps.NamedStrategy(*strategy)
+	if err != nil {
+		return fmt.Errorf("-strategy: unknown strategy %q (known: %s): %w", *strategy, strings.Join(craps.StrategyNames(), ", "), errUsage)
+	}
+	if *layout != "" {
+		spots, err := parseLayout(*layout)
+		if err != nil {
+			return fmt.Errorf("-layout: %v: %w", err, errUsage)
+		}
+		s = craps.Strategy{Name: "layout: " + *layout, Layout: spots}
+	}
+	cfg := craps.Config{Rules: r, Strategy: s, Seed: *seed, Workers: *workers,
+		Session: craps.SessionLimits{Bankroll: craps.Amount(*bankroll), Target: craps.Amount(*target),
+			StopLoss: craps.Amount(*stopLoss), MaxRolls: int64(maxRolls)}}
+	given := 0
+	for _, c := range []struct {
+		n    count
+		mode craps.Mode
+	}{{rolls, craps.ByRolls}, {shooters, craps.ByShooters}, {sessions, craps.BySessions}} {
+		if c.n != 0 {
+			cfg.Mode, cfg.N = c.mode, int64(c.n)
+			given++
+		}
+	}
+	switch given {
+	case 0:
+		cfg.N = 10_000_000
+	case 1:
+	default:
+		return fmt.Errorf("give one of -rolls, -shooters and -sessions: %w", errUsage)
+	}
+	if *shard != "" {
+		i, n, ok := strings.Cut(*shard, "/")
+		a, err1 := strconv.Atoi(i)
+		b, err2 := strconv.Atoi(n)
+		if !ok || err1 != nil || err2 != nil || b < 1 || a < 0 || a >= b {
+			return fmt.Errorf("-shard %q: want i/n with 0 <= i < n: %w", *shard, errUsage)
+		}
+		cfg.Shard, cfg.Shards = a, b
+	}
+	start := time.Now()
+	prog := &progress{w: simStderr, start: start}
+	cfg.Progress = prog.update
+	res, err := craps.Simulate(context.Background(), cfg)
+	prog.done()
+	if err != nil {
+		if errors.Is(err, craps.ErrSimulation) {
+			return fmt.Errorf("%v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
+		}
+		return err
+	}
+	out := simOutput{Result: res, RulesName: rf.describe(), Elapsed: time.Since(start).Seconds()}
+	return writeSim(stdout, out, *asJSON)
+}
+
+// parseLayout reads a layout written as -layout describes.
+func parseLayout(text string) ([]craps.Spot, error) {
+	var spots []craps.Spot
+	for _, item := range strings.Split(text, ",") {
+		words := strings.Fields(strings.ToLower(item))
+		var sp craps.Spot
+		// Options come last: "point", "xN", then the amount.
+		for len(words) > 1 {
+			w := words[len(words)-1]
+			if w == "point" {
+				sp.PointOnly = true
+			} else if n, err := strconv.Atoi(strings.TrimPrefix(w, "x")); err == nil && strings.HasPrefix(w, "x") && sp.Count == 0 {
+				sp.Count = n
+			} else {
+				break
+			}
+			words = words[:len(words)-1]
+		}
+		// The amount is the last number, if what is left is a bet by
+		// itself: "pass 10", "place 6 12", "odds 6 25"; but "place 6".
+		name := strings.Join(words, " ")
+		if i := strings.LastIndexByte(name, ' '); i > 0 {
+			if n, err := strconv.ParseInt(name[i+1:], 10, 64); err == nil && isBetName(name[:i]) {
+				sp.Amount, name = craps.Amount(n), name[:i]
+			}
+		}
+		switch name {
+		case "come odds":
+			sp.Bet = craps.Bet{Kind: craps.ComeOdds}
+		case "don't come odds", "dont come odds":
+			sp.Bet = craps.Bet{Kind: craps.DontComeOdds}
+		default:
+			b, err := craps.ParseBet(name)
+			if err != nil {
+				return nil, fmt.Errorf("%q: not a bet", strings.TrimSpace(item))
+			}
+			sp.Bet = b
+		}
+		spots = append(spots, sp)
+	}
+	return spots, nil
+}
+
+func isBetName(name string) bool {
+	_, err := craps.ParseBet(name)
+	return err == nil || name == "come odds" || name == "don't come odds" || name == "dont come odds"
+}
+
+// count is a flag holding a positive count, written 1000000, 1_000_000 or 1e6.
+type count int64
+
+func (c *count) String() string { return strconv.FormatInt(int64(*c), 10) }
+func (c *count) Set(s string) error {
+	if n, err := strconv.ParseInt(s, 0, 64); err == nil && n >= 0 {
+		*c = count(n)
+		return nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || f < 0 || f > 1e18 || f != math.Trunc(f) {
+		return fmt.Errorf("want a whole count such as 1000000 or 1e6")
+	}
+	*c = count(f)
+	return nil
+}
+
+// progress prints how far a run has come on stderr, once it has taken
+// more than a second, at most five times a second.
+type progress struct {
+	w       io.Writer
+	start   time.Time
+	last    time.Time
+	printed bool
+}
+
+func (p *progress) update(done, total int64) {
+	now := time.Now()
+	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond {
+		return
+	}
+	p.last, p.printed = now, true
+	eta := time.Duration(float64(now.Sub(p.start)) * float64(total-done) / float64(done))
+	fmt.Fprintf(p.w, "\rsim: %3.0f%% (%d of %d blocks), %s left   ", 100*float64(done)/float64(total), done, total, eta.Round(time.Second))
+}
+
+func (p *progress) done() {
+	if p.printed {
+		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", 60))
+	}
+}
+
+func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
+	fs := newFlagSet("merge", "[-json] FILE...\n\n"+
+		"Combines the -json outputs of craps sim -shard i/n into the result of the\n"+
+		"whole run, exactly, and prints it as craps sim does. Shards not given are\n"+
+		"reported as missing.", stdout)
+	asJSON := fs.Bool("json", false, "print the merged sums and a summary as JSON")
+	if err := parse(fs, args, math.MaxInt); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return fmt.Errorf("no files to merge (run %s -h): %w", fs.Name(), errUsage)
+	}
+	var all simOutput
+	for i, name := range fs.Args() {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return err
+		}
+		var part simOutput
+		if err := json.Unmarshal(data, &part); err != nil {
+			return fmt.Errorf("%s: not the output of craps sim -json: %v", name, err)
+		}
+		if i == 0 {
+			all = part
+			continue
+		}
+		if all.Result, err = craps.Merge(all.Result, part.Result); err != nil {
+			return fmt.Errorf("%s: %v", name, strings.TrimPrefix(err.Error(), "craps: merge: "))
+		}
+		all.Elapsed += part.Elapsed
+	}
+	return writeSim(stdout, all, *asJSON)
+}
+
+// summarize computes the report's figures from the exact sums.
+func summarize(res *craps.Result) (*simSummary, error) {
+	sum := &simSummary{}
+	var exactNet big.Rat
+	for _, t := range res.Bets {
+		a, err := res.Rules.Analyze(t.Bet)
+		if err != nil {
+			return nil, err
+		}
+		b := betRow(t.Bet.String(), t, a.Return)
+		sum.Bets = append(sum.Bets, b)
+		exactNet.Add(&exactNet, new(big.Rat).Mul(a.Return, new(big.Rat).SetInt64(int64(t.Staked))))
+	}
+	total := res.Total()
+	exact := new(big.Rat)
+	if total.Staked != 0 {
+		exact.Quo(&exactNet, new(big.Rat).SetInt64(int64(total.Staked)))
+	}
+	sum.Total = betRow("all bets", total, exact)
+	sum.Total.Return, sum.Total.StdErr = res.Return()
+	sum.Total.StdErrsAway = (sum.Total.Return - sum.Total.ExactFloat) / sum.Total.StdErr
+	if h := res.Outcomes; len(h) > 0 {
+		o := &outcomeSummary{Count: h.Count(), Mean: h.Mean(), StdDev: h.StdDev(), Quantiles: map[string]int64{}}
+		for _, q := range []float64{0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1} {
+			o.Quantiles[strconv.FormatFloat(q, 'f', -1, 64)] = int64(h.Quantile(q))
+		}
+		if res.Mode == craps.BySessions {
+			p := float64(res.Ends.Ruin) / float64(o.Count)
+			o.Ruin, o.RuinErr = p, math.Sqrt(p*(1-p)/float64(o.Count))
+			o.MeanRolls = float64(res.SessionRolls) / float64(o.Count)
+		} else {
+			o.MeanRolls = float64(res.Rolls) / float64(max(res.SevenOuts, 1))
+		}
+		sum.Outcomes = o
+	}
+	return sum, nil
+}
+
+func betRow(name string, t craps.BetTally, exact *big.Rat) betSummary {
+	mean, se := t.Return()
+	x, _ := exact.Float64()
+	return betSummary{Bet: name, Decisions: t.Decisions, Staked: int64(t.Staked), Net: int64(t.Net),
+		Return: mean, StdErr: se, Exact: exact.RatString(), ExactFloat: x, StdErrsAway: (mean - x) / se}
+}
+
+func writeSim(w io.Writer, out simOutput, asJSON bool) error {
+	sum, err := summarize(&out.Result)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		out.Summary = sum
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(jsonSafe(out))
+	}
+	res := &out.Result
+	fmt.Fprintf(w, "Strategy %s under %s (odds %v), seed %d: %d %v", res.Strategy, out.RulesName, res.Rules.Odds, res.Seed, res.N, res.Mode)
+	if res.Mode == craps.BySessions {
+		s := res.Session
+		fmt.Fprintf(w, " from a bankroll of %d (target %d, stop-loss %d, roll limit %d)", s.Bankroll, s.Target, s.StopLoss, s.MaxRolls)
+	}
+	fmt.Fprintln(w)
+	if !res.Complete() {
+		fmt.Fprintf(w, "Partial: shards %v of %d\n", res.Parts, res.Shards)
+	}
+	speed := ""
+	if out.Elapsed > 0 {
+		speed = fmt.Sprintf(" in %.2fs (%.3g rolls/s)", out.Elapsed, float64(res.Rolls)/out.Elapsed)
+	}
+	fmt.Fprintf(w, "%d rolls, %d hands, %s engine%s\n\n", res.Rolls, res.SevenOuts, res.Engine, speed)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	rows := append(sum.Bets, sum.Total)
+	width := len("BET")
+	for _, b := range rows {
+		width = max(width, len(b.Bet))
+	}
+	// Names are padded to one width so that they read left-aligned.
+	fmt.Fprintf(tw, "%-*s\tDECISIONS\tSTAKED\tNET\tSIMULATED RETURN\tEXACT\tSE AWAY\t\n", width, "BET")
+	for _, b := range rows {
+		fmt.Fprintf(tw, "%-*s\t%d\t%d\t%d\t%s ± %s\t%s\t%+.1f\t\n", width, b.Bet, b.Decisions, b.Staked, b.Net,
+			pct(b.Return), pct(b.StdErr), pct4(b.ExactFloat), b.StdErrsAway)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nReturn is the player's net per unit staked on bets decided (negative: the house's edge),")
+	fmt.Fprintln(w, "± one standard error; exact is craps edge's figure, for all bets weighted by the stakes simulated.")
+	if res.Mode == craps.BySessions {
+		fmt.Fprintln(w, "A session that ends leaves the bets still on the layout undecided; they are not counted, which")
+		fmt.Fprintln(w, "favours bets decided quickly (line bets on 6 and 8 over 4 and 10): check per-bet returns with")
+		fmt.Fprintln(w, "-rolls or -shooters, where every hand is played out.")
+	}
+	if o := sum.Outcomes; o != nil {
+		what := "hand"
+		if res.Mode == craps.BySessions {
+			what = "session"
+		}
+		fmt.Fprintf(w, "\nNet result per %s over %d: mean %.2f, standard deviation %.2f, mean rolls %.2f\n", what, o.Count, o.Mean, o.StdDev, o.MeanRolls)
+		fmt.Fprintf(w, "quantiles: min %d, 1%% %d, 10%% %d, 25%% %d, median %d, 75%% %d, 90%% %d, 99%% %d, max %d\n",
+			o.Quantiles["0"], o.Quantiles["0.01"], o.Quantiles["0.1"], o.Quantiles["0.25"], o.Quantiles["0.5"],
+			o.Quantiles["0.75"], o.Quantiles["0.9"], o.Quantiles["0.99"], o.Quantiles["1"])
+		if res.Mode == craps.BySessions {
+			e := res.Ends
+			fmt.Fprintf(w, "ended: target %d, stop-loss %d, ruin %d, roll limit %d, by the strategy %d; probability of ruin %s ± %s\n",
+				e.Target, e.StopLoss, e.Ruin, e.MaxRolls, e.Hook, pct(o.Ruin), pct(o.RuinErr))
+		}
+	}
+	return nil
+}
+
+// jsonSafe replaces the NaN and infinite figures of an empty run, which
+// JSON cannot carry, with 0.
+func jsonSafe(out simOutput) simOutput {
+	fix := func(b *betSummary) {
+		for _, f := range []*float64{&b.Return, &b.StdErr, &b.StdErrsAway} {
+			if math.IsNaN(*f) || math.IsInf(*f, 0) {
+				*f = 0
+			}
+		}
+	}
+	for i := range out.Summary.Bets {
+		fix(&out.Summary.Bets[i])
+	}
+	fix(&out.Summary.Total)
+	if o := out.Summary.Outcomes; o != nil {
+		for _, f := range []*float64{&o.Mean, &o.StdDev} {
+			if math.IsNaN(*f) {
+				*f = 0
+			}
+		}
+	}
+	return out
+}
+
+func pct(f float64) string  { return strconv.FormatFloat(100*f, 'f', 3, 64) + "%" }
+func pct4(f float64) string { return strconv.FormatFloat(100*f, 'f', 4, 64) + "%" }

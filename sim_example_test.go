@@ -1,0 +1,118 @@
+package craps_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/crapslab/craps"
+)
+
+// Simulate a named strategy from a seed and compare each bet with the
+// exact return from the analysis. The sums are exact integers and depend
+// only on the rules, the strategy, the seed and the number of rolls.
+func ExampleSimulate() {
+	s, err := craps.NamedStrategy("pass-max-odds")
+	if err != nil {
+		panic(err)
+	}
+	r, err := craps.Simulate(context.Background(), craps.Config{Rules: craps.Standard, Strategy: s, Seed: 1, N: 1_000_000})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(r.Rolls, "rolls,", r.SevenOuts, "hands, engine", r.Engine)
+	for _, t := range r.Bets[:3] {
+		a, _ := craps.Standard.Analyze(t.Bet)
+		fmt.Printf("%-12s %6d decisions, staked %8d, net %+6d (exact return %s)\n", t.Bet, t.Decisions, t.Staked, t.Net, a.Return.RatString())
+	}
+	// Output:
+	// 1000000 rolls, 116978 hands, engine compiled
+	// Pass Line    296478 decisions, staked  2964780, net -31420 (exact return -7/495)
+	// Pass Odds 4   24587 decisions, staked   737610, net  -5280 (exact return 0)
+	// Pass Odds 5   33008 decisions, staked  1320320, net +26280 (exact return 0)
+}
+
+// A run split into shards, each of which could run in another process or
+// on another machine, merges into exactly the result of the whole run.
+func ExampleMerge() {
+	s, _ := craps.NamedStrategy("place-6-8")
+	cfg := craps.Config{Rules: craps.Standard, Strategy: s, Seed: 7, Mode: craps.ByShooters, N: 10_000}
+	whole, _ := craps.Simulate(context.Background(), cfg)
+
+	cfg.Shards = 2
+	var merged craps.Result
+	for i := range cfg.Shards {
+		cfg.Shard = i
+		part, _ := craps.Simulate(context.Background(), cfg)
+		if i == 0 {
+			merged = part
+			continue
+		}
+		var err error
+		if merged, err = craps.Merge(merged, part); err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println(merged.Complete(), merged.Total().Net == whole.Total().Net, merged.Rolls == whole.Rolls)
+	// Output:
+	// true true true
+}
+
+// A progression reacts to each roll through a hook: the martingale doubles
+// its pass line bet after each loss. Sessions end at a target, a
+// stop-loss, on ruin or at a roll limit.
+func ExampleSimulate_sessions() {
+	s, _ := craps.NamedStrategy("martingale")
+	r, err := craps.Simulate(context.Background(), craps.Config{Rules: craps.Standard, Strategy: s, Seed: 3,
+		Mode: craps.BySessions, N: 1000, Session: craps.SessionLimits{Bankroll: 1000, Target: 1200}})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("engine", r.Engine, "- sessions won", r.Ends.Target, "ruined", r.Ends.Ruin)
+	fmt.Println("median", r.Outcomes.Quantile(0.5), "worst", r.Outcomes.Quantile(0))
+	// Output:
+	// engine table - sessions won 713 ruined 287
+	// median 200 worst -630
+}
+
+// pressAndQuit presses place 6 and 8 by one unit after each of their
+// wins, up to three units, and ends the session after the third win.
+type pressAndQuit struct{ wins int }
+
+func (h *pressAndQuit) Reset() { h.wins = 0 }
+
+func (h *pressAndQuit) React(s *craps.Step) {
+	for _, r := range s.Resolved {
+		if r.Bet.Kind != craps.Place || r.Outcome != craps.Won {
+			continue
+		}
+		h.wins++
+		for i := range s.Layout {
+			if s.Layout[i].Bet == r.Bet {
+				s.Layout[i].Amount = min(s.Layout[i].Amount+6, 18)
+			}
+		}
+	}
+	s.Stop = h.wins >= 3
+}
+
+// A hook presses bets after a win and ends a session after the third one.
+func ExampleHook() {
+	s := craps.Strategy{
+		Name: "press 6 and 8, quit after three wins",
+		Layout: []craps.Spot{
+			{Bet: craps.Bet{Kind: craps.Place, Number: 6}, Amount: 6},
+			{Bet: craps.Bet{Kind: craps.Place, Number: 8}, Amount: 6},
+		},
+		NewHook: func() craps.Hook { return &pressAndQuit{} },
+	}
+	r, err := craps.Simulate(context.Background(), craps.Config{Rules: craps.Standard, Strategy: s, Seed: 1,
+		Mode: craps.BySessions, N: 10_000, Session: craps.SessionLimits{Bankroll: 100, MaxRolls: 1000}})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("quit after three wins:", r.Ends.Hook, "ruined:", r.Ends.Ruin, "out of rolls:", r.Ends.MaxRolls)
+	fmt.Println("place 6 staked", r.Bets[0].Staked, "net", r.Bets[0].Net)
+	// Output:
+	// quit after three wins: 9657 ruined: 343 out of rolls: 0
+	// place 6 staked 293406 net -4286
+}

@@ -1,0 +1,532 @@
+package craps
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// simLayouts are layouts beyond the named strategies that the compiled
+// engine must play exactly as the Table does: commissions paid when the
+// bet is made (and returned, under bar2), odds on don't come bets, put
+// bets, one-roll and multi-roll propositions.
+var simLayouts = map[string][]Spot{
+	"buy-lay": {
+		{Bet: Bet{Kind: Buy, Number: 4}, Amount: 25}, {Bet: Bet{Kind: Buy, Number: 9}, Amount: 30},
+		{Bet: Bet{Kind: Lay, Number: 10}, Amount: 40}, {Bet: Bet{Kind: Lay, Number: 5}, Amount: 33},
+	},
+	"dont-come": {
+		{Bet: Bet{Kind: DontPass}, Amount: 10}, {Bet: Bet{Kind: DontPassOdds}, Amount: 25},
+		{Bet: Bet{Kind: DontCome}, Amount: 10, Count: 2}, {Bet: Bet{Kind: DontComeOdds}},
+	},
+	"props": {
+		{Bet: Bet{Kind: Horn}, Amount: 4}, {Bet: Bet{Kind: World}, Amount: 5}, {Bet: Bet{Kind: CAndE}, Amount: 2},
+		{Bet: Bet{Kind: Hop, Hop: Dice{2, 5}}, Amount: 1}, {Bet: Bet{Kind: Any7}, Amount: 1},
+		{Bet: Bet{Kind: Big6}, Amount: 3}, {Bet: Bet{Kind: PlaceToLose, Number: 8}, Amount: 5},
+		{Bet: Bet{Kind: Field}, Amount: 7},
+	},
+	"odd-amounts": { // payouts that break: 7:6 on 5, odds of 7 on 5
+		{Bet: Bet{Kind: PassLine}, Amount: 7}, {Bet: Bet{Kind: PassOdds}, Amount: 7},
+		{Bet: Bet{Kind: Place, Number: 6}, Amount: 5}, {Bet: Bet{Kind: Place, Number: 9}, Amount: 3},
+	},
+	"fire-small": {{Bet: Bet{Kind: Fire}, Amount: 1}, {Bet: Bet{Kind: Small}, Amount: 1}},
+}
+
+// simStrategies is every named strategy without a hook and every layout
+// above, for rules r: those the rules do not offer are left out.
+func simStrategies(t *testing.T, r Rules) []Strategy {
+	var out []Strategy
+	for _, name := range StrategyNames() {
+		s, err := NamedStrategy(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.NewHook == nil && s.Validate(r) == nil {
+			out = append(out, s)
+		}
+	}
+	for name, layout := range simLayouts {
+		s := Strategy{Name: name, Layout: layout}
+		if s.Validate(r) == nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// The compiled automaton is checked against the Table roll by roll: from
+// the same throws, the Table's player and the automaton's transitions give
+// the same net result and stakes decided on every roll, and the same sums
+// over a run, for every preset.
+func TestCompiledMatchesTable(t *testing.T) {
+	rolls := 200_000
+	if testing.Short() {
+		rolls = 20_000
+	}
+	for _, preset := range PresetNames() {
+		r, _ := Preset(preset)
+		for _, s := range simStrategies(t, r) {
+			j := compileJoint(r, s.Layout, maxJointStates)
+			if j == nil {
+				t.Errorf("%s/%s: the layout does not compile", preset, s.Name)
+				continue
+			}
+			cfg := &Config{Rules: r, Strategy: s}
+			p := newPlayer(cfg)
+			p.reset(MaxAmount)
+			st := newStream(7, 0)
+			state := uint32(0)
+			var got Result
+			for k := 0; k < 2000; k++ {
+				i := st.next()
+				net, staked := p.roll(i, &got)
+				keep(&p.t, 0, p.layout)
+				tr := state + uint32(i)
+				if j.net[tr] != int64(net) || j.staked[tr] != int64(staked) {
+					t.Fatalf("%s/%s roll %d (%v): table net %d staked %d, automaton %d %d",
+						preset, s.Name, k, diceOf(i), net, staked, j.net[tr], j.staked[tr])
+				}
+				state = j.next[tr]
+			}
+			for k, mode := range []Mode{ByRolls, ByShooters, BySessions, BySessions} {
+				n := int64(rolls)
+				c := Config{Rules: r, Strategy: s, Seed: 3, Mode: mode, N: n, Workers: 1}
+				switch mode {
+				case ByShooters:
+					c.N /= 8
+				case BySessions:
+					// Small bankrolls, so that many sessions run short and
+					// go on on the Table.
+					c.N /= 100
+					c.Session = SessionLimits{Bankroll: 150, Target: 300, MaxRolls: 200}
+					if k == 3 {
+						c.Session = SessionLimits{Bankroll: 1000, Target: 1300, StopLoss: 400, MaxRolls: 100}
+					}
+				}
+				fast, err := Simulate(context.Background(), c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c.general = true
+				slow, err := Simulate(context.Background(), c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if fast.Engine != "compiled" || slow.Engine != "table" {
+					t.Fatalf("%s/%s: engines %q and %q", preset, s.Name, fast.Engine, slow.Engine)
+				}
+				slow.Engine = fast.Engine
+				if diff := cmp.Diff(slow, fast); diff != "" {
+					t.Errorf("%s/%s by %v: compiled differs from the table (-table +compiled):\n%s", preset, s.Name, mode, diff)
+				}
+			}
+		}
+	}
+}
+
+// idle is a hook that changes nothing.
+type idle struct{ rolls int64 }
+
+func (h *idle) Reset()        { h.rolls = 0 }
+func (h *idle) React(s *Step) { h.rolls = s.Rolls }
+
+// A hook puts a strategy on the Table engine; one that changes nothing
+// leaves every sum as the compiled engine has it.
+func TestHookedStrategyMatchesCompiled(t *testing.T) {
+	s := Strategy{Name: "full", Layout: FullLayout()}
+	cfg := Config{Rules: Standard, Strategy: s, Seed: 9, N: 50_000, Workers: 1}
+	fast, err := Simulate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Strategy.NewHook = func() Hook { return &idle{} }
+	slow, err := Simulate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fast.Engine != "compiled" || slow.Engine != "table" {
+		t.Fatalf("engines %q and %q", fast.Engine, slow.Engine)
+	}
+	slow.Engine = fast.Engine
+	if diff := cmp.Diff(fast, slow); diff != "" {
+		t.Errorf("(-compiled +hooked):\n%s", diff)
+	}
+}
+
+// betGroups lay out every bet of the Standard catalogue in a few layouts
+// small enough to compile: each bet is kept up and re-made after each
+// decision.
+func betGroups(r Rules) [][]Spot {
+	var line, place, props, hard, ats []Spot
+	for _, b := range r.Catalogue() {
+		// 1320 makes every payout and every commission whole (11:4 and
+		// 5:11, 5% of a lay's win of 5:6), since the analysis is exact
+		// and the table rounds to the unit.
+		sp := Spot{Bet: b, Amount: 1320}
+		switch b.Kind {
+		case PassLine, DontPass:
+			line = append(line, sp)
+		case Come, DontCome:
+			sp.Count = 1
+			line = append(line, sp)
+		case PassOdds, DontPassOdds, ComeOdds, DontComeOdds:
+			sp.Amount = 0
+			if b.Number == 4 { // one spot stands behind every point
+				sp.Bet.Number = 0
+				line = append(line, sp)
+			}
+		case Put, PutOdds:
+			// a put bet is a pass line bet on its number: the pass odds
+			// stand for its odds, and puts are checked by their own test
+		case Place, PlaceToLose, Buy, Lay, Big6, Big8:
+			place = append(place, sp)
+		case Hardway:
+			hard = append(hard, sp)
+		case Fire, All, Tall, Small:
+			ats = append(ats, sp)
+		default:
+			props = append(props, sp)
+		}
+	}
+	var groups [][]Spot
+	for _, g := range [][]Spot{line, place, props, hard} {
+		if len(g) > 0 {
+			groups = append(groups, g)
+		}
+	}
+	for _, sp := range ats { // each alone: their states multiply
+		groups = append(groups, []Spot{sp})
+	}
+	return groups
+}
+
+// For each bet, a seeded simulation lands within 4 standard errors of the
+// exact return odds.go derives from the same definition.
+func TestSimulationAgreesWithAnalysis(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long simulation")
+	}
+	for _, preset := range PresetNames() {
+		r, _ := Preset(preset)
+		seen := map[Bet]bool{}
+		for gi, layout := range betGroups(r) {
+			res, err := Simulate(context.Background(), Config{Rules: r, Strategy: Strategy{Name: "group", Layout: layout},
+				Seed: uint64(gi + 1), N: 1 << 24})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Engine != "compiled" {
+				t.Errorf("%s group %d ran on the %s engine", preset, gi, res.Engine)
+			}
+			for _, tally := range res.Bets {
+				seen[tally.Bet] = true
+				a, err := r.Analyze(tally.Bet)
+				if err != nil {
+					t.Fatal(err)
+				}
+				exact, _ := a.Return.Float64()
+				mean, se := tally.Return()
+				if tally.Decisions < 1000 || math.Abs(mean-exact) > 4*se {
+					t.Errorf("%s %v: simulated %.5f ± %.5f over %d decisions, exact %.5f", preset, tally.Bet, mean, se, tally.Decisions, exact)
+				}
+			}
+		}
+		for _, b := range r.Catalogue() {
+			if !seen[b] && b.Kind != Put && b.Kind != PutOdds {
+				t.Errorf("%s: %v was not simulated", preset, b)
+			}
+		}
+	}
+}
+
+// Put bets and their odds, and a progression on the general engine, also
+// agree with the analysis.
+func TestSimulationPutAndProgression(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long simulation")
+	}
+	layout := []Spot{{Bet: Bet{Kind: Put, Number: 6}, Amount: 10}, {Bet: Bet{Kind: PutOdds, Number: 6}}}
+	martingale, _ := NamedStrategy("martingale")
+	for _, s := range []Strategy{{Name: "put", Layout: layout}, martingale} {
+		res, err := Simulate(context.Background(), Config{Rules: Standard, Strategy: s, Seed: 11, N: 1 << 22})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tally := range res.Bets {
+			a, _ := Standard.Analyze(tally.Bet)
+			exact, _ := a.Return.Float64()
+			mean, se := tally.Return()
+			if math.Abs(mean-exact) > 4*se {
+				t.Errorf("%s %v: simulated %.5f ± %.5f, exact %.5f", s.Name, tally.Bet, mean, se, exact)
+			}
+		}
+	}
+}
+
+// Shards merged in any order, and any number of workers, give exactly the
+// result of the whole run in one process.
+func TestShardsMergeToTheWholeRun(t *testing.T) {
+	pass, _ := NamedStrategy("pass-max-odds")
+	molly, _ := NamedStrategy("three-point-molly")
+	martingale, _ := NamedStrategy("martingale")
+	cases := []struct {
+		why string
+		cfg Config
+	}{
+		{"roll blocks on the compiled engine", Config{Strategy: pass, Mode: ByRolls, N: 2*BlockRolls + 12345}},
+		{"shooter blocks on the compiled engine", Config{Strategy: molly, Mode: ByShooters, N: 3*BlockShooters + 7}},
+		{"sessions on the table, with a hook", Config{Strategy: martingale, Mode: BySessions, N: 3*BlockSessions + 1,
+			Session: SessionLimits{Bankroll: 1000, Target: 1500, MaxRolls: 500}}},
+		{"sessions on the compiled engine, some handed to the table", Config{Strategy: molly, Mode: BySessions, N: 4*BlockSessions - 1,
+			Session: SessionLimits{Bankroll: 300, Target: 600, MaxRolls: 300}}},
+	}
+	if testing.Short() {
+		cases[0].cfg.N = BlockRolls/4 + 1
+	}
+	for _, c := range cases {
+		cfg := c.cfg
+		cfg.Seed, cfg.Workers = 42, 1
+		whole, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Workers = 3
+		parallel, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(whole, parallel); diff != "" {
+			t.Errorf("%s: 3 workers differ from 1 (-1 +3):\n%s", c.why, diff)
+		}
+		var shards []Result
+		for i := range 3 {
+			cfg.Shard, cfg.Shards = i, 3
+			r, err := Simulate(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			shards = append(shards, roundTrip(t, r))
+		}
+		merged, err := Merge(shards[2], shards[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if merged.Complete() {
+			t.Errorf("%s: two shards of three are complete", c.why)
+		}
+		if merged, err = Merge(merged, shards[1]); err != nil {
+			t.Fatal(err)
+		}
+		if !merged.Complete() {
+			t.Errorf("%s: every shard merged is not complete", c.why)
+		}
+		merged.Shards, merged.Parts = 1, []int{0}
+		if diff := cmp.Diff(whole, merged); diff != "" {
+			t.Errorf("%s: merged shards differ from the whole run (-whole +merged):\n%s", c.why, diff)
+		}
+		if _, err := Merge(shards[0], shards[0]); !errors.Is(err, ErrSimulation) {
+			t.Errorf("%s: a shard merged with itself: %v", c.why, err)
+		}
+	}
+}
+
+// roundTrip writes a result as JSON and reads it back.
+func roundTrip(t *testing.T, r Result) Result {
+	t.Helper()
+	data, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Result
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(r, back); diff != "" {
+		t.Fatalf("JSON round trip (-before +after):\n%s", diff)
+	}
+	return back
+}
+
+// The stream of throws for a seed is fixed: these are the first throws of
+// block 0 and block 1 of seed 1, and the sums of a short run, the same on
+// every machine and every run. A change here changes every published
+// simulation: bump it only on purpose.
+func TestSimulationGolden(t *testing.T) {
+	var got []string
+	for block := uint64(0); block < 2; block++ {
+		st := newStream(1, block)
+		line := ""
+		for range 12 {
+			line += diceOf(st.next()).String() + " "
+		}
+		got = append(got, line)
+	}
+	want := []string{goldenThrows0, goldenThrows1}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("throws (-want +got):\n%s", diff)
+	}
+	pass, _ := NamedStrategy("pass-max-odds")
+	r, err := Simulate(context.Background(), Config{Rules: Standard, Strategy: pass, Seed: 1, N: 1_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tot := r.Total()
+	sums := []int64{r.Rolls, r.SevenOuts, tot.Decisions, int64(tot.Staked), int64(tot.Net), int64(r.Bets[0].Net)}
+	if diff := cmp.Diff(goldenSums, sums); diff != "" {
+		t.Errorf("rolls, seven-outs, decisions, staked, net, pass line net (-want +got):\n%s", diff)
+	}
+}
+
+var (
+	goldenThrows0 = "3-5 3-3 6-4 1-4 3-2 5-6 3-1 5-5 1-3 3-6 1-2 5-3 "
+	goldenThrows1 = "4-4 4-6 3-3 6-2 4-2 2-2 2-6 4-5 5-6 2-3 4-5 5-2 "
+	goldenSums    = []int64{1000000, 116978, 493597, 11182410, -24580, -31420}
+)
+
+// The compiled loop and the general engine make no allocation per roll.
+func TestSimulationAllocatesNothingPerRoll(t *testing.T) {
+	full := FullLayout()
+	j := compileJoint(Standard, full, maxJointStates)
+	run := j.newRun(&Config{Rules: Standard, Strategy: Strategy{Layout: full}})
+	var out Result
+	st := newStream(1, 0)
+	if n := testing.AllocsPerRun(10, func() { run.play(&st, ByRolls, 100_000, &out) }); n != 0 {
+		t.Errorf("compiled engine: %v allocations per 100000 rolls", n)
+	}
+	// Sessions on the automaton, handed to the Table when the bankroll runs
+	// short: once every result has its place in the histogram, nothing.
+	molly, _ := NamedStrategy("three-point-molly")
+	scfg := &Config{Rules: Standard, Strategy: molly, Mode: BySessions,
+		Session: SessionLimits{Bankroll: 300, Target: 600, StopLoss: 200, MaxRolls: 200}}
+	srun := compileJoint(Standard, molly.Layout, maxJointStates).newRun(scfg)
+	srun.play(&st, BySessions, 20_000, &out)
+	if n := testing.AllocsPerRun(10, func() { srun.play(&st, BySessions, 100, &out) }); n != 0 {
+		t.Errorf("compiled sessions: %v allocations per 100 sessions", n)
+	}
+	martingale, _ := NamedStrategy("martingale")
+	cfg := &Config{Rules: Standard, Strategy: martingale, Mode: ByRolls}
+	p := newPlayer(cfg)
+	p.play(&st, 10_000, &out) // the tallies of its bets exist from now on
+	if n := testing.AllocsPerRun(10, func() { p.play(&st, 10_000, &out) }); n != 0 {
+		t.Errorf("table engine with a hook: %v allocations per 10000 rolls", n)
+	}
+}
+
+// Bad configurations and strategies are errors with sentinels, never panics.
+func TestSimulationErrors(t *testing.T) {
+	pass, _ := NamedStrategy("pass-max-odds")
+	dont, _ := NamedStrategy("dont-pass-max-lay")
+	cases := []struct {
+		why  string
+		cfg  Config
+		want error
+	}{
+		{"no rolls", Config{Strategy: pass}, ErrSimulation},
+		{"negative shard", Config{Strategy: pass, N: 1, Shard: -1, Shards: 2}, ErrSimulation},
+		{"shard past the shards", Config{Strategy: pass, N: 1, Shard: 2, Shards: 2}, ErrSimulation},
+		{"unknown mode", Config{Strategy: pass, N: 1, Mode: 9}, ErrSimulation},
+		{"session without a bankroll", Config{Strategy: pass, N: 1, Mode: BySessions, Session: SessionLimits{Target: 10}}, ErrSimulation},
+		{"session without an end", Config{Strategy: pass, N: 1, Mode: BySessions, Session: SessionLimits{Bankroll: 100}}, ErrSimulation},
+		{"target below the bankroll", Config{Strategy: pass, N: 1, Mode: BySessions, Session: SessionLimits{Bankroll: 100, Target: 50}}, ErrSimulation},
+		{"don't pass in crapless craps", Config{Rules: Crapless, Strategy: dont, N: 1}, ErrNotOffered},
+		{"invalid rules", Config{Rules: Rules{Bar: 5}, Strategy: pass, N: 1}, ErrInvalidRules},
+		{"empty layout", Config{N: 1}, ErrAmount},
+		{"place 7", Config{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Place, Number: 7}, Amount: 5}}}, N: 1}, ErrSyntax},
+		{"a negative stake", Config{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: -5}}}, N: 1}, ErrAmount},
+		{"a stake off the unit", Config{Rules: Rules{Unit: 5}, Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: 7}}}, N: 1}, ErrUnit},
+		{"below the minimum", Config{Rules: Rules{Minimum: 10}, Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: 5}}}, N: 1}, ErrTableLimit},
+		{"a come bet on a number", Config{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Come, Number: 6}, Amount: 5}}}, N: 1}, ErrNotNow},
+	}
+	for _, c := range cases {
+		if _, err := Simulate(context.Background(), c.cfg); !errors.Is(err, c.want) {
+			t.Errorf("%s: got %v, want %v", c.why, err, c.want)
+		}
+	}
+	if _, err := NamedStrategy("nope"); !errors.Is(err, ErrNoSuchStrategy) {
+		t.Errorf("unknown strategy: %v", err)
+	}
+	a, _ := Simulate(context.Background(), Config{Strategy: pass, N: 10, Seed: 1})
+	b, _ := Simulate(context.Background(), Config{Strategy: pass, N: 10, Seed: 2})
+	if _, err := Merge(a, b); !errors.Is(err, ErrSimulation) {
+		t.Errorf("results of different seeds merged: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Simulate(ctx, Config{Strategy: pass, N: 10}); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled run: %v", err)
+	}
+}
+
+// Sessions end on the target, the stop-loss, ruin or the roll limit, and
+// the histogram of their results summarizes them exactly.
+func TestSessions(t *testing.T) {
+	s, _ := NamedStrategy("pass-max-odds")
+	r, err := Simulate(context.Background(), Config{Strategy: s, Mode: BySessions, N: 2000, Seed: 5,
+		Session: SessionLimits{Bankroll: 200, Target: 400, StopLoss: 150, MaxRolls: 300}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := r.Ends
+	if e.Target+e.StopLoss+e.Ruin+e.MaxRolls+e.Hook != 2000 || r.Outcomes.Count() != 2000 {
+		t.Errorf("ends %+v and %d outcomes for 2000 sessions", e, r.Outcomes.Count())
+	}
+	if e.Target == 0 || e.StopLoss == 0 || e.MaxRolls == 0 {
+		t.Errorf("ends %+v: expected some of each", e)
+	}
+	if lo, hi := r.Outcomes.Quantile(0), r.Outcomes.Quantile(1); lo < -200 || hi < 200 {
+		t.Errorf("outcomes from %d to %d", lo, hi)
+	}
+	// Without a stop-loss, a small bankroll is ruined.
+	r, err = Simulate(context.Background(), Config{Strategy: s, Mode: BySessions, N: 500, Seed: 5,
+		Session: SessionLimits{Bankroll: 30, Target: 1000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Ends.Ruin == 0 || r.Ends.Ruin+r.Ends.Target != 500 {
+		t.Errorf("ends %+v", r.Ends)
+	}
+	h := Histogram{-10: 2, 0: 1, 30: 1}
+	if h.Count() != 4 || h.Mean() != 2.5 || h.Quantile(0.5) != -10 || h.Quantile(0.75) != 0 || h.Quantile(1) != 30 {
+		t.Errorf("histogram summaries: %d %v %d %d %d", h.Count(), h.Mean(), h.Quantile(0.5), h.Quantile(0.75), h.Quantile(1))
+	}
+	if sd := h.StdDev(); math.Abs(sd-math.Sqrt(1075.0/3)) > 1e-12 {
+		t.Errorf("standard deviation %v", sd)
+	}
+	if w := product(-3, 1<<62); w.Big().String() != "-13835058055282163712" {
+		t.Errorf("product: %v", w)
+	}
+}
+
+// BenchmarkSimulate plays the full layout (pass line with 3-4-5x odds, two
+// come bets with odds, place 6 and 8, the field, hard 6 and 8) for b.N
+// rolls on as many workers as GOMAXPROCS: run it with -cpu 1 for one core.
+// "compiled" is the automaton, "table" the same layout on the Table
+// engine, "martingale" a progression (a hook) on the Table engine.
+func BenchmarkSimulate(b *testing.B) {
+	martingale, _ := NamedStrategy("martingale")
+	for _, engine := range []string{"compiled", "table", "martingale"} {
+		b.Run(engine, func(b *testing.B) {
+			cfg := Config{Rules: Standard, Strategy: Strategy{Name: "full", Layout: FullLayout()}, Seed: 1}
+			cfg.general = engine == "table"
+			if engine == "martingale" {
+				cfg.Strategy = martingale
+			}
+			cfg.N = 1
+			if _, err := Simulate(context.Background(), cfg); err != nil { // compile once
+				b.Fatal(err)
+			}
+			cfg.N = int64(b.N)
+			b.ReportAllocs()
+			b.ResetTimer()
+			r, err := Simulate(context.Background(), cfg)
+			if err != nil || r.Rolls != int64(b.N) {
+				b.Fatal(err, r.Rolls)
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rolls/s")
+		})
+	}
+}
