@@ -601,15 +601,22 @@ func diceOf(i uint) Dice { return Dice{uint8(i/6 + 1), uint8(i%6 + 1)} }
 // layout, and plays each roll with one table look-up (a session goes on on
 // a Table from the roll after which its bankroll would not cover the
 // layout); one with a hook plays a Table roll by roll. Both make no
-// allocation per roll and give the same sums. A configuration it cannot
-// run is an error wrapping ErrSimulation, or the error of
+// allocation per roll and give the same sums. It plays casino rules with
+// dice; a configuration it cannot run (the private game, card craps, no
+// rolls) is an error wrapping ErrSimulation, or the error of
 // Strategy.Validate. It stops early with ctx's error if ctx is done.
 func Simulate(ctx context.Context, cfg Config) (Result, error) {
-	if err := cfg.Strategy.Validate(cfg.Rules); err != nil {
-		return Result{}, err
-	}
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("craps: simulate: %s: %w", fmt.Sprintf(format, a...), ErrSimulation)
+	}
+	switch {
+	case cfg.Rules.Private:
+		return Result{}, bad("the private game has no house to bank a strategy's layout")
+	case cfg.Rules.Cards != NoCards:
+		return Result{}, bad("card craps deals from a deck; the simulator throws dice")
+	}
+	if err := cfg.Strategy.Validate(cfg.Rules); err != nil {
+		return Result{}, err
 	}
 	shards := max(cfg.Shards, 1)
 	switch {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -58,6 +59,15 @@ func simStrategies(t *testing.T, r Rules) []Strategy {
 	return out
 }
 
+// simPresets names the presets the simulator plays: the casino's, with
+// dice.
+func simPresets() []string {
+	return slices.DeleteFunc(PresetNames(), func(name string) bool {
+		r, _ := Preset(name)
+		return r.Private || r.Cards != NoCards
+	})
+}
+
 // The compiled automaton is checked against the Table roll by roll: from
 // the same throws, the Table's player and the automaton's transitions give
 // the same net result and stakes decided on every roll, and the same sums
@@ -67,7 +77,7 @@ func TestCompiledMatchesTable(t *testing.T) {
 	if testing.Short() {
 		rolls = 20_000
 	}
-	for _, preset := range PresetNames() {
+	for _, preset := range simPresets() {
 		r, _ := Preset(preset)
 		for _, s := range simStrategies(t, r) {
 			j := compileJoint(r, s.Layout, maxJointStates)
@@ -210,7 +220,7 @@ func TestSimulationAgreesWithAnalysis(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long simulation")
 	}
-	for _, preset := range PresetNames() {
+	for _, preset := range simPresets() {
 		r, _ := Preset(preset)
 		seen := map[Bet]bool{}
 		for gi, layout := range betGroups(r) {
@@ -426,6 +436,8 @@ func TestSimulationErrors(t *testing.T) {
 		want error
 	}{
 		{"no rolls", Config{Strategy: pass}, ErrSimulation},
+		{"the private game", Config{Rules: Street, Strategy: pass, N: 1}, ErrSimulation},
+		{"card craps", Config{Rules: CardCraps, Strategy: pass, N: 1}, ErrSimulation},
 		{"negative shard", Config{Strategy: pass, N: 1, Shard: -1, Shards: 2}, ErrSimulation},
 		{"shard past the shards", Config{Strategy: pass, N: 1, Shard: 2, Shards: 2}, ErrSimulation},
 		{"unknown mode", Config{Strategy: pass, N: 1, Mode: 9}, ErrSimulation},
