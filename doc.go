@@ -129,6 +129,18 @@
 // figure, exactly, for card craps (seed 003), where cards dealt without
 // replacement change every probability.
 //
+// # Simulation
+//
+// [Simulate] plays a [Strategy] (a layout of [Spot]s re-placed as bets
+// resolve, and an optional [Hook] that reacts to each roll) from a seed
+// for N rolls, shooters or sessions. A strategy without a hook is compiled
+// into one automaton built by playing a Table from every state it
+// reaches, so it uses the same bet definitions and plays a roll with one
+// table look-up; one with a hook plays a Table roll by roll. Results are
+// exact integer sums that [Merge] combines across shards: a run is cut
+// into fixed blocks, each with its own stream of throws, so the number of
+// workers, processes or machines never changes the answer.
+//
 // # Errors and panics
 //
 // Every error wraps an exported sentinel ([ErrSyntax], [ErrInvalidRules],
@@ -136,16 +148,18 @@
 // [ErrNotNow], [ErrTableLimit], [ErrUnit], [ErrOddsLimit], [ErrFunds],
 // [ErrContract], [ErrAmount], [ErrUnknownPlayer], [ErrPlayerExists],
 // [ErrNoSuchBet], [ErrFadeLimit], [ErrNoSeat], and for card craps
-// [ErrRollSource] and [ErrCut]), so callers test it with errors.Is; a
-// Table's refusals
-// are a [*TableError] naming the operation, player, bet and reason. A
-// refused call changes nothing. Nothing a caller passes makes the package
-// panic.
+// [ErrRollSource] and [ErrCut]; for a simulation [ErrSimulation] and
+// [ErrNoSuchStrategy]), so callers test it with errors.Is; a Table's
+// refusals are a [*TableError] naming the operation, player, bet and
+// reason. A refused call changes nothing. Nothing a caller passes makes
+// the package panic.
 //
 // # Concurrency
 //
 // Rules, Bet, Dice, Ratio and the other value types are safe to share; the
 // analysis functions keep no state between calls and may run concurrently.
-// Every *big.Rat they return is new and belongs to the caller. A Table is
-// for one goroutine at a time; [Table.Clone] copies it.
+// Every *big.Rat they return is new and belongs to the caller. A Table and
+// a Deck are for one goroutine at a time; [Table.Clone] copies a table and
+// a Deck is copied as a value. Simulate runs its own goroutines (one per
+// core unless told otherwise) and may itself be called concurrently.
 package craps
