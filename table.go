@@ -376,13 +376,6 @@ func (t *Table) Leave(player string) (Amount, error) {
 	if err != nil {
 		return 0, err
 	}
-	if !t.rules.Private {
-		for _, p := range t.bets {
-			if p.seat == i {
-				return 0, t.refuse("leave", player, p.bet, ErrNotNow, "the player still has bets on the layout")
-			}
-		}
-	}
 	if t.rules.Private {
 		if i == t.shooter {
 			t.noBet()
@@ -390,6 +383,12 @@ func (t *Table) Leave(player string) (Amount, error) {
 		t.callOffWhere(func(p *placed) bool { return p.seat == i || p.opponent == i })
 		if t.claimant == i+1 {
 			t.claimant = 0
+		}
+	} else {
+		for _, p := range t.bets {
+			if p.seat == i {
+				return 0, t.refuse("leave", player, p.bet, ErrNotNow, "the player still has bets on the layout")
+			}
 		}
 	}
 	bankroll := t.seats[i].bankroll
