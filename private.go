@@ -61,12 +61,27 @@ func (f Fault) String() string {
 // decided and the shooter throws again.
 func (f Fault) Void() bool { return f == OffBounds || f == Cocked || f == NoBackboard }
 
-// ParseFault reads a fault by its name, or an error wrapping ErrSyntax.
+// faultAliases are the other words ParseFault takes for each fault.
+var faultAliases = map[string]Fault{
+	"regular": NoFault, "out-of-bounds": OffBounds, "off-table": OffBounds, "off": OffBounds,
+	"outside": OffBounds, "cocked-die": Cocked, "unreadable": Cocked, "missed-backboard": NoBackboard,
+	"neither-die-hit-the-backboard": NoBackboard, "one-die": OneDieMissed, "one-die-short": OneDieMissed,
+	"thrown-aside": ThrownAside, "no-throw": ThrownAside,
+}
+
+// ParseFault reads a fault by its name, in any case, with words joined by
+// spaces or hyphens ("one die missed"), or by another common word for it
+// ("off-table", "cocked-die", "missed-backboard", "one-die", "thrown-aside",
+// "no-throw"); anything else is an error wrapping ErrSyntax.
 func ParseFault(s string) (Fault, error) {
+	key := strings.Join(strings.Fields(strings.ToLower(strings.ReplaceAll(s, "-", " "))), "-")
 	for f, name := range faultNames {
-		if strings.EqualFold(strings.TrimSpace(s), name) {
+		if key == name {
 			return Fault(f), nil
 		}
+	}
+	if f, ok := faultAliases[key]; ok {
+		return f, nil
 	}
 	return NoFault, syntaxError("fault", s)
 }

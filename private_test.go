@@ -2165,3 +2165,25 @@ func FuzzPrivate(f *testing.F) {
 		}
 	})
 }
+
+// ParseFault takes the words players use as well as the names String
+// prints, in any case, spaced or hyphenated.
+func TestPrivateParseFaultAliases(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want Fault
+	}{
+		{"Off Table", OffBounds}, {"out of bounds", OffBounds}, {"cocked die", Cocked},
+		{"missed backboard", NoBackboard}, {"one die missed", OneDieMissed}, {"one-die", OneDieMissed},
+		{"thrown aside", ThrownAside}, {"no throw", ThrownAside}, {"NO-BACKBOARD", NoBackboard},
+	} {
+		if got, err := ParseFault(c.text); err != nil || got != c.want {
+			t.Errorf("ParseFault(%q) = %v, %v; want %v", c.text, got, err, c.want)
+		}
+	}
+	for _, bad := range []string{"", "sideways", "one", "off bounds table"} {
+		if _, err := ParseFault(bad); !errors.Is(err, ErrSyntax) {
+			t.Errorf("ParseFault(%q) = %v, want ErrSyntax", bad, err)
+		}
+	}
+}

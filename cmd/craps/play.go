@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -55,7 +57,8 @@ The private game (rules street) has no house; players bet each other:
   side <player> <opponent> <bet> <amount> [at <a>:<b>]
                                    a side bet: the player backs <bet> and stakes
                                    <amount>; the opponent takes the other side and
-                                   covers it at the odds (default 1:1). Bets: pass
+                                   covers it at the odds (default 1:1; also written
+                                   2-1, 2 to 1 or 30 for 1). Bets: pass
                                    (right), don't pass (wrong), come, don't come,
                                    point, hard <n>, number <n>, and propositions
                                    "<throws> before <throws>" or "<throws> within <n>",
@@ -260,26 +263,32 @@ func (s *session) throw(line int, cmd string, args []string, out report) error {
 	var d craps.Dice
 	fault := craps.NoFault
 	if cmd == "void" {
-		if len(args) != 1 {
-			return errors.New("usage: void off-bounds|cocked|no-backboard")
-		}
-		f, err := craps.ParseFault(args[0])
+		f, err := craps.ParseFault(strings.Join(args, " "))
 		if err != nil || !f.Void() {
-			return fmt.Errorf("a void throw is off-bounds, cocked or no-backboard, not %q", args[0])
+			return fmt.Errorf("usage: void off-bounds|cocked|no-backboard, not %q", strings.Join(args, " "))
 		}
 		fault = f
 	} else {
-		if n := len(args); n > 1 {
-			if f, err := craps.ParseFault(args[n-1]); err == nil {
-				if f.Void() {
-					return fmt.Errorf("a %v throw is void: use void %v", f, f)
-				}
-				fault, args = f, args[:n-1]
+		// The dice are the first word ("3-4") or two ("3 4"); a fault may follow.
+		read := false
+		for n := 1; n <= min(2, len(args)) && !read; n++ {
+			var err error
+			if d, err = craps.ParseDice(strings.Join(args[:n], " ")); err == nil {
+				args, read = args[n:], true
 			}
 		}
-		var err error
-		if d, err = craps.ParseDice(strings.Join(args, " ")); err != nil {
+		if !read {
 			return errors.New("usage: roll <a>-<b> [one-die-missed|aside] with faces 1 to 6")
+		}
+		if len(args) > 0 {
+			f, err := craps.ParseFault(strings.Join(args, " "))
+			switch {
+			case err != nil:
+				return fmt.Errorf("usage: roll <a>-<b> [one-die-missed|aside], not %q", strings.Join(args, " "))
+			case f.Void():
+				return fmt.Errorf("a %v throw is void: use void %v", f, f)
+			}
+			fault = f
 		}
 	}
 	before := s.table.Point()
@@ -328,12 +337,14 @@ func (s *session) private(cmd string, args []string) error {
 		return err
 	case cmd == "side" && len(args) >= 4:
 		odds := craps.Ratio{}
-		if n := len(args); n >= 6 && strings.EqualFold(args[n-2], "at") {
+		if k := slices.IndexFunc(args, func(w string) bool { return strings.EqualFold(w, "at") }); k >= 0 {
+			// "at 2:1", "at 2 to 1", "at 2-1", "at 30 for 1"
 			var err error
-			if odds, err = craps.ParseRatio(args[n-1]); err != nil {
+			text := oddsDash.ReplaceAllString(strings.Join(args[k+1:], " "), "$1:$2")
+			if odds, err = craps.ParseRatio(text); err != nil {
 				return err
 			}
-			args = args[:n-2]
+			args = args[:k]
 		}
 		if len(args) < 4 {
 			break
@@ -350,6 +361,9 @@ func (s *session) private(cmd string, args []string) error {
 	}
 	return fmt.Errorf("usage: %s", privateUsage[cmd])
 }
+
+// oddsDash reads odds written "2-1" as "2:1".
+var oddsDash = regexp.MustCompile(`^(\d+)-(\d+)$`)
 
 var privateUsage = map[string]string{
 	"center": "center <amount>", "withdraw": "withdraw", "no bet": "no bet", "fade": "fade <player> <amount>",

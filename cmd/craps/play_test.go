@@ -274,3 +274,21 @@ no bet                    # refused: no center bet
 		}
 	}
 }
+
+// Odds and faults as players write them: "at 3-1", "at 6 to 5", "roll 3 3
+// thrown aside", "void off table".
+func TestPlayStreetWording(t *testing.T) {
+	tape := "rules street\nplayer a 100\nplayer b 100\nside a b 12 before 4 10 at 3-1\nside b a number 6 5 at 6 to 5\n" +
+		"roll 3 3 thrown aside\nvoid off table\nroll 6 6\n"
+	lines := playJSON(t, tape)
+	for _, l := range lines {
+		if l.Error != "" {
+			t.Fatalf("line %d refused: %s", l.Line, l.Error)
+		}
+	}
+	last := lines[len(lines)-1]
+	// a won 30 at 3 to 1 and lost 6 on b's number at 6 to 5.
+	if a, b := last.Players["a"], last.Players["b"]; a.Bankroll != 124 || b.Bankroll != 76 {
+		t.Errorf("bankrolls a %d, b %d; want 124 and 76", a.Bankroll, b.Bankroll)
+	}
+}
