@@ -256,6 +256,12 @@ func TestSeed000CenterBetMisprint(t *testing.T) {
 	wrong := edge(parseFrac(t, "970/1980"))
 	if wrong.RatString() != "2/99" || percentAs(wrong, "1.414") == "1.414" {
 		t.Errorf("970 would give an edge of %s, which should be 2/99 = 2.020%%, not the seed's 1.414%%", wrong.RatString())
+	} // The private game's center bet is that bet between the shooter and
+	// his faders: the shooter's edge is -7/495, the faders' +7/495.
+	center, err := Street.AnalyzeSide(Bet{Kind: Center}, Ratio{})
+	if err != nil || center.Win.Cmp(parseFrac(t, "976/1980")) != 0 ||
+		center.BackerEdge.Cmp(parseFrac(t, "-7/495")) != 0 || center.LayerEdge.Cmp(parseFrac(t, "7/495")) != 0 {
+		t.Errorf("center bet: %+v, %v; want win 976/1980, edges -7/495 and 7/495", center, err)
 	}
 }
 
