@@ -245,6 +245,30 @@ func (t *Table) privateOnly(op, player string, b Bet) error {
 	return nil
 }
 
+// privateSeat is privateOnly, then the player's seat.
+func (t *Table) privateSeat(op, player string, b Bet) (int, error) {
+	if err := t.privateOnly(op, player, b); err != nil {
+		return -1, err
+	}
+	return t.seatOf(op, player, b)
+}
+
+// stakeRefusal checks a stake between players: a whole number of units
+// from 1 to MaxAmount and, where limits is set, within the table limits
+// (a fade may be any part of the center bet, which alone is held to them).
+func (t *Table) stakeRefusal(op, player string, b Bet, amount Amount, limits bool) error {
+	r := &t.rules
+	switch {
+	case amount <= 0 || amount > MaxAmount:
+		return t.refuse(op, player, b, ErrAmount, "amount %d is not between 1 and %d", amount, MaxAmount)
+	case amount%r.unit() != 0:
+		return t.refuse(op, player, b, ErrUnit, "%d is not a whole number of the unit %d", amount, r.unit())
+	case limits && (amount < r.Minimum || (r.Maximum != 0 && amount > r.Maximum)):
+		return t.refuse(op, player, b, ErrTableLimit, "%d is outside the limits %d to %d", amount, r.Minimum, r.Maximum)
+	}
+	return nil
+}
+
 // Center sets the shooter's stake in the center at the come-out ("I shoot
 // amount"): a first stake, a raise when the faders want more, or less, down
 // to what is already faded. The other players cover it with Fade; when
@@ -258,19 +282,17 @@ func (t *Table) Center(amount Amount) error {
 	if err := t.privateOnly(op, shooter, b); err != nil {
 		return err
 	}
-	r := &t.rules
 	faded, _ := t.faded(-1)
 	switch {
 	case len(t.seats) == 0:
 		return t.refuse(op, "", b, ErrNotNow, "no one holds the dice")
 	case t.point != 0:
 		return t.refuse(op, shooter, b, ErrNotNow, "the center bet is made at the come-out")
-	case amount <= 0 || amount > MaxAmount:
-		return t.refuse(op, shooter, b, ErrAmount, "amount %d is not between 1 and %d", amount, MaxAmount)
-	case amount%r.unit() != 0:
-		return t.refuse(op, shooter, b, ErrUnit, "%d is not a whole number of the unit %d", amount, r.unit())
-	case amount < r.Minimum || (r.Maximum != 0 && amount > r.Maximum):
-		return t.refuse(op, shooter, b, ErrTableLimit, "%d is outside the limits %d to %d", amount, r.Minimum, r.Maximum)
+	}
+	if err := t.stakeRefusal(op, shooter, b, amount, true); err != nil {
+		return err
+	}
+	switch {
 	case amount < faded:
 		return t.refuse(op, shooter, b, ErrAmount, "%d is already faded", faded)
 	}
@@ -289,10 +311,7 @@ func (t *Table) Center(amount Amount) error {
 func (t *Table) Fade(player string, amount Amount) error {
 	const op = "fade"
 	b := Bet{Kind: Center}
-	if err := t.privateOnly(op, player, b); err != nil {
-		return err
-	}
-	i, err := t.seatOf(op, player, b)
+	i, err := t.privateSeat(op, player, b)
 	if err != nil {
 		return err
 	}
@@ -302,10 +321,11 @@ func (t *Table) Fade(player string, amount Amount) error {
 		return t.refuse(op, player, b, ErrNotNow, "there is no center bet to fade")
 	case i == t.shooter:
 		return t.refuse(op, player, b, ErrNotNow, "the shooter cannot fade his own bet")
-	case amount <= 0 || amount > MaxAmount:
-		return t.refuse(op, player, b, ErrAmount, "amount %d is not between 1 and %d", amount, MaxAmount)
-	case amount%t.rules.unit() != 0:
-		return t.refuse(op, player, b, ErrUnit, "%d is not a whole number of the unit %d", amount, t.rules.unit())
+	}
+	if err := t.stakeRefusal(op, player, b, amount, false); err != nil {
+		return err
+	}
+	switch {
 	case amount > t.center:
 		return t.refuse(op, player, b, ErrFadeLimit, "only %d of the center is not faded", t.center)
 	case amount > t.seats[i].bankroll:
@@ -335,10 +355,7 @@ func (t *Table) fade(fader, mine int, amount Amount) {
 func (t *Table) Claim(player string) error {
 	const op = "claim"
 	b := Bet{Kind: Center}
-	if err := t.privateOnly(op, player, b); err != nil {
-		return err
-	}
-	i, err := t.seatOf(op, player, b)
+	i, err := t.privateSeat(op, player, b)
 	if err != nil {
 		return err
 	}
@@ -456,10 +473,7 @@ func (t *Table) callOffWhere(f func(p *placed) bool) int {
 // whole number of units; players must have the money.
 func (t *Table) Side(player, opponent string, b Bet, amount Amount, odds Ratio) error {
 	const op = "side"
-	if err := t.privateOnly(op, player, b); err != nil {
-		return err
-	}
-	i, err := t.seatOf(op, player, b)
+	i, err := t.privateSeat(op, player, b)
 	if err != nil {
 		return err
 	}
@@ -471,12 +485,8 @@ func (t *Table) Side(player, opponent string, b Bet, amount Amount, odds Ratio) 
 	if b.Kind == Point && b.Number == 0 {
 		b.Number = int(t.point)
 	}
-	if err := r.Offers(b); err != nil {
-		sentinel := ErrNotOffered
-		if errors.Is(err, ErrSyntax) {
-			sentinel = ErrSyntax
-		}
-		return t.refuse(op, player, b, sentinel, "%s", errText(err))
+	if err := t.offered(op, player, b); err != nil {
+		return err
 	}
 	if odds.IsZero() {
 		odds = evenMoney
@@ -496,12 +506,9 @@ func (t *Table) Side(player, opponent string, b Bet, amount Amount, odds Ratio) 
 		return t.refuse(op, player, b, ErrNotNow, "the point is %d", t.point)
 	case !odds.valid() || odds.Win == 0 || odds.Win > maxRatioTerm || odds.Stake > maxRatioTerm:
 		return t.refuse(op, player, b, ErrSyntax, "odds %v: both terms from 1 to %d", odds, maxRatioTerm)
-	case amount <= 0 || amount > MaxAmount:
-		return t.refuse(op, player, b, ErrAmount, "amount %d is not between 1 and %d", amount, MaxAmount)
-	case amount%r.unit() != 0:
-		return t.refuse(op, player, b, ErrUnit, "%d is not a whole number of the unit %d", amount, r.unit())
-	case amount < r.Minimum || (r.Maximum != 0 && amount > r.Maximum):
-		return t.refuse(op, player, b, ErrTableLimit, "%d is outside the limits %d to %d", amount, r.Minimum, r.Maximum)
+	}
+	if err := t.stakeRefusal(op, player, b, amount, true); err != nil {
+		return err
 	}
 	cover, ok := mulDiv(amount, odds.Win, odds.Stake)
 	switch {
@@ -540,10 +547,7 @@ func exactCover(amount, cover Amount, odds Ratio) bool {
 // many bets were called off.
 func (t *Table) CallOff(player string, b Bet) (int, error) {
 	const op = "call off"
-	if err := t.privateOnly(op, player, b); err != nil {
-		return 0, err
-	}
-	i, err := t.seatOf(op, player, b)
+	i, err := t.privateSeat(op, player, b)
 	if err != nil {
 		return 0, err
 	}

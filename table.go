@@ -549,12 +549,8 @@ func (t *Table) Place(player string, b Bet, amount Amount) error {
 	if amount <= 0 || amount > MaxAmount {
 		return t.refuse(op, player, b, ErrAmount, "amount %d is not between 1 and %d", amount, MaxAmount)
 	}
-	if err := t.rules.Offers(b); err != nil {
-		sentinel := ErrNotOffered
-		if errors.Is(err, ErrSyntax) {
-			sentinel = ErrSyntax
-		}
-		return t.refuse(op, player, b, sentinel, "%s", errText(err))
+	if err := t.offered(op, player, b); err != nil {
+		return err
 	}
 	if b, err = t.normalize(op, player, b); err != nil {
 		return err
@@ -641,6 +637,20 @@ func (t *Table) Place(player string, b Bet, amount Amount) error {
 	}
 	t.bets = append(t.bets, placed{seat: i, bet: b, amount: amount, state: state, paid: due})
 	return nil
+}
+
+// offered refuses a bet the rules do not take, with ErrNotOffered, or
+// ErrSyntax for one that is no bet at all.
+func (t *Table) offered(op, player string, b Bet) error {
+	err := t.rules.Offers(b)
+	if err == nil {
+		return nil
+	}
+	sentinel := ErrNotOffered
+	if errors.Is(err, ErrSyntax) {
+		sentinel = ErrSyntax
+	}
+	return t.refuse(op, player, b, sentinel, "%s", errText(err))
 }
 
 // pays is the payout of a bet whose payout does not depend on the throw:
@@ -869,7 +879,6 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 		if p.steps == nil {
 			t.bind(p)
 		}
-		p.carried = false // a carried come bet is called off before the next throw or not at all
 		step := &p.steps[p.st][throw]
 		e := effect{verdict: step.verdict, pays: step.pays}
 		off := comeOut && !p.worksOnComeOut(r)
@@ -1068,11 +1077,12 @@ func (t *Table) advance(total int, center centerResult) {
 			t.claimant = center.fader + 1 // he faded it all, and lost
 		}
 	}
-	if pointMade && t.rules.Private {
+	if t.rules.Private {
+		// A come bet left on its own number by a point made may be called
+		// off until the next throw, and not after.
 		for i := range t.bets {
-			if k := t.bets[i].bet.Kind; k == Come || k == DontCome {
-				t.bets[i].carried = t.bets[i].state.point != 0
-			}
+			p := &t.bets[i]
+			p.carried = pointMade && (p.bet.Kind == Come || p.bet.Kind == DontCome) && p.state.point != 0
 		}
 	}
 	if t.point == 0 && t.diceChangeAsked {
