@@ -10,7 +10,7 @@ import (
 type BetKind uint8
 
 // The bet kinds. Where a kind needs a number (Place 6, Come 9, Hard 8, Horn
-// High 12) it is in Bet.Number; a hop's combination is in Bet.Hop.
+// High 12) it is in Bet.NumberBet; a hop's combination is in Bet.Hop.
 const (
 	NoBet        BetKind = iota
 	PassLine             // 7, 11 win and 2, 3, 12 lose on the come-out; then the point before a 7. Pays 1:1.
@@ -24,7 +24,7 @@ const (
 	Put                  // a pass line bet made straight onto Number while the point is on.
 	PutOdds              // odds taken behind a put bet on Number.
 	Place                // Number before a 7, at the place payout (7:6, 7:5, 9:5); stays up after a win.
-	PlaceToLose          // a 7 before Number, at seed 002's payout (4:5, 5:8, 5:11).
+	PlaceToLose          // a 7 before Number, at the second casino's payout (4:5, 5:8, 5:11).
 	Buy                  // Number before a 7 at true odds, less a commission.
 	Lay                  // a 7 before Number at true odds, less a commission.
 	Big6                 // a 6 before a 7, at 1:1.
@@ -47,14 +47,14 @@ const (
 	Tall                 // every total 8 to 12 rolled before a 7.
 	Small                // every total 2 to 6 rolled before a 7.
 
-	// Bets between players in the private game (seed 000), at the odds the
+	// Bets between players in the private game (the private-game rule book), at the odds the
 	// two players agree; the house banks none of them.
 
-	Center // the shooter's stake at the come-out, faded by the others: the dice win (as the pass line) or lose.
-	Point  // after the come-out, that the shooter makes his point, Number.
-	Number // Number (2 to 12, not 7) thrown before a 7.
-	Before // a throw in Bet.Set before one in Bet.Against.
-	Within // a throw in Bet.Set within Bet.Throws throws.
+	Center    // the shooter's stake at the come-out, faded by the others: the dice win (as the pass line) or lose.
+	PointBet  // after the come-out, that the shooter makes his point, Number.
+	NumberBet // Number (2 to 12, not 7) thrown before a 7.
+	Before    // a throw in Bet.Set before one in Bet.Against.
+	Within    // a throw in Bet.Set within Bet.Throws throws.
 	numKinds
 )
 
@@ -82,9 +82,9 @@ func (k BetKind) String() string {
 // or always.
 func (k BetKind) numbered() (optional, required bool) {
 	switch k {
-	case Come, DontCome, PassOdds, DontPassOdds, Point:
+	case Come, DontCome, PassOdds, DontPassOdds, PointBet:
 		return true, false
-	case ComeOdds, DontComeOdds, Put, PutOdds, Place, PlaceToLose, Buy, Lay, Hardway, HornHigh, Number:
+	case ComeOdds, DontComeOdds, Put, PutOdds, Place, PlaceToLose, Buy, Lay, Hardway, HornHigh, NumberBet:
 		return false, true
 	}
 	return false, false
@@ -166,7 +166,7 @@ var betAliases = map[string]BetKind{
 	"world": World, "whirl": World, "hop": Hop, "fire": Fire, "fire bet": Fire,
 	"all": All, "tall": Tall, "small": Small,
 	"center": Center, "center bet": Center, "right": PassLine, "wrong": DontPass,
-	"point": Point, "number": Number,
+	"point": PointBet, "number": NumberBet,
 }
 
 // ParseBet reads a bet by the names a dealer or player says, in any case:
@@ -347,7 +347,7 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 	case Any7:
 		return oneRoll(t == 7, r.Any7.or(Ratio{4, 1}))
 	case AnyCraps:
-		return oneRoll(Craps.Has(d), r.AnyCraps.or(Ratio{7, 1}))
+		return oneRoll(CrapsNumbers.Has(d), r.AnyCraps.or(Ratio{7, 1}))
 	case Aces, AceDeuce, Yo, Boxcars:
 		return oneRoll(t == b.Kind.propTotal(), r.propPays(b.Kind))
 	case Hop:
@@ -358,9 +358,9 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 		return r.fire(s, t)
 	case All, Tall, Small:
 		return r.allTallSmall(b.Kind, s, t)
-	case Center, Point:
+	case Center, PointBet:
 		return r.rightLine(s, t)
-	case Number:
+	case NumberBet:
 		return before(t, b.Number, 7, evenMoney, s)
 	case Before:
 		return beforeSet(d, b.Set, b.Against, s)
@@ -508,7 +508,7 @@ func layOdds(n int) Ratio {
 }
 
 // placePays is the place payout: 9:5 on 4 and 10, 7:5 on 5 and 9, 7:6 on
-// 6 and 8 (seeds 001, 002, 004); crapless craps adds 11:2 on 2 and 12 and
+// 6 and 8 (the posted casino rules, the second casino's rules and the croupier trainer); crapless craps adds 11:2 on 2 and 12 and
 // 11:4 on 3 and 11 (Wizard of Odds, "Crapless Craps").
 func placePays(n int) Ratio {
 	switch n {
@@ -524,7 +524,7 @@ func placePays(n int) Ratio {
 	return Ratio{11, 4}
 }
 
-// placeToLosePays is seed 002's payout against the number: 5:11 on 4 and
+// placeToLosePays is the second casino's payout against the number: 5:11 on 4 and
 // 10, 5:8 on 5 and 9, 4:5 on 6 and 8.
 func placeToLosePays(n int) Ratio {
 	switch n {
@@ -645,3 +645,23 @@ func atsNeeds(k BetKind) uint16 {
 
 // popcount is the number of totals a bet state records.
 func popcount(made uint16) int { return bits.OnesCount16(made) }
+
+// ParseBetKind reads the name of a kind of bet, without a number, in any
+// case: every name BetKind.String prints ("Place to Lose", "Fire Bet"),
+// the names ParseBet takes ("place", "fire", "c&e"), and either with
+// hyphens for spaces ("place-to-lose"). Anything else is an error
+// wrapping ErrSyntax.
+func ParseBetKind(name string) (BetKind, error) {
+	text := strings.ToLower(strings.TrimSpace(name))
+	for _, s := range []string{text, strings.ReplaceAll(text, "-", " ")} {
+		if k, ok := betAliases[s]; ok {
+			return k, nil
+		}
+		for k := BetKind(1); k < numKinds; k++ {
+			if strings.EqualFold(k.String(), s) {
+				return k, nil
+			}
+		}
+	}
+	return NoBet, syntaxError("kind of bet", name)
+}

@@ -65,8 +65,8 @@ func TestBetString(t *testing.T) {
 // on its number), as ParseBet and as text.
 func TestParseBetRoundTrip(t *testing.T) {
 	var bets []Bet
-	for _, name := range PresetNames() {
-		r, err := Preset(name)
+	for _, name := range presetNames() {
+		r, err := preset(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -92,7 +92,7 @@ func TestParseBetRoundTrip(t *testing.T) {
 			t.Errorf("UnmarshalText(%q) = %#v, %v; want %#v", text, back, err, b)
 		}
 	}
-	if len(Standard.Catalogue()) == 0 || len(Crapless.Catalogue()) == 0 {
+	if len(Standard().Catalogue()) == 0 || len(Crapless().Catalogue()) == 0 {
 		t.Fatal("an empty catalogue")
 	}
 }
@@ -259,67 +259,67 @@ func TestRollLineBets(t *testing.T) {
 	pass, dontPass := Bet{Kind: PassLine}, Bet{Kind: DontPass}
 	come, dontCome := Bet{Kind: Come}, Bet{Kind: DontCome}
 	checkRolls(t, []rollCase{
-		// The pass line on the come-out (seeds 001, 004).
-		{"come-out 7 is a natural", Standard, pass, betState{}, Dice{3, 4}, rollWins(1, 1)},
-		{"come-out 11 is a natural", Standard, pass, betState{}, Dice{5, 6}, rollWins(1, 1)},
-		{"come-out 2 is craps", Standard, pass, betState{}, Dice{1, 1}, rollLoses},
-		{"come-out 3 is craps", Standard, pass, betState{}, Dice{2, 1}, rollLoses},
-		{"come-out 12 is craps", Standard, pass, betState{}, Dice{6, 6}, rollLoses},
-		{"come-out 12 is craps for the pass line under bar 2 too", Bar2, pass, betState{}, Dice{6, 6}, rollLoses},
-		{"come-out 4 sets the point", Standard, pass, betState{}, Dice{1, 3}, rollStays(onPoint(4))},
-		{"come-out 10 sets the point", Standard, pass, betState{}, Dice{6, 4}, rollStays(onPoint(10))},
+		// The pass line on the come-out (the posted casino rules and the croupier trainer).
+		{"come-out 7 is a natural", Standard(), pass, betState{}, Dice{3, 4}, rollWins(1, 1)},
+		{"come-out 11 is a natural", Standard(), pass, betState{}, Dice{5, 6}, rollWins(1, 1)},
+		{"come-out 2 is craps", Standard(), pass, betState{}, Dice{1, 1}, rollLoses},
+		{"come-out 3 is craps", Standard(), pass, betState{}, Dice{2, 1}, rollLoses},
+		{"come-out 12 is craps", Standard(), pass, betState{}, Dice{6, 6}, rollLoses},
+		{"come-out 12 is craps for the pass line under bar 2 too", Bar2(), pass, betState{}, Dice{6, 6}, rollLoses},
+		{"come-out 4 sets the point", Standard(), pass, betState{}, Dice{1, 3}, rollStays(onPoint(4))},
+		{"come-out 10 sets the point", Standard(), pass, betState{}, Dice{6, 4}, rollStays(onPoint(10))},
 		// The pass line with a point on.
-		{"the point made the hard way wins", Standard, pass, onPoint(6), Dice{3, 3}, rollWins(1, 1)},
-		{"the point made the easy way wins", Standard, pass, onPoint(6), Dice{2, 4}, rollWins(1, 1)},
-		{"seven-out", Standard, pass, onPoint(6), Dice{3, 4}, rollLoses},
-		{"11 does not decide a point", Standard, pass, onPoint(6), Dice{5, 6}, rollStays(onPoint(6))},
-		{"2 does not decide a point", Standard, pass, onPoint(6), Dice{1, 1}, rollStays(onPoint(6))},
-		{"12 does not decide a point", Standard, pass, onPoint(6), Dice{6, 6}, rollStays(onPoint(6))},
-		{"another point number does not decide it", Standard, pass, onPoint(6), Dice{4, 4}, rollStays(onPoint(6))},
+		{"the point made the hard way wins", Standard(), pass, onPoint(6), Dice{3, 3}, rollWins(1, 1)},
+		{"the point made the easy way wins", Standard(), pass, onPoint(6), Dice{2, 4}, rollWins(1, 1)},
+		{"seven-out", Standard(), pass, onPoint(6), Dice{3, 4}, rollLoses},
+		{"11 does not decide a point", Standard(), pass, onPoint(6), Dice{5, 6}, rollStays(onPoint(6))},
+		{"2 does not decide a point", Standard(), pass, onPoint(6), Dice{1, 1}, rollStays(onPoint(6))},
+		{"12 does not decide a point", Standard(), pass, onPoint(6), Dice{6, 6}, rollStays(onPoint(6))},
+		{"another point number does not decide it", Standard(), pass, onPoint(6), Dice{4, 4}, rollStays(onPoint(6))},
 		// Crapless craps: 2, 3, 11 and 12 are points, only 7 wins on the come-out.
-		{"crapless: 7 is the only natural", Crapless, pass, betState{}, Dice{1, 6}, rollWins(1, 1)},
-		{"crapless: 11 is a point", Crapless, pass, betState{}, Dice{5, 6}, rollStays(onPoint(11))},
-		{"crapless: 2 is a point", Crapless, pass, betState{}, Dice{1, 1}, rollStays(onPoint(2))},
-		{"crapless: 3 is a point", Crapless, pass, betState{}, Dice{1, 2}, rollStays(onPoint(3))},
-		{"crapless: 12 is a point", Crapless, pass, betState{}, Dice{6, 6}, rollStays(onPoint(12))},
-		{"crapless: point 11 made", Crapless, pass, onPoint(11), Dice{6, 5}, rollWins(1, 1)},
-		{"crapless: point 2 rollLoses to a 7", Crapless, pass, onPoint(2), Dice{2, 5}, rollLoses},
-		// Don't pass, bar 12 (seeds 001, 004).
-		{"don't pass loses on a come-out 7", Standard, dontPass, betState{}, Dice{3, 4}, rollLoses},
-		{"don't pass loses on a come-out 11", Standard, dontPass, betState{}, Dice{5, 6}, rollLoses},
-		{"don't pass wins on a come-out 2", Standard, dontPass, betState{}, Dice{1, 1}, rollWins(1, 1)},
-		{"don't pass wins on a come-out 3", Standard, dontPass, betState{}, Dice{1, 2}, rollWins(1, 1)},
-		{"bar 12: a come-out 12 pushes", Standard, dontPass, betState{}, Dice{6, 6}, rollPushes},
+		{"crapless: 7 is the only natural", Crapless(), pass, betState{}, Dice{1, 6}, rollWins(1, 1)},
+		{"crapless: 11 is a point", Crapless(), pass, betState{}, Dice{5, 6}, rollStays(onPoint(11))},
+		{"crapless: 2 is a point", Crapless(), pass, betState{}, Dice{1, 1}, rollStays(onPoint(2))},
+		{"crapless: 3 is a point", Crapless(), pass, betState{}, Dice{1, 2}, rollStays(onPoint(3))},
+		{"crapless: 12 is a point", Crapless(), pass, betState{}, Dice{6, 6}, rollStays(onPoint(12))},
+		{"crapless: point 11 made", Crapless(), pass, onPoint(11), Dice{6, 5}, rollWins(1, 1)},
+		{"crapless: point 2 rollLoses to a 7", Crapless(), pass, onPoint(2), Dice{2, 5}, rollLoses},
+		// Don't pass, bar 12 (the posted casino rules and the croupier trainer).
+		{"don't pass loses on a come-out 7", Standard(), dontPass, betState{}, Dice{3, 4}, rollLoses},
+		{"don't pass loses on a come-out 11", Standard(), dontPass, betState{}, Dice{5, 6}, rollLoses},
+		{"don't pass wins on a come-out 2", Standard(), dontPass, betState{}, Dice{1, 1}, rollWins(1, 1)},
+		{"don't pass wins on a come-out 3", Standard(), dontPass, betState{}, Dice{1, 2}, rollWins(1, 1)},
+		{"bar 12: a come-out 12 pushes", Standard(), dontPass, betState{}, Dice{6, 6}, rollPushes},
 		{"Bar: 12 written out is the default", Rules{Bar: 12}, dontPass, betState{}, Dice{6, 6}, rollPushes},
-		{"don't pass follows the point", Standard, dontPass, betState{}, Dice{2, 2}, rollStays(onPoint(4))},
-		{"don't pass wins on the seven-out", Standard, dontPass, onPoint(4), Dice{6, 1}, rollWins(1, 1)},
-		{"don't pass loses when the point is made", Standard, dontPass, onPoint(4), Dice{3, 1}, rollLoses},
-		{"don't pass waits on other totals", Standard, dontPass, onPoint(4), Dice{6, 6}, rollStays(onPoint(4))},
-		// Don't pass, bar 2 (seed 002).
-		{"bar 2: a come-out 2 pushes", Bar2, dontPass, betState{}, Dice{1, 1}, rollPushes},
-		{"bar 2: a come-out 12 wins", Bar2, dontPass, betState{}, Dice{6, 6}, rollWins(1, 1)},
-		{"bar 2: a come-out 3 wins", Bar2, dontPass, betState{}, Dice{2, 1}, rollWins(1, 1)},
-		{"bar 2: a come-out 11 loses", Bar2, dontPass, betState{}, Dice{6, 5}, rollLoses},
+		{"don't pass follows the point", Standard(), dontPass, betState{}, Dice{2, 2}, rollStays(onPoint(4))},
+		{"don't pass wins on the seven-out", Standard(), dontPass, onPoint(4), Dice{6, 1}, rollWins(1, 1)},
+		{"don't pass loses when the point is made", Standard(), dontPass, onPoint(4), Dice{3, 1}, rollLoses},
+		{"don't pass waits on other totals", Standard(), dontPass, onPoint(4), Dice{6, 6}, rollStays(onPoint(4))},
+		// Don't pass, bar 2 (the second casino's rules).
+		{"bar 2: a come-out 2 pushes", Bar2(), dontPass, betState{}, Dice{1, 1}, rollPushes},
+		{"bar 2: a come-out 12 wins", Bar2(), dontPass, betState{}, Dice{6, 6}, rollWins(1, 1)},
+		{"bar 2: a come-out 3 wins", Bar2(), dontPass, betState{}, Dice{2, 1}, rollWins(1, 1)},
+		{"bar 2: a come-out 11 loses", Bar2(), dontPass, betState{}, Dice{6, 5}, rollLoses},
 		// Come and don't come: their own come-out, then their own number.
-		{"a come bet travels to its number", Standard, come, betState{}, Dice{5, 4}, rollStays(onPoint(9))},
-		{"a come bet wins on 11", Standard, come, betState{}, Dice{6, 5}, rollWins(1, 1)},
-		{"a come bet loses on 3", Standard, come, betState{}, Dice{1, 2}, rollLoses},
-		{"a come bet on 9 wins when 9 repeats", Standard, come, onPoint(9), Dice{3, 6}, rollWins(1, 1)},
-		{"a come bet on 9 loses on 7", Standard, come, onPoint(9), Dice{3, 4}, rollLoses},
-		{"a don't come bet travels to its number", Standard, dontCome, betState{}, Dice{2, 3}, rollStays(onPoint(5))},
-		{"a don't come bet pushes on 12 under bar 12", Standard, dontCome, betState{}, Dice{6, 6}, rollPushes},
-		{"a don't come bet wins on 12 under bar 2", Bar2, dontCome, betState{}, Dice{6, 6}, rollWins(1, 1)},
-		{"a don't come bet on 5 wins on 7", Standard, dontCome, onPoint(5), Dice{5, 2}, rollWins(1, 1)},
-		{"a don't come bet on 5 loses on 5", Standard, dontCome, onPoint(5), Dice{1, 4}, rollLoses},
+		{"a come bet travels to its number", Standard(), come, betState{}, Dice{5, 4}, rollStays(onPoint(9))},
+		{"a come bet wins on 11", Standard(), come, betState{}, Dice{6, 5}, rollWins(1, 1)},
+		{"a come bet loses on 3", Standard(), come, betState{}, Dice{1, 2}, rollLoses},
+		{"a come bet on 9 wins when 9 repeats", Standard(), come, onPoint(9), Dice{3, 6}, rollWins(1, 1)},
+		{"a come bet on 9 loses on 7", Standard(), come, onPoint(9), Dice{3, 4}, rollLoses},
+		{"a don't come bet travels to its number", Standard(), dontCome, betState{}, Dice{2, 3}, rollStays(onPoint(5))},
+		{"a don't come bet pushes on 12 under bar 12", Standard(), dontCome, betState{}, Dice{6, 6}, rollPushes},
+		{"a don't come bet wins on 12 under bar 2", Bar2(), dontCome, betState{}, Dice{6, 6}, rollWins(1, 1)},
+		{"a don't come bet on 5 wins on 7", Standard(), dontCome, onPoint(5), Dice{5, 2}, rollWins(1, 1)},
+		{"a don't come bet on 5 loses on 5", Standard(), dontCome, onPoint(5), Dice{1, 4}, rollLoses},
 		// Put: a line bet made straight on a number.
-		{"put 6 wins on 6", Standard, Bet{Kind: Put, Number: 6}, onPoint(6), Dice{5, 1}, rollWins(1, 1)},
-		{"put 6 loses on 7", Standard, Bet{Kind: Put, Number: 6}, onPoint(6), Dice{5, 2}, rollLoses},
+		{"put 6 wins on 6", Standard(), Bet{Kind: Put, Number: 6}, onPoint(6), Dice{5, 1}, rollWins(1, 1)},
+		{"put 6 loses on 7", Standard(), Bet{Kind: Put, Number: 6}, onPoint(6), Dice{5, 2}, rollLoses},
 	})
 }
 
 func TestRollNumberBets(t *testing.T) {
 	var cases []rollCase
-	// Odds at true odds (seeds 001, 004): 2:1, 3:2, 6:5; laid: 1:2, 2:3, 5:6.
+	// Odds at true odds (the posted casino rules and the croupier trainer): 2:1, 3:2, 6:5; laid: 1:2, 2:3, 5:6.
 	for _, c := range []struct {
 		n         int
 		hit       Dice
@@ -336,49 +336,49 @@ func TestRollNumberBets(t *testing.T) {
 		for _, k := range []BetKind{PassOdds, ComeOdds, PutOdds, Buy} {
 			b := Bet{Kind: k, Number: c.n}
 			cases = append(cases,
-				rollCase{"true odds (a buy bet too; its commission is charged apart), " + c.reason, Standard, b, onPoint(c.n), c.hit, rollWins(c.take.Win, c.take.Stake)},
-				rollCase{"odds taken lose on 7", Standard, b, onPoint(c.n), Dice{6, 1}, rollLoses},
-				rollCase{"odds taken wait on other totals", Standard, b, onPoint(c.n), Dice{6, 6}, rollStays(onPoint(c.n))})
+				rollCase{"true odds (a buy bet too; its commission is charged apart), " + c.reason, Standard(), b, onPoint(c.n), c.hit, rollWins(c.take.Win, c.take.Stake)},
+				rollCase{"odds taken lose on 7", Standard(), b, onPoint(c.n), Dice{6, 1}, rollLoses},
+				rollCase{"odds taken wait on other totals", Standard(), b, onPoint(c.n), Dice{6, 6}, rollStays(onPoint(c.n))})
 		}
 		for _, k := range []BetKind{DontPassOdds, DontComeOdds, Lay} {
 			b := Bet{Kind: k, Number: c.n}
 			cases = append(cases,
-				rollCase{"odds laid (and lay bets) win on 7 at the reverse of true odds, " + c.reason, Standard, b, onPoint(c.n), Dice{4, 3}, rollWins(c.lay.Win, c.lay.Stake)},
-				rollCase{"odds laid lose on the number", Standard, b, onPoint(c.n), c.hit, rollLoses},
-				rollCase{"odds laid wait on other totals", Standard, b, onPoint(c.n), Dice{1, 1}, rollStays(onPoint(c.n))})
+				rollCase{"odds laid (and lay bets) win on 7 at the reverse of true odds, " + c.reason, Standard(), b, onPoint(c.n), Dice{4, 3}, rollWins(c.lay.Win, c.lay.Stake)},
+				rollCase{"odds laid lose on the number", Standard(), b, onPoint(c.n), c.hit, rollLoses},
+				rollCase{"odds laid wait on other totals", Standard(), b, onPoint(c.n), Dice{1, 1}, rollStays(onPoint(c.n))})
 		}
 	}
 	cases = append(cases, []rollCase{
-		{"crapless odds on 2: six ways to one", Crapless, Bet{Kind: PassOdds, Number: 2}, onPoint(2), Dice{1, 1}, rollWins(6, 1)},
-		{"crapless odds on 11: six ways to two", Crapless, Bet{Kind: ComeOdds, Number: 11}, onPoint(11), Dice{5, 6}, rollWins(3, 1)},
-		// Place to win (seeds 001, 002, 004) and crapless place (Wizard of Odds).
-		{"place 4 pays 9:5", Standard, Bet{Kind: Place, Number: 4}, onPoint(4), Dice{2, 2}, rollWins(9, 5)},
-		{"place 10 pays 9:5", Standard, Bet{Kind: Place, Number: 10}, onPoint(10), Dice{5, 5}, rollWins(9, 5)},
-		{"place 5 pays 7:5", Standard, Bet{Kind: Place, Number: 5}, onPoint(5), Dice{2, 3}, rollWins(7, 5)},
-		{"place 9 pays 7:5", Standard, Bet{Kind: Place, Number: 9}, onPoint(9), Dice{4, 5}, rollWins(7, 5)},
-		{"place 6 pays 7:6", Standard, Bet{Kind: Place, Number: 6}, onPoint(6), Dice{3, 3}, rollWins(7, 6)},
-		{"place 8 pays 7:6", Standard, Bet{Kind: Place, Number: 8}, onPoint(8), Dice{6, 2}, rollWins(7, 6)},
-		{"place 6 loses on 7", Standard, Bet{Kind: Place, Number: 6}, onPoint(6), Dice{2, 5}, rollLoses},
-		{"place 6 waits on 8", Standard, Bet{Kind: Place, Number: 6}, onPoint(6), Dice{4, 4}, rollStays(onPoint(6))},
-		{"crapless place 2 pays 11:2", Crapless, Bet{Kind: Place, Number: 2}, onPoint(2), Dice{1, 1}, rollWins(11, 2)},
-		{"crapless place 12 pays 11:2", Crapless, Bet{Kind: Place, Number: 12}, onPoint(12), Dice{6, 6}, rollWins(11, 2)},
-		{"crapless place 3 pays 11:4", Crapless, Bet{Kind: Place, Number: 3}, onPoint(3), Dice{1, 2}, rollWins(11, 4)},
-		{"crapless place 11 pays 11:4", Crapless, Bet{Kind: Place, Number: 11}, onPoint(11), Dice{6, 5}, rollWins(11, 4)},
-		// Place to lose (seed 002): 5:11, 5:8, 4:5.
-		{"place to lose 4 pays 5:11 on a 7", Bar2, Bet{Kind: PlaceToLose, Number: 4}, onPoint(4), Dice{1, 6}, rollWins(5, 11)},
-		{"place to lose 10 pays 5:11", Bar2, Bet{Kind: PlaceToLose, Number: 10}, onPoint(10), Dice{1, 6}, rollWins(5, 11)},
-		{"place to lose 5 pays 5:8", Bar2, Bet{Kind: PlaceToLose, Number: 5}, onPoint(5), Dice{2, 5}, rollWins(5, 8)},
-		{"place to lose 9 pays 5:8", Bar2, Bet{Kind: PlaceToLose, Number: 9}, onPoint(9), Dice{2, 5}, rollWins(5, 8)},
-		{"place to lose 6 pays 4:5", Bar2, Bet{Kind: PlaceToLose, Number: 6}, onPoint(6), Dice{3, 4}, rollWins(4, 5)},
-		{"place to lose 8 pays 4:5", Bar2, Bet{Kind: PlaceToLose, Number: 8}, onPoint(8), Dice{3, 4}, rollWins(4, 5)},
-		{"place to lose 4 loses on 4", Bar2, Bet{Kind: PlaceToLose, Number: 4}, onPoint(4), Dice{2, 2}, rollLoses},
-		{"place to lose 4 waits on 5", Bar2, Bet{Kind: PlaceToLose, Number: 4}, onPoint(4), Dice{2, 3}, rollStays(onPoint(4))},
+		{"crapless odds on 2: six ways to one", Crapless(), Bet{Kind: PassOdds, Number: 2}, onPoint(2), Dice{1, 1}, rollWins(6, 1)},
+		{"crapless odds on 11: six ways to two", Crapless(), Bet{Kind: ComeOdds, Number: 11}, onPoint(11), Dice{5, 6}, rollWins(3, 1)},
+		// Place to win (the posted casino rules, the second casino's rules and the croupier trainer) and crapless place (Wizard of Odds).
+		{"place 4 pays 9:5", Standard(), Bet{Kind: Place, Number: 4}, onPoint(4), Dice{2, 2}, rollWins(9, 5)},
+		{"place 10 pays 9:5", Standard(), Bet{Kind: Place, Number: 10}, onPoint(10), Dice{5, 5}, rollWins(9, 5)},
+		{"place 5 pays 7:5", Standard(), Bet{Kind: Place, Number: 5}, onPoint(5), Dice{2, 3}, rollWins(7, 5)},
+		{"place 9 pays 7:5", Standard(), Bet{Kind: Place, Number: 9}, onPoint(9), Dice{4, 5}, rollWins(7, 5)},
+		{"place 6 pays 7:6", Standard(), Bet{Kind: Place, Number: 6}, onPoint(6), Dice{3, 3}, rollWins(7, 6)},
+		{"place 8 pays 7:6", Standard(), Bet{Kind: Place, Number: 8}, onPoint(8), Dice{6, 2}, rollWins(7, 6)},
+		{"place 6 loses on 7", Standard(), Bet{Kind: Place, Number: 6}, onPoint(6), Dice{2, 5}, rollLoses},
+		{"place 6 waits on 8", Standard(), Bet{Kind: Place, Number: 6}, onPoint(6), Dice{4, 4}, rollStays(onPoint(6))},
+		{"crapless place 2 pays 11:2", Crapless(), Bet{Kind: Place, Number: 2}, onPoint(2), Dice{1, 1}, rollWins(11, 2)},
+		{"crapless place 12 pays 11:2", Crapless(), Bet{Kind: Place, Number: 12}, onPoint(12), Dice{6, 6}, rollWins(11, 2)},
+		{"crapless place 3 pays 11:4", Crapless(), Bet{Kind: Place, Number: 3}, onPoint(3), Dice{1, 2}, rollWins(11, 4)},
+		{"crapless place 11 pays 11:4", Crapless(), Bet{Kind: Place, Number: 11}, onPoint(11), Dice{6, 5}, rollWins(11, 4)},
+		// Place to lose (the second casino's rules): 5:11, 5:8, 4:5.
+		{"place to lose 4 pays 5:11 on a 7", Bar2(), Bet{Kind: PlaceToLose, Number: 4}, onPoint(4), Dice{1, 6}, rollWins(5, 11)},
+		{"place to lose 10 pays 5:11", Bar2(), Bet{Kind: PlaceToLose, Number: 10}, onPoint(10), Dice{1, 6}, rollWins(5, 11)},
+		{"place to lose 5 pays 5:8", Bar2(), Bet{Kind: PlaceToLose, Number: 5}, onPoint(5), Dice{2, 5}, rollWins(5, 8)},
+		{"place to lose 9 pays 5:8", Bar2(), Bet{Kind: PlaceToLose, Number: 9}, onPoint(9), Dice{2, 5}, rollWins(5, 8)},
+		{"place to lose 6 pays 4:5", Bar2(), Bet{Kind: PlaceToLose, Number: 6}, onPoint(6), Dice{3, 4}, rollWins(4, 5)},
+		{"place to lose 8 pays 4:5", Bar2(), Bet{Kind: PlaceToLose, Number: 8}, onPoint(8), Dice{3, 4}, rollWins(4, 5)},
+		{"place to lose 4 loses on 4", Bar2(), Bet{Kind: PlaceToLose, Number: 4}, onPoint(4), Dice{2, 2}, rollLoses},
+		{"place to lose 4 waits on 5", Bar2(), Bet{Kind: PlaceToLose, Number: 4}, onPoint(4), Dice{2, 3}, rollStays(onPoint(4))},
 		// Big 6 and big 8 at even money.
-		{"big 6 wins on 6", Standard, Bet{Kind: Big6}, betState{}, Dice{1, 5}, rollWins(1, 1)},
-		{"big 6 loses on 7", Standard, Bet{Kind: Big6}, betState{}, Dice{2, 5}, rollLoses},
-		{"big 6 waits on 8", Standard, Bet{Kind: Big6}, betState{}, Dice{2, 6}, rollStays(betState{})},
-		{"big 8 wins on 8", Standard, Bet{Kind: Big8}, betState{}, Dice{4, 4}, rollWins(1, 1)},
-		{"big 8 loses on 7", Standard, Bet{Kind: Big8}, betState{}, Dice{1, 6}, rollLoses},
+		{"big 6 wins on 6", Standard(), Bet{Kind: Big6}, betState{}, Dice{1, 5}, rollWins(1, 1)},
+		{"big 6 loses on 7", Standard(), Bet{Kind: Big6}, betState{}, Dice{2, 5}, rollLoses},
+		{"big 6 waits on 8", Standard(), Bet{Kind: Big6}, betState{}, Dice{2, 6}, rollStays(betState{})},
+		{"big 8 wins on 8", Standard(), Bet{Kind: Big8}, betState{}, Dice{4, 4}, rollWins(1, 1)},
+		{"big 8 loses on 7", Standard(), Bet{Kind: Big8}, betState{}, Dice{1, 6}, rollLoses},
 	}...)
 	checkRolls(t, cases)
 }
@@ -398,14 +398,14 @@ func TestRollField(t *testing.T) {
 		default:
 			want = rollLoses
 		}
-		cases = append(cases, rollCase{"the field (seeds 001, 004): 2 pays 2:1, 12 pays 3:1, the rest of 2-3-4-9-10-11-12 even, 5-6-7-8 lose",
-			Standard, field, betState{}, d, want})
+		cases = append(cases, rollCase{"the field (the posted casino rules and the croupier trainer): 2 pays 2:1, 12 pays 3:1, the rest of 2-3-4-9-10-11-12 even, 5-6-7-8 lose",
+			Standard(), field, betState{}, d, want})
 	}
 	cases = append(cases, []rollCase{
-		{"seed 002: the field pays 2:1 on 12", Bar2, field, betState{}, Dice{6, 6}, rollWins(2, 1)},
-		{"seed 002: and 2:1 on 2", Bar2, field, betState{}, Dice{1, 1}, rollWins(2, 1)},
+		{"the second casino's rules: the field pays 2:1 on 12", Bar2(), field, betState{}, Dice{6, 6}, rollWins(2, 1)},
+		{"the second casino's rules: and 2:1 on 2", Bar2(), field, betState{}, Dice{1, 1}, rollWins(2, 1)},
 		{"a house rule on 2", Rules{Field2: Ratio{3, 1}}, field, betState{}, Dice{1, 1}, rollWins(3, 1)},
-		{"the field is decided on the come-out too", Standard, field, onPoint(6), Dice{1, 2}, rollWins(1, 1)},
+		{"the field is decided on the come-out too", Standard(), field, onPoint(6), Dice{1, 2}, rollWins(1, 1)},
 	}...)
 	checkRolls(t, cases)
 }
@@ -413,19 +413,19 @@ func TestRollField(t *testing.T) {
 func TestRollHardways(t *testing.T) {
 	hard := func(n int) Bet { return Bet{Kind: Hardway, Number: n} }
 	checkRolls(t, []rollCase{
-		{"hard 6 pays 9:1", Standard, hard(6), betState{}, Dice{3, 3}, rollWins(9, 1)},
-		{"hard 8 pays 9:1", Standard, hard(8), betState{}, Dice{4, 4}, rollWins(9, 1)},
-		{"hard 4 pays 7:1", Standard, hard(4), betState{}, Dice{2, 2}, rollWins(7, 1)},
-		{"hard 10 pays 7:1", Standard, hard(10), betState{}, Dice{5, 5}, rollWins(7, 1)},
-		{"easy 6 loses", Standard, hard(6), betState{}, Dice{2, 4}, rollLoses},
-		{"easy 6 the other way loses", Standard, hard(6), betState{}, Dice{5, 1}, rollLoses},
-		{"easy 4 loses", Standard, hard(4), betState{}, Dice{1, 3}, rollLoses},
-		{"easy 10 loses", Standard, hard(10), betState{}, Dice{6, 4}, rollLoses},
-		{"easy 8 loses", Standard, hard(8), betState{}, Dice{6, 2}, rollLoses},
-		{"7 loses", Standard, hard(6), betState{}, Dice{3, 4}, rollLoses},
-		{"another hard way does not decide it", Standard, hard(6), betState{}, Dice{4, 4}, rollStays(betState{})},
-		{"snake eyes is a pair but not this bet's", Standard, hard(4), betState{}, Dice{1, 1}, rollStays(betState{})},
-		{"other totals wait", Standard, hard(10), betState{}, Dice{2, 3}, rollStays(betState{})},
+		{"hard 6 pays 9:1", Standard(), hard(6), betState{}, Dice{3, 3}, rollWins(9, 1)},
+		{"hard 8 pays 9:1", Standard(), hard(8), betState{}, Dice{4, 4}, rollWins(9, 1)},
+		{"hard 4 pays 7:1", Standard(), hard(4), betState{}, Dice{2, 2}, rollWins(7, 1)},
+		{"hard 10 pays 7:1", Standard(), hard(10), betState{}, Dice{5, 5}, rollWins(7, 1)},
+		{"easy 6 loses", Standard(), hard(6), betState{}, Dice{2, 4}, rollLoses},
+		{"easy 6 the other way loses", Standard(), hard(6), betState{}, Dice{5, 1}, rollLoses},
+		{"easy 4 loses", Standard(), hard(4), betState{}, Dice{1, 3}, rollLoses},
+		{"easy 10 loses", Standard(), hard(10), betState{}, Dice{6, 4}, rollLoses},
+		{"easy 8 loses", Standard(), hard(8), betState{}, Dice{6, 2}, rollLoses},
+		{"7 loses", Standard(), hard(6), betState{}, Dice{3, 4}, rollLoses},
+		{"another hard way does not decide it", Standard(), hard(6), betState{}, Dice{4, 4}, rollStays(betState{})},
+		{"snake eyes is a pair but not this bet's", Standard(), hard(4), betState{}, Dice{1, 1}, rollStays(betState{})},
+		{"other totals wait", Standard(), hard(10), betState{}, Dice{2, 3}, rollStays(betState{})},
 		{"a house rule on hard 4", Rules{Hard4: Ratio{15, 2}}, hard(4), betState{}, Dice{2, 2}, rollWins(15, 2)},
 		{"a house rule on hard 6 and 8", Rules{Hard6: Ratio{8, 1}}, hard(8), betState{}, Dice{4, 4}, rollWins(8, 1)},
 	})
@@ -434,18 +434,18 @@ func TestRollHardways(t *testing.T) {
 func TestRollPropositions(t *testing.T) {
 	for1 := Rules{PropsFor1: true}
 	checkRolls(t, []rollCase{
-		{"any 7 pays 4:1", Standard, Bet{Kind: Any7}, betState{}, Dice{2, 5}, rollWins(4, 1)},
-		{"any 7 loses on anything else", Standard, Bet{Kind: Any7}, betState{}, Dice{3, 3}, rollLoses},
-		{"any craps pays 7:1 on 2", Standard, Bet{Kind: AnyCraps}, betState{}, Dice{1, 1}, rollWins(7, 1)},
-		{"any craps pays 7:1 on 3", Standard, Bet{Kind: AnyCraps}, betState{}, Dice{2, 1}, rollWins(7, 1)},
-		{"any craps pays 7:1 on 12", Standard, Bet{Kind: AnyCraps}, betState{}, Dice{6, 6}, rollWins(7, 1)},
-		{"any craps loses on 11", Standard, Bet{Kind: AnyCraps}, betState{}, Dice{5, 6}, rollLoses},
-		{"the 2 pays 30:1", Standard, Bet{Kind: Aces}, betState{}, Dice{1, 1}, rollWins(30, 1)},
-		{"the 3 pays 15:1", Standard, Bet{Kind: AceDeuce}, betState{}, Dice{1, 2}, rollWins(15, 1)},
-		{"the 11 pays 15:1", Standard, Bet{Kind: Yo}, betState{}, Dice{6, 5}, rollWins(15, 1)},
-		{"the 12 pays 30:1", Standard, Bet{Kind: Boxcars}, betState{}, Dice{6, 6}, rollWins(30, 1)},
-		{"the 2 loses on 12", Standard, Bet{Kind: Aces}, betState{}, Dice{6, 6}, rollLoses},
-		{"the 11 loses on 7", Standard, Bet{Kind: Yo}, betState{}, Dice{5, 2}, rollLoses},
+		{"any 7 pays 4:1", Standard(), Bet{Kind: Any7}, betState{}, Dice{2, 5}, rollWins(4, 1)},
+		{"any 7 loses on anything else", Standard(), Bet{Kind: Any7}, betState{}, Dice{3, 3}, rollLoses},
+		{"any craps pays 7:1 on 2", Standard(), Bet{Kind: AnyCraps}, betState{}, Dice{1, 1}, rollWins(7, 1)},
+		{"any craps pays 7:1 on 3", Standard(), Bet{Kind: AnyCraps}, betState{}, Dice{2, 1}, rollWins(7, 1)},
+		{"any craps pays 7:1 on 12", Standard(), Bet{Kind: AnyCraps}, betState{}, Dice{6, 6}, rollWins(7, 1)},
+		{"any craps loses on 11", Standard(), Bet{Kind: AnyCraps}, betState{}, Dice{5, 6}, rollLoses},
+		{"the 2 pays 30:1", Standard(), Bet{Kind: Aces}, betState{}, Dice{1, 1}, rollWins(30, 1)},
+		{"the 3 pays 15:1", Standard(), Bet{Kind: AceDeuce}, betState{}, Dice{1, 2}, rollWins(15, 1)},
+		{"the 11 pays 15:1", Standard(), Bet{Kind: Yo}, betState{}, Dice{6, 5}, rollWins(15, 1)},
+		{"the 12 pays 30:1", Standard(), Bet{Kind: Boxcars}, betState{}, Dice{6, 6}, rollWins(30, 1)},
+		{"the 2 loses on 12", Standard(), Bet{Kind: Aces}, betState{}, Dice{6, 6}, rollLoses},
+		{"the 11 loses on 7", Standard(), Bet{Kind: Yo}, betState{}, Dice{5, 2}, rollLoses},
 		{"printed for 1, 30 for 1 pays 29:1", for1, Bet{Kind: Aces}, betState{}, Dice{1, 1}, rollWins(29, 1)},
 		{"printed for 1, 15 for 1 pays 14:1", for1, Bet{Kind: AceDeuce}, betState{}, Dice{1, 2}, rollWins(14, 1)},
 		{"printed for 1, the 11 pays 14:1", for1, Bet{Kind: Yo}, betState{}, Dice{5, 6}, rollWins(14, 1)},
@@ -455,11 +455,11 @@ func TestRollPropositions(t *testing.T) {
 		{"a house rule on the 12", Rules{Twelve: Ratio{31, 1}}, Bet{Kind: Boxcars}, betState{}, Dice{6, 6}, rollWins(31, 1)},
 		{"a house rule printed for 1", Rules{Three: Ratio{16, 1}, PropsFor1: true}, Bet{Kind: AceDeuce}, betState{}, Dice{2, 1}, rollWins(15, 1)},
 		// Hops: one exact combination, either order.
-		{"an easy hop pays 15:1", Standard, Bet{Kind: Hop, Hop: Dice{2, 5}}, betState{}, Dice{2, 5}, rollWins(15, 1)},
-		{"an easy hop wins either way round", Standard, Bet{Kind: Hop, Hop: Dice{2, 5}}, betState{}, Dice{5, 2}, rollWins(15, 1)},
-		{"the same total another way loses", Standard, Bet{Kind: Hop, Hop: Dice{2, 5}}, betState{}, Dice{3, 4}, rollLoses},
-		{"a hard hop pays 30:1", Standard, Bet{Kind: Hop, Hop: Dice{3, 3}}, betState{}, Dice{3, 3}, rollWins(30, 1)},
-		{"a hard hop loses on the easy way", Standard, Bet{Kind: Hop, Hop: Dice{3, 3}}, betState{}, Dice{2, 4}, rollLoses},
+		{"an easy hop pays 15:1", Standard(), Bet{Kind: Hop, Hop: Dice{2, 5}}, betState{}, Dice{2, 5}, rollWins(15, 1)},
+		{"an easy hop wins either way round", Standard(), Bet{Kind: Hop, Hop: Dice{2, 5}}, betState{}, Dice{5, 2}, rollWins(15, 1)},
+		{"the same total another way loses", Standard(), Bet{Kind: Hop, Hop: Dice{2, 5}}, betState{}, Dice{3, 4}, rollLoses},
+		{"a hard hop pays 30:1", Standard(), Bet{Kind: Hop, Hop: Dice{3, 3}}, betState{}, Dice{3, 3}, rollWins(30, 1)},
+		{"a hard hop loses on the easy way", Standard(), Bet{Kind: Hop, Hop: Dice{3, 3}}, betState{}, Dice{2, 4}, rollLoses},
 		{"printed for 1, an easy hop pays 14:1", for1, Bet{Kind: Hop, Hop: Dice{1, 4}}, betState{}, Dice{4, 1}, rollWins(14, 1)},
 		{"printed for 1, a hard hop pays 29:1", for1, Bet{Kind: Hop, Hop: Dice{5, 5}}, betState{}, Dice{5, 5}, rollWins(29, 1)},
 		{"a house rule on easy hops", Rules{EasyHop: Ratio{16, 1}}, Bet{Kind: Hop, Hop: Dice{1, 2}}, betState{}, Dice{2, 1}, rollWins(16, 1)},
@@ -472,27 +472,27 @@ func TestRollSplitBets(t *testing.T) {
 	horn, world, ce := Bet{Kind: Horn}, Bet{Kind: World}, Bet{Kind: CAndE}
 	high := func(n int) Bet { return Bet{Kind: HornHigh, Number: n} }
 	checkRolls(t, []rollCase{
-		{"horn on 2: 30 won less 3 rollLoses, over 4 units, is 27:4", Standard, horn, betState{}, Dice{1, 1}, rollWins(27, 4)},
-		{"horn on 12: 27:4", Standard, horn, betState{}, Dice{6, 6}, rollWins(27, 4)},
-		{"horn on 3: 15 less 3 over 4 is 3:1", Standard, horn, betState{}, Dice{1, 2}, rollWins(3, 1)},
-		{"horn on 11: 3:1", Standard, horn, betState{}, Dice{5, 6}, rollWins(3, 1)},
-		{"horn loses on 7", Standard, horn, betState{}, Dice{3, 4}, rollLoses},
-		{"horn loses on 4", Standard, horn, betState{}, Dice{2, 2}, rollLoses},
+		{"horn on 2: 30 won less 3 rollLoses, over 4 units, is 27:4", Standard(), horn, betState{}, Dice{1, 1}, rollWins(27, 4)},
+		{"horn on 12: 27:4", Standard(), horn, betState{}, Dice{6, 6}, rollWins(27, 4)},
+		{"horn on 3: 15 less 3 over 4 is 3:1", Standard(), horn, betState{}, Dice{1, 2}, rollWins(3, 1)},
+		{"horn on 11: 3:1", Standard(), horn, betState{}, Dice{5, 6}, rollWins(3, 1)},
+		{"horn loses on 7", Standard(), horn, betState{}, Dice{3, 4}, rollLoses},
+		{"horn loses on 4", Standard(), horn, betState{}, Dice{2, 2}, rollLoses},
 		{"horn printed for 1, on 2: 29 less 3 over 4 is 13:2", Rules{PropsFor1: true}, horn, betState{}, Dice{1, 1}, rollWins(13, 2)},
-		{"horn high 12 on 12: 2*30 less 3, over 5 units, is 57:5", Standard, high(12), betState{}, Dice{6, 6}, rollWins(57, 5)},
-		{"horn high 12 on 2: 30 less 4 over 5 is 26:5", Standard, high(12), betState{}, Dice{1, 1}, rollWins(26, 5)},
-		{"horn high 12 on 3: 15 less 4 over 5 is 11:5", Standard, high(12), betState{}, Dice{1, 2}, rollWins(11, 5)},
-		{"horn high 3 on 3: 2*15 less 3 over 5 is 27:5", Standard, high(3), betState{}, Dice{2, 1}, rollWins(27, 5)},
-		{"horn high 12 loses on 7", Standard, high(12), betState{}, Dice{1, 6}, rollLoses},
-		{"C&E on 2: 7 less 1 over 2 is 3:1", Standard, ce, betState{}, Dice{1, 1}, rollWins(3, 1)},
-		{"C&E on 3", Standard, ce, betState{}, Dice{1, 2}, rollWins(3, 1)},
-		{"C&E on 12", Standard, ce, betState{}, Dice{6, 6}, rollWins(3, 1)},
-		{"C&E on 11: 15 less 1 over 2 is 7:1", Standard, ce, betState{}, Dice{5, 6}, rollWins(7, 1)},
-		{"C&E loses on 7", Standard, ce, betState{}, Dice{4, 3}, rollLoses},
-		{"world on 7: any 7's 4 against the horn's 4 is a push", Standard, world, betState{}, Dice{3, 4}, rollPushes},
-		{"world on 2: 30 less 4 over 5 is 26:5", Standard, world, betState{}, Dice{1, 1}, rollWins(26, 5)},
-		{"world on 3: 15 less 4 over 5 is 11:5", Standard, world, betState{}, Dice{1, 2}, rollWins(11, 5)},
-		{"world loses on 8", Standard, world, betState{}, Dice{4, 4}, rollLoses},
+		{"horn high 12 on 12: 2*30 less 3, over 5 units, is 57:5", Standard(), high(12), betState{}, Dice{6, 6}, rollWins(57, 5)},
+		{"horn high 12 on 2: 30 less 4 over 5 is 26:5", Standard(), high(12), betState{}, Dice{1, 1}, rollWins(26, 5)},
+		{"horn high 12 on 3: 15 less 4 over 5 is 11:5", Standard(), high(12), betState{}, Dice{1, 2}, rollWins(11, 5)},
+		{"horn high 3 on 3: 2*15 less 3 over 5 is 27:5", Standard(), high(3), betState{}, Dice{2, 1}, rollWins(27, 5)},
+		{"horn high 12 loses on 7", Standard(), high(12), betState{}, Dice{1, 6}, rollLoses},
+		{"C&E on 2: 7 less 1 over 2 is 3:1", Standard(), ce, betState{}, Dice{1, 1}, rollWins(3, 1)},
+		{"C&E on 3", Standard(), ce, betState{}, Dice{1, 2}, rollWins(3, 1)},
+		{"C&E on 12", Standard(), ce, betState{}, Dice{6, 6}, rollWins(3, 1)},
+		{"C&E on 11: 15 less 1 over 2 is 7:1", Standard(), ce, betState{}, Dice{5, 6}, rollWins(7, 1)},
+		{"C&E loses on 7", Standard(), ce, betState{}, Dice{4, 3}, rollLoses},
+		{"world on 7: any 7's 4 against the horn's 4 is a push", Standard(), world, betState{}, Dice{3, 4}, rollPushes},
+		{"world on 2: 30 less 4 over 5 is 26:5", Standard(), world, betState{}, Dice{1, 1}, rollWins(26, 5)},
+		{"world on 3: 15 less 4 over 5 is 11:5", Standard(), world, betState{}, Dice{1, 2}, rollWins(11, 5)},
+		{"world loses on 8", Standard(), world, betState{}, Dice{4, 4}, rollLoses},
 		{"world on 7 with any 7 at 5:1 wins 1:5", Rules{Any7: Ratio{5, 1}}, world, betState{}, Dice{6, 1}, rollWins(1, 5)},
 	})
 }
@@ -536,26 +536,26 @@ func TestRollFireBet(t *testing.T) {
 		want   effect
 	}{
 		{"four different points, then the seven-out: 24:1",
-			Standard, []string{"1-3", "2-2", "2-3", "1-4", "1-5", "2-4", "2-6", "3-5", "3-6", "3-4"}, rollWins(24, 1)},
+			Standard(), []string{"1-3", "2-2", "2-3", "1-4", "1-5", "2-4", "2-6", "3-5", "3-6", "3-4"}, rollWins(24, 1)},
 		{"three points, then the seven-out: rollLoses",
-			Standard, []string{"1-3", "2-2", "2-3", "1-4", "1-5", "2-4", "3-6", "3-4"}, rollLoses},
+			Standard(), []string{"1-3", "2-2", "2-3", "1-4", "1-5", "2-4", "3-6", "3-4"}, rollLoses},
 		{"a point made twice counts once: 4, 4, 5, 6 is three points",
-			Standard, []string{"1-3", "2-2", "3-1", "2-2", "2-3", "1-4", "1-5", "2-4", "3-6", "3-4"}, rollLoses},
+			Standard(), []string{"1-3", "2-2", "3-1", "2-2", "2-3", "1-4", "1-5", "2-4", "3-6", "3-4"}, rollLoses},
 		{"come-out 7, 11 and craps neither end the bet nor count",
-			Standard, []string{"3-4", "5-6", "1-1", "6-6", "1-2", "1-3", "2-2", "2-3", "1-4", "6-1",
+			Standard(), []string{"3-4", "5-6", "1-1", "6-6", "1-2", "1-3", "2-2", "2-3", "1-4", "6-1",
 				"1-5", "2-4", "2-6", "3-5", "4-6", "5-2"}, rollWins(24, 1)},
 		{"five points: 249:1",
-			Standard, []string{"1-3", "2-2", "2-3", "1-4", "1-5", "2-4", "2-6", "3-5", "3-6", "4-5", "4-6", "1-6"}, rollWins(249, 1)},
+			Standard(), []string{"1-3", "2-2", "2-3", "1-4", "1-5", "2-4", "2-6", "3-5", "3-6", "4-5", "4-6", "1-6"}, rollWins(249, 1)},
 		{"all six points, then the seven-out: 999:1",
-			Standard, []string{"1-3", "2-2", "2-3", "1-4", "1-5", "2-4", "2-6", "3-5", "3-6", "4-5", "4-6", "5-5", "1-3", "2-5"}, rollWins(999, 1)},
+			Standard(), []string{"1-3", "2-2", "2-3", "1-4", "1-5", "2-4", "2-6", "3-5", "3-6", "4-5", "4-6", "5-5", "1-3", "2-5"}, rollWins(999, 1)},
 		{"a house pay table for four points",
 			Rules{Fire: FirePaytable{Four: Ratio{20, 1}}}, []string{"1-3", "2-2", "2-3", "1-4", "1-5", "2-4", "2-6", "3-5", "3-6", "3-4"}, rollWins(20, 1)},
 		{"a seven-out with no point made loses",
-			Standard, []string{"4-4", "1-6"}, rollLoses},
+			Standard(), []string{"4-4", "1-6"}, rollLoses},
 		{"a hand in progress: the point on, one point made",
-			Standard, []string{"1-3", "2-2", "2-3", "6-6"}, rollStays(betState{point: 5, made: totalsMade(4)})},
+			Standard(), []string{"1-3", "2-2", "2-3", "6-6"}, rollStays(betState{point: 5, made: totalsMade(4)})},
 		{"a point made returns to the come-out with it recorded",
-			Standard, []string{"1-3", "2-2", "2-3", "3-2"}, rollStays(betState{made: totalsMade(4, 5)})},
+			Standard(), []string{"1-3", "2-2", "2-3", "3-2"}, rollStays(betState{made: totalsMade(4, 5)})},
 	}
 	for _, tc := range tests {
 		got := rollHand(t, tc.rules, fire, tc.throws...)
@@ -574,22 +574,22 @@ func TestRollAllTallSmall(t *testing.T) {
 		want   effect
 	}{
 		{"small completes on its last total and pays 34:1 at once",
-			Standard, Small, []string{"1-1", "1-2", "2-2", "2-3", "3-3"}, rollWins(34, 1)},
+			Standard(), Small, []string{"1-1", "1-2", "2-2", "2-3", "3-3"}, rollWins(34, 1)},
 		{"small in any order, with repeats and tall totals between",
-			Standard, Small, []string{"3-3", "1-2", "3-3", "6-6", "2-2", "1-4", "4-4", "1-1"}, rollWins(34, 1)},
+			Standard(), Small, []string{"3-3", "1-2", "3-3", "6-6", "2-2", "1-4", "4-4", "1-1"}, rollWins(34, 1)},
 		{"tall pays 34:1",
-			Standard, Tall, []string{"4-4", "4-5", "5-5", "5-6", "6-6"}, rollWins(34, 1)},
+			Standard(), Tall, []string{"4-4", "4-5", "5-5", "5-6", "6-6"}, rollWins(34, 1)},
 		{"all needs all ten totals and pays 175:1",
-			Standard, All, []string{"1-1", "1-2", "2-2", "2-3", "3-3", "4-4", "4-5", "5-5", "5-6", "6-6"}, rollWins(175, 1)},
+			Standard(), All, []string{"1-1", "1-2", "2-2", "2-3", "3-3", "4-4", "4-5", "5-5", "5-6", "6-6"}, rollWins(175, 1)},
 		{"a 7 on the very first roll, a come-out, loses",
-			Standard, Small, []string{"3-4"}, rollLoses},
-		{"a 7 loses all, on the come-out too", Standard, All, []string{"6-1"}, rollLoses},
+			Standard(), Small, []string{"3-4"}, rollLoses},
+		{"a 7 loses all, on the come-out too", Standard(), All, []string{"6-1"}, rollLoses},
 		{"a 7 after some totals loses",
-			Standard, Tall, []string{"4-4", "4-5", "2-5"}, rollLoses},
+			Standard(), Tall, []string{"4-4", "4-5", "2-5"}, rollLoses},
 		{"small ignores tall totals",
-			Standard, Small, []string{"1-1", "6-6", "5-5"}, rollStays(betState{made: totalsMade(2)})},
+			Standard(), Small, []string{"1-1", "6-6", "5-5"}, rollStays(betState{made: totalsMade(2)})},
 		{"all records both halves",
-			Standard, All, []string{"1-1", "6-6", "1-1"}, rollStays(betState{made: totalsMade(2, 12)})},
+			Standard(), All, []string{"1-1", "6-6", "1-1"}, rollStays(betState{made: totalsMade(2, 12)})},
 		{"a house pay table for small",
 			Rules{ATS: ATSPaytable{Small: Ratio{30, 1}}}, Small, []string{"1-1", "1-2", "2-2", "2-3", "3-3"}, rollWins(30, 1)},
 	}
@@ -602,7 +602,7 @@ func TestRollAllTallSmall(t *testing.T) {
 }
 
 func TestRollNoBetPushes(t *testing.T) {
-	r := Standard
+	r := Standard()
 	for _, d := range AllDice() {
 		if got := (Bet{}).roll(&r, betState{}, d); got != rollPushes {
 			t.Errorf("NoBet on %v = %+v, want a push (the stake given back)", d, got)

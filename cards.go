@@ -7,7 +7,7 @@ import (
 	"sync"
 )
 
-// CardReading is a way to read seed 003's rules for card craps, which
+// CardReading is a way to read the card-craps rules' rules for card craps, which
 // replaces the dice with a 48-card deck: six ranks, ace (1) to 6, eight
 // cards of each. The shooter deals two cards; their ranks are the roll.
 // The zero CardReading, NoCards, is a game played with dice; as the
@@ -17,7 +17,7 @@ type CardReading uint8
 const (
 	// NoCards is the dice game: no deck.
 	NoCards CardReading = iota
-	// CardsPairReturned is the seed's text as the package reads it: every
+	// CardsPairReturned is the card-craps rules' own text as the package reads it: every
 	// come-out is dealt from a full deck; after the come-out the two cards
 	// are shuffled back; during a point the cards dealt stay out until the
 	// decision, and if the deck runs out the whole deck is shuffled and the
@@ -44,7 +44,7 @@ func (c CardReading) String() string {
 }
 
 // ParseCardReading reads a reading by the name String gives it; "off" is
-// NoCards and "on" the seed's reading, CardsPairReturned. Anything else is
+// NoCards and "on" the rules' own reading, CardsPairReturned. Anything else is
 // an error wrapping ErrSyntax.
 func ParseCardReading(s string) (CardReading, error) {
 	switch s = strings.ToLower(strings.TrimSpace(s)); s {
@@ -121,10 +121,10 @@ func (d deck) pairWays(f func(a, b int, ways int64)) {
 	}
 }
 
-// CardComeOut is the exact chance of each total, 2 to 12, in one deal of
+// cardComeOut is the exact chance of each total, 2 to 12, in one deal of
 // two cards from a full deck: a 2 is 7/282 (pairs of equal rank are rarer
 // than with dice), a 7 is 8/47. Index n holds total n.
-func CardComeOut() [13]*big.Rat {
+func cardComeOut() [13]*big.Rat {
 	var p [13]*big.Rat
 	for n := range p {
 		p[n] = new(big.Rat)
@@ -197,19 +197,19 @@ func (s *pointSolver) solve(d deck) (made, out *big.Int) {
 	return made, out
 }
 
-// CardPointMade is the exact chance of making point n (4, 5, 6, 8, 9 or
-// 10) in card craps under a reading of the seed. Cards are dealt without
+// cardPoint is the exact chance of making point n (4, 5, 6, 8, 9 or
+// 10) in card craps under a reading of the card-craps rules. Cards are dealt without
 // replacement from the deck left after the come-out (a full deck, or a
 // full deck less the come-out pair under CardsPairKept); if the deck runs
 // out, the whole deck is shuffled and play goes on, so the chance p
 // solves p = made + out * p', where p' is the chance from a full deck.
 // The recursion is memoized over deck compositions.
-func CardPointMade(point int, reading CardReading) (*big.Rat, error) {
+func cardPoint(point int, reading CardReading) (*big.Rat, error) {
 	if !isBoxNumber(point, false) || !reading.valid() {
 		return nil, fmt.Errorf("craps: card point %d under reading %v: %w", point, reading, ErrSyntax)
 	}
 	if reading == CardsReshuffleEveryThrow {
-		p := CardComeOut()
+		p := cardComeOut()
 		return new(big.Rat).Quo(p[point], new(big.Rat).Add(p[point], p[7])), nil
 	}
 	return cardPointMade(fullDeck(), point, reading == CardsPairKept), nil
@@ -247,15 +247,19 @@ func cardPointMade(full deck, point int, pairKept bool) *big.Rat {
 func ratio(a, b *big.Int) *big.Rat { return new(big.Rat).SetFrac(a, b) }
 
 // CardOdds is the exact analysis of card craps under one reading of
-// seed 003, every figure a new *big.Rat.
+// the card-craps rules, every figure a new *big.Rat.
 type CardOdds struct {
 	Reading CardReading
 	// ComeOut is the chance of each total, 2 to 12, on a come-out: one
-	// deal of two cards from a full deck (CardComeOut).
-	ComeOut [13]*big.Rat
+	// deal of two cards from a full deck. A 2 is 7/282 (pairs of equal
+	// rank are rarer than with dice), a 7 is 8/47.
+	ComeOut map[int]*big.Rat
 	// Made is the chance of making each point, 4, 5, 6, 8, 9 and 10, once
-	// it is set (CardPointMade); nil at the other indexes.
-	Made [13]*big.Rat
+	// it is set: cards are dealt without replacement from the deck left
+	// after the come-out (a full deck, or a full deck less the come-out
+	// pair under CardsPairKept), and if the deck runs out the whole deck
+	// is shuffled and play goes on.
+	Made map[int]*big.Rat
 	// Pass is the chance that the shooter wins a decision: a come-out 7
 	// or 11, or a point made.
 	Pass *big.Rat
@@ -265,8 +269,8 @@ type CardOdds struct {
 }
 
 // AnalyzeCards computes the exact figures of card craps under a reading
-// of the seed: the come-out totals, each point made, the pass probability
-// and the shooter's disadvantage. Under the seed's reading
+// of the card-craps rules: the come-out totals, each point made, the pass
+// probability and the shooter's disadvantage. Under the rules' own text
 // (CardsPairReturned) the shooter wins about 0.49708 of decisions, a
 // 0.584% disadvantage, where dice give 244/495 and 1.414%. The memoized
 // recursion behind it takes a few seconds; CardsReshuffleEveryThrow needs
@@ -276,34 +280,27 @@ func AnalyzeCards(reading CardReading) (CardOdds, error) {
 	if !reading.valid() {
 		return CardOdds{}, fmt.Errorf("craps: card reading %v: %w", reading, ErrSyntax)
 	}
-	a := CardOdds{Reading: reading, ComeOut: CardComeOut()}
+	p := cardComeOut()
+	a := CardOdds{Reading: reading, ComeOut: map[int]*big.Rat{}, Made: map[int]*big.Rat{}}
+	for n := 2; n <= 12; n++ {
+		a.ComeOut[n] = p[n]
+	}
 	// The full deck is symmetric under ranks r <-> 7-r (ace and 6, 2 and
 	// 5, 3 and 4), which maps each total t to 14-t and 7 to itself: the
 	// chance of making 10 is that of making 4, 9 that of 5, 8 that of 6.
 	// The three are solved at once, one goroutine each.
+	var made [13]*big.Rat
 	var wg sync.WaitGroup
 	for _, n := range []int{4, 5, 6} {
-		wg.Go(func() { a.Made[n], _ = CardPointMade(n, reading) })
+		wg.Go(func() { made[n], _ = cardPoint(n, reading) })
 	}
 	wg.Wait()
-	p := a.ComeOut
 	a.Pass = new(big.Rat).Add(p[7], p[11])
 	for _, n := range []int{4, 5, 6} {
-		a.Made[14-n] = new(big.Rat).Set(a.Made[n])
+		a.Made[n], a.Made[14-n] = made[n], new(big.Rat).Set(made[n])
 		both := new(big.Rat).Add(p[n], p[14-n])
-		a.Pass.Add(a.Pass, both.Mul(both, a.Made[n]))
+		a.Pass.Add(a.Pass, both.Mul(both, made[n]))
 	}
 	a.Disadvantage = new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Mul(big.NewRat(2, 1), a.Pass))
 	return a, nil
-}
-
-// CardPass is the exact chance that the shooter wins a decision at card
-// craps under a reading of the seed: a come-out 7 or 11, or a point made.
-// It is about 0.49708 under the seed's reading (CardsPairReturned), where
-// dice give 244/495; the shooter's disadvantage on an even-money center
-// bet is 1 - 2*CardPass, about 0.584%. AnalyzeCards gives the figures it
-// is made of.
-func CardPass(reading CardReading) (*big.Rat, error) {
-	a, err := AnalyzeCards(reading)
-	return a.Pass, err
 }

@@ -16,16 +16,16 @@ var (
 	ErrCut = errors.New("invalid cut")
 )
 
-// deckSize is the number of cards in seed 003's deck: six ranks, ace to
+// deckSize is the number of cards in the card-craps rules' deck: six ranks, ace to
 // 6, two of each rank in each of four suits.
 const deckSize = 48
 
-// Deck is seed 003's 48-card deck as a source of throws for a Table whose
+// Deck is the card-craps rules' 48-card deck as a source of throws for a Table whose
 // Rules.Cards is set: six ranks, ace (1) to 6, eight cards of each. The
 // shooter deals two cards and their ranks are the throw, so Table.Deal
 // returns them as Dice.
 //
-// Table.Deal plays the seed's rules, under the table's reading of them
+// Table.Deal plays the card-craps rules, under the table's reading of them
 // (see CardReading). Every come-out is dealt from a full deck. After the
 // come-out the two cards are shuffled back (CardsPairReturned) or stay
 // out (CardsPairKept); during a point the cards dealt stay out until the
@@ -35,7 +35,7 @@ const deckSize = 48
 // CardsReshuffleEveryThrow the whole deck is shuffled after every throw.
 // These are the rules CardPass computes its figures under.
 //
-// After each shuffle the deck may be cut, by Cut or, with the seed's
+// After each shuffle the deck may be cut, by Cut or, with the rules'
 // rights of who cuts, by Table.Cut, until the next card is dealt. A new
 // deck asked for with RequestNew comes in before the next come-out.
 //
@@ -197,7 +197,7 @@ func (d *Deck) deal(comeOut bool) Dice {
 	return Dice{d.last[0]/8 + 1, d.last[1]/8 + 1}
 }
 
-// settle does what the seed says after a throw under reading, which was a
+// settle does what the card-craps rules say after a throw under reading, which was a
 // come-out throw if comeOut and left the table's puck on point (0: off).
 func (d *Deck) settle(reading CardReading, comeOut bool, point int) {
 	d.point = point != 0
@@ -242,7 +242,7 @@ func (t *Table) Deal(deck *Deck, dst []Resolution) (Dice, []Resolution, error) {
 }
 
 // CutOrder lists the players in the order the right to cut last passes
-// among them (seed 003): the player on the shooter's left (the next seat
+// among them (the card-craps rules): the player on the shooter's left (the next seat
 // in Players' order, where the dice and cards pass) first, then clockwise
 // round the table, the shooter last. Any player may cut the deck after a
 // shuffle; the last cut belongs to the first in this list who has not

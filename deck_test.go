@@ -50,7 +50,7 @@ func TestDealGolden(t *testing.T) {
 	}
 }
 
-// dkModel is what the seed says is out of the deck: the cards dealt since
+// dkModel is what the card-craps rules say is out of the deck: the cards dealt since
 // the last shuffle that have not gone back.
 type dkModel struct {
 	out map[uint8]bool
@@ -90,7 +90,7 @@ func dkCheckDeck(t *rapid.T, d *Deck, m *dkModel) {
 // deckProperty drives a card table and its deck at random: deals, cuts by
 // anyone, declined cuts and new decks, under a random reading. After every
 // step the 48 cards are all accounted for, and no card is dealt twice
-// between the shuffles the seed calls for; every come-out is dealt from a
+// between the shuffles the card-craps rules call for; every come-out is dealt from a
 // full deck; every refusal wraps its sentinel and changes nothing.
 func deckProperty(t *rapid.T) {
 	reading := rapid.SampledFrom([]CardReading{CardsPairReturned, CardsPairKept, CardsReshuffleEveryThrow}).Draw(t, "reading")
@@ -135,7 +135,7 @@ func deckProperty(t *rapid.T) {
 			if d != (Dice{deck.last[0]/8 + 1, deck.last[1]/8 + 1}) {
 				t.Fatalf("dealt %v, the cards were %v", d, deck.last)
 			}
-			// What goes back into the deck, as the seed reads.
+			// What goes back into the deck, as the rules read.
 			if tb.Point() == 0 || reading == CardsReshuffleEveryThrow ||
 				comeOut && reading == CardsPairReturned || len(m.out) > deckSize-2 {
 				clear(m.out)
@@ -201,7 +201,7 @@ func TestDeckProperties(t *testing.T) { rapid.Check(t, deckProperty) }
 func FuzzDeck(f *testing.F) { f.Fuzz(rapid.MakeFuzz(deckProperty)) }
 
 func TestDealRefusals(t *testing.T) {
-	dice, _ := NewTable(Standard)
+	dice, _ := NewTable(Standard())
 	if _, _, err := dice.Deal(NewDeck(1, 1), nil); !errors.Is(err, ErrRollSource) {
 		t.Errorf("a deal at a dice table: %v", err)
 	}
@@ -225,7 +225,7 @@ func TestDealRefusals(t *testing.T) {
 	if err := zero.Cut(47); err != nil {
 		t.Errorf("a cut of the zero Deck: %v", err)
 	}
-	if _, err := Preset("cards"); err != nil {
+	if _, err := preset("cards"); err != nil {
 		t.Error(err)
 	}
 	if err := (Rules{Cards: 9}).Validate(); !errors.Is(err, ErrInvalidRules) {
@@ -329,14 +329,14 @@ func TestRequestNew(t *testing.T) {
 var cardPassExact = sync.OnceValue(func() map[CardReading]*big.Rat {
 	out := map[CardReading]*big.Rat{}
 	for _, r := range []CardReading{CardsPairReturned, CardsPairKept, CardsReshuffleEveryThrow} {
-		out[r], _ = CardPass(r)
+		out[r], _ = analyzeCardsPass(r)
 	}
 	return out
 })
 
 // A seeded simulation of many decisions through Table.Deal lands within
 // four standard errors of the exact pass probability, under each
-// reading; under the seed's, it also tells cards from dice.
+// reading; under the rules' own, it also tells cards from dice.
 func TestDealSimulation(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a million decisions and the exact recursion take seconds")
@@ -360,7 +360,7 @@ func TestDealSimulation(t *testing.T) {
 				}
 				for _, r := range res {
 					done = true
-					if r.Outcome == Won {
+					if r.Outcome == OutcomeWon {
 						won++
 					}
 				}

@@ -115,7 +115,7 @@ type OutcomeSet uint64
 // definition by a test.
 const (
 	AllOutcomes  OutcomeSet = 0xfffffffff // every throw
-	Craps        OutcomeSet = 0x800000043 // 2, 3 and 12: "any craps"
+	CrapsNumbers OutcomeSet = 0x800000043 // 2, 3 and 12: "any craps"
 	PointNumbers OutcomeSet = 0x39def7b9c // 4, 5, 6, 8, 9 and 10
 	FieldNumbers OutcomeSet = 0xf38c210c7 // 2, 3, 4, 9, 10, 11 and 12
 	OddTotals    OutcomeSet = 0x56a56a56a // 3, 5, 7, 9 and 11
@@ -214,7 +214,7 @@ func (s OutcomeSet) proposable() bool {
 
 // outcomeSetNames are the groups ParseOutcomeSet reads by name.
 var outcomeSetNames = map[string]OutcomeSet{
-	"craps": Craps, "any craps": Craps, "points": PointNumbers, "point numbers": PointNumbers,
+	"craps": CrapsNumbers, "any craps": CrapsNumbers, "points": PointNumbers, "point numbers": PointNumbers,
 	"field": FieldNumbers, "odd": OddTotals, "even": EvenTotals, "under 7": Under7, "low": Under7,
 	"over 7": Over7, "high": Over7, "doubles": Doubles, "pairs": Doubles, "any 7": Totals(7),
 }

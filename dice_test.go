@@ -186,7 +186,7 @@ func TestOutcomeSetConstants(t *testing.T) {
 		want   OutcomeSet
 	}{
 		{"AllOutcomes", "every total 2 to 12", AllOutcomes, Totals(2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)},
-		{"Craps", "any craps is 2, 3 and 12", Craps, Totals(2, 3, 12)},
+		{"Craps", "any craps is 2, 3 and 12", CrapsNumbers, Totals(2, 3, 12)},
 		{"PointNumbers", "the six box numbers", PointNumbers, Totals(4, 5, 6, 8, 9, 10)},
 		{"FieldNumbers", "the field wins on 2, 3, 4, 9, 10, 11, 12", FieldNumbers, Totals(2, 3, 4, 9, 10, 11, 12)},
 		{"OddTotals", "3, 5, 7, 9, 11", OddTotals, Totals(3, 5, 7, 9, 11)},
@@ -271,7 +271,7 @@ func TestOutcomeSetWaysProbabilityHas(t *testing.T) {
 	}{
 		{"six ways to throw 7", Totals(7), 6, "1/6"},
 		{"one way to throw 2", Totals(2), 1, "1/36"},
-		{"any craps, four ways", Craps, 4, "1/9"},
+		{"any craps, four ways", CrapsNumbers, 4, "1/9"},
 		{"the field, sixteen ways", FieldNumbers, 16, "4/9"},
 		{"every throw", AllOutcomes, 36, "1"},
 		{"nothing", 0, 0, "0"},
@@ -306,7 +306,7 @@ func TestOutcomeSetString(t *testing.T) {
 		set    OutcomeSet
 		want   string
 	}{
-		{"whole totals print as totals", Craps, "{2,3,12}"},
+		{"whole totals print as totals", CrapsNumbers, "{2,3,12}"},
 		{"a hop prints its throws", Combination(1, 5), "{1-5,5-1}"},
 		{"a single hard throw", Combination(3, 3), "{3-3}"},
 		{"1-1 is every way to make 2, so it prints as the total", Combination(1, 1), "{2}"},

@@ -42,9 +42,9 @@
 // plain comparable struct whose zero value is the table of the sources'
 // croupier trainer ([Standard]); [Bar2], [Vegas], [Crapless], [Odds100x]
 // and the private game [Street] are the other presets, each documented
-// with its source. [Rules.Set]
-// changes a rule by name, as command lines and roll tapes write it;
-// [Rules.Validate] refuses contradictory or out-of-range rules.
+// with its source. The presets are functions, so no caller can change
+// one for another; [Rules.Validate] refuses contradictory or out-of-range
+// rules.
 //
 // # Playing a hand
 //
@@ -72,12 +72,12 @@
 //
 // # Card craps
 //
-// Seed 003 replaces the dice with a 48-card deck, six ranks ace to 6,
-// eight of each. Under Rules whose Cards field names a reading of the
-// seed ([CardCraps] is the Standard table with the seed's own), a
+// The card-craps rules replace the dice with a 48-card deck, six ranks ace
+// to 6, eight of each. Under Rules whose Cards field names a reading of
+// them ([CardCraps] is the Standard table with their own), a
 // [Table] takes its throws from a [Deck] through [Table.Deal] instead of
 // [Table.Roll]: the deck deals two cards, their ranks are the throw, and
-// every bet plays as it does with dice. The deck follows the seed: each
+// every bet plays as it does with dice. The deck follows the rules: each
 // come-out from a full deck, the point's cards kept out until the
 // decision, a reshuffle when it runs out and after every decision, cuts
 // by the players with the right to cut last ([Table.Cut],
@@ -85,19 +85,19 @@
 // copyable, so a card game replays exactly.
 // # The private game
 //
-// Under [Rules.Private] ([Street]) a Table is seed 000's game without a
+// Under [Rules.Private] ([Street]) a Table is the private-game rule book's game without a
 // house: players bet each other. The shooter stakes a center bet at each
 // come-out ([Table.Center]) and the others fade it ([Table.Fade]), never
 // beyond the stake; what is not faded is withdrawn ([Table.Withdraw]) or
-// the bet called off ([Table.NoBet]) before the throw; an optional rule
+// the bet called off ([Table.CallOffCenter]) before the throw; an optional rule
 // lets the last full fader who lost claim the next one ([Table.Claim]).
 // [Table.Side] makes a side bet between two players at the odds they agree
-// (right and wrong, come and don't come with the seed's carry-over,
+// (right and wrong, come and don't come with the rule book's carry-over,
 // point, hardway, number, and propositions); [Table.CallOff] calls off
-// the bets the seed lets players call off. The dice pass clockwise in
+// the bets the rule book lets players call off. The dice pass clockwise in
 // seat order ([Table.JoinAt] seats a player anywhere, [Table.PassDice]
 // hands them on when the rules allow), and [Table.RollFault] and
-// [Table.Bar] carry out the rules of throwing: void throws, warnings and
+// [Table.BarShooter] carry out the rules of throwing: void throws, warnings and
 // barring a shooter. Each bet between players is reported twice, once for
 // each player; the winner takes both stakes.
 //
@@ -109,7 +109,7 @@
 // to the table's unit and reports the remainder as breakage. [Commission]
 // charges buy and lay bets at a rate (5% by default) on the bet or on the
 // win, taken up front, only from a win, or up front and returned if the
-// bet loses (seed 002), rounded down, to the nearest unit or up, with an
+// bet loses (the second casino's rules), rounded down, to the nearest unit or up, with an
 // optional minimum.
 //
 // # Exact odds
@@ -121,12 +121,12 @@
 // resolved and per roll. [Rules.EdgeTable] does so for every bet the rules
 // offer, [Rules.WithOdds] for a line bet with full odds, and
 // [TrueOddsTable], [HardwayTable] and [OddsBefore] give the true-odds
-// tables of the private-game rule book (seed 000). [Rules.AnalyzeSide]
+// tables of the private-game rule book (the private-game rule book). [Rules.AnalyzeSide]
 // gives a bet between players at any agreed odds, with each side's edge,
 // and [Rules.Hand] the length of a shooter's hand. The pass line wins with
 // probability 244/495 = 976/1980; the rule book's "970 times out of 1980"
-// is a misprint, as its own 1.414% shows. [CardPass] gives the same
-// figure, exactly, for card craps (seed 003), where cards dealt without
+// is a misprint, as its own 1.414% shows. [cardPass] gives the same
+// figure, exactly, for card craps (the card-craps rules), where cards dealt without
 // replacement change every probability.
 //
 // # Simulation
@@ -137,14 +137,14 @@
 // into one automaton built by playing a Table from every state it
 // reaches, so it uses the same bet definitions and plays a roll with one
 // table look-up; one with a hook plays a Table roll by roll. Results are
-// exact integer sums that [Merge] combines across shards: a run is cut
+// exact integer sums that [MergeResults] combines across shards: a run is cut
 // into fixed blocks, each with its own stream of throws, so the number of
 // workers, processes or machines never changes the answer.
 //
 // # Errors and panics
 //
 // Every error wraps an exported sentinel ([ErrSyntax], [ErrInvalidRules],
-// [ErrNotOffered], [ErrOverflow], [ErrNoSuchPreset], and for a Table
+// [ErrNotOffered], [ErrOverflow], and for a Table
 // [ErrNotNow], [ErrTableLimit], [ErrUnit], [ErrOddsLimit], [ErrFunds],
 // [ErrContract], [ErrAmount], [ErrUnknownPlayer], [ErrPlayerExists],
 // [ErrNoSuchBet], [ErrFadeLimit], [ErrNoSeat], and for card craps

@@ -2,6 +2,7 @@ package craps_test
 
 import (
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 
 	"github.com/crapslab/craps"
@@ -9,7 +10,7 @@ import (
 
 // The exact house edge of a bet, derived from its definition.
 func ExampleRules_Analyze() {
-	a, err := craps.Standard.Analyze(craps.Bet{Kind: craps.PassLine})
+	a, err := craps.Standard().Analyze(craps.Bet{Kind: craps.PassLine})
 	if err != nil {
 		panic(err)
 	}
@@ -17,7 +18,7 @@ func ExampleRules_Analyze() {
 	fmt.Println("edge per bet:", a.EdgePerBet, "=", a.EdgePerBet.FloatString(5))
 	fmt.Println("edge per roll:", a.EdgePerRoll)
 	fmt.Println("rolls to a decision:", a.Rolls)
-	fmt.Println("true odds:", a.TrueOdds())
+	fmt.Println("true odds:", a.TrueOdds().Num(), "to", a.TrueOdds().Denom())
 	// Output:
 	// win: 244/495
 	// edge per bet: 7/495 = 0.01414
@@ -30,7 +31,7 @@ func ExampleRules_Analyze() {
 // 3:1 doubles its edge, and a buy bet whose commission is taken only from
 // a win costs far less than one charged up front.
 func ExampleRules_Analyze_houseRules() {
-	r := craps.Standard
+	r := craps.Standard()
 	field, _ := r.Analyze(craps.Bet{Kind: craps.Field})
 	buy, _ := r.Analyze(craps.Bet{Kind: craps.Buy, Number: 4})
 	fmt.Println("field 12 at 3:1:", field.EdgePerBet, "  buy 4, commission up front:", buy.EdgePerBet)
@@ -47,7 +48,7 @@ func ExampleRules_Analyze_houseRules() {
 
 // The pass line with full odds behind it at a 3-4-5x table.
 func ExampleRules_WithOdds() {
-	lo, err := craps.Standard.WithOdds(craps.PassLine, craps.OddsLimit{})
+	lo, err := craps.Standard().WithOdds(craps.PassLine, craps.OddsLimit{})
 	if err != nil {
 		panic(err)
 	}
@@ -56,21 +57,18 @@ func ExampleRules_WithOdds() {
 	// 3-4-5x odds: edge 7/1870 per amount wagered, 34/9 wagered per unit line bet
 }
 
-// Set changes one house rule by name, as the craps command's flags do.
-func ExampleRules_Set() {
-	r, _ := craps.Preset("standard")
-	if err := r.Set("field12", "2"); err != nil {
-		panic(err)
-	}
-	if err := r.Set("props", "for1"); err != nil {
-		panic(err)
-	}
+// Rules are a plain struct: start from a preset and change the fields in
+// which the table differs. Validate refuses rules that cannot be played.
+func ExampleRules() {
+	r := craps.Standard()
+	r.Field12 = craps.Ratio{Win: 2, Stake: 1} // the field pays 2:1 on 12
+	r.PropsFor1 = true                        // the layout prints "30 for 1"
 	fmt.Println(r.Field12, r.PropsFor1, r.Validate())
-	err := r.Set("bar", "7")
-	fmt.Println(err)
+	r.Bar = 7
+	fmt.Println(r.Validate())
 	// Output:
 	// 2:1 true <nil>
-	// craps: rule bar: cannot read "7" as bar (12, 2 or none): invalid syntax
+	// craps: rules: bar 7: the don't bets bar 12 or 2, or nothing (NoBar): invalid rules
 }
 
 // Bets are read by the names dealers and players say.
@@ -132,12 +130,14 @@ func ExampleCommission_Charge() {
 	// 1 2 2
 }
 
-// Seed 000's true odds: a total before another.
+// The private-game rule book's true odds: a total before another.
 func ExampleOddsBefore() {
-	fmt.Println("12 before 4:", craps.OddsBefore(craps.Totals(12), craps.Totals(4)))
-	fmt.Println("4 before 12:", craps.OddsBefore(craps.Totals(4), craps.Totals(12)))
-	fmt.Println("6 or 8 before 7:", craps.OddsBefore(craps.Totals(6, 8), craps.Totals(7)))
-	fmt.Println("hard 6:", craps.OddsBefore(craps.Combination(3, 3), craps.Totals(6, 7)))
+	// Odds are exact fractions, against/for: 3/1 is 3 to 1 against.
+	against := func(q *big.Rat) string { return q.Num().String() + " to " + q.Denom().String() }
+	fmt.Println("12 before 4:", against(craps.OddsBefore(craps.Totals(12), craps.Totals(4))))
+	fmt.Println("4 before 12:", against(craps.OddsBefore(craps.Totals(4), craps.Totals(12))))
+	fmt.Println("6 or 8 before 7:", against(craps.OddsBefore(craps.Totals(6, 8), craps.Totals(7))))
+	fmt.Println("hard 6:", against(craps.OddsBefore(craps.Combination(3, 3), craps.Totals(6, 7))))
 	// Output:
 	// 12 before 4: 3 to 1
 	// 4 before 12: 1 to 3
@@ -181,7 +181,7 @@ func roll(t *craps.Table, d craps.Dice) {
 	fmt.Println("paid", paid, "- point", t.Point())
 }
 
-// Seed 004's first worked example: come-out 11, bets of 100.
+// The croupier trainer's first worked example: come-out 11, bets of 100.
 func ExampleTable_Roll_comeOutEleven() {
 	t := newPlayer(1000)
 	bet(t, "pass", 100, "don't pass", 100, "field", 100, "yo", 100)
@@ -194,7 +194,7 @@ func ExampleTable_Roll_comeOutEleven() {
 	// paid 1700 - point 0
 }
 
-// Seed 004's second worked example: come-out 2.
+// The croupier trainer's second worked example: come-out 2.
 func ExampleTable_Roll_comeOutTwo() {
 	t := newPlayer(1000)
 	bet(t, "pass", 100, "don't pass", 100, "any craps", 100, "2", 100, "field", 100)
@@ -208,7 +208,7 @@ func ExampleTable_Roll_comeOutTwo() {
 	// paid 4000 - point 0
 }
 
-// Seed 004's third worked example: come-out 6 sets the point; the field
+// The croupier trainer's third worked example: come-out 6 sets the point; the field
 // loses and the line bets stand.
 func ExampleTable_Roll_comeOutSix() {
 	t := newPlayer(1000)
@@ -219,7 +219,7 @@ func ExampleTable_Roll_comeOutSix() {
 	// paid 0 - point 6
 }
 
-// Seed 004's fourth worked example: point 6, the shooter throws 3-3.
+// The croupier trainer's fourth worked example: point 6, the shooter throws 3-3.
 func ExampleTable_Roll_hardSix() {
 	t := newPlayer(2000)
 	bet(t, "pass", 100)
@@ -234,7 +234,7 @@ func ExampleTable_Roll_hardSix() {
 	// paid 1120 - point 0
 }
 
-// Seed 004's fifth worked example: point 6, seven-out; the dice pass.
+// The croupier trainer's fifth worked example: point 6, seven-out; the dice pass.
 func ExampleTable_Roll_sevenOut() {
 	t := newPlayer(2000)
 	if err := t.Join("p2", 0); err != nil {
@@ -261,7 +261,7 @@ func ExampleTable_Roll_sevenOut() {
 	// shooter p2
 }
 
-// Seed 004's sixth worked example: point 4, a come bet of 100, and a 9:
+// The croupier trainer's sixth worked example: point 4, a come bet of 100, and a 9:
 // the come bet moves to 9 unpaid, place 9 and the field win.
 func ExampleTable_Roll_comeBetMoves() {
 	t := newPlayer(1000)
@@ -284,10 +284,10 @@ func ExampleTable_Roll_comeBetMoves() {
 	// Place 9 100
 }
 
-// A card-craps table (seed 003) deals its throws from a seeded deck: the
+// A card-craps table (the card-craps rules) deals its throws from a seeded deck: the
 // same seeds deal the same game on every machine.
 func ExampleTable_Deal() {
-	t, _ := craps.NewTable(craps.CardCraps)
+	t, _ := craps.NewTable(craps.CardCraps())
 	_ = t.Join("ann", 100)
 	_ = t.Join("bob", 100)
 	deck := craps.NewDeck(1, 2)
@@ -320,7 +320,7 @@ func ExampleTable_Deal() {
 }
 
 // The exact figures of card craps when the deck is shuffled before every
-// throw; the seed's own reading, CardsPairReturned, takes a few seconds
+// throw; the rules' own reading, CardsPairReturned, takes a few seconds
 // more and gives a pass probability of about 0.49708.
 func ExampleAnalyzeCards() {
 	a, err := craps.AnalyzeCards(craps.CardsReshuffleEveryThrow)
@@ -338,11 +338,11 @@ func ExampleAnalyzeCards() {
 	// shooter's disadvantage: 0.01087
 }
 
-// The private game's center bet (seed 000): the shooter stakes 100, two
+// The private game's center bet (the private-game rule book): the shooter stakes 100, two
 // players fade 60 and 40. Dice win on a come-out 7; at the next come-out
 // the dice lose, a point of 4 and then a 7.
 func ExampleTable_Center() {
-	t, _ := craps.NewTable(craps.Street)
+	t, _ := craps.NewTable(craps.Street())
 	for _, name := range []string{"sam", "ann", "bob"} {
 		_ = t.Join(name, 1000)
 	}
@@ -367,16 +367,16 @@ func ExampleTable_Center() {
 	// sam 1000  ann 1000  bob 1000  - the dice go to ann
 }
 
-// A proposition at odds that favour its proposer (seed 000): 30 to 1 that
+// A proposition at odds that favour its proposer (the private-game rule book): 30 to 1 that
 // the shooter throws 3-3 on the next roll, against true odds of 35 to 1.
 func ExampleRules_AnalyzeSide() {
 	b, _ := craps.ParseBet("3-3 within 1")
-	a, _ := craps.Street.AnalyzeSide(b, craps.Ratio{Win: 30, Stake: 1})
-	fmt.Println(a.Bet, "at", a.Odds, "- true odds", a.TrueOdds)
+	a, _ := craps.Street().AnalyzeSide(b, craps.Ratio{Win: 30, Stake: 1})
+	fmt.Println(a.Bet, "at", a.Odds, "- true odds", a.TrueOdds.Num(), "to", a.TrueOdds.Denom())
 	fmt.Println("backer's edge", a.BackerEdge.RatString(), "per unit he stakes")
 	fmt.Println("layer's edge ", a.LayerEdge.RatString(), "per unit he stakes")
 
-	center, _ := craps.Street.AnalyzeSide(craps.Bet{Kind: craps.Center}, craps.Ratio{})
+	center, _ := craps.Street().AnalyzeSide(craps.Bet{Kind: craps.Center}, craps.Ratio{})
 	fmt.Println("center bet: the shooter wins", center.Win.RatString(), "edge", center.BackerEdge.RatString(),
 		"- the fader", center.LayerEdge.RatString())
 	// Output:
@@ -388,7 +388,7 @@ func ExampleRules_AnalyzeSide() {
 
 // How long a shooter's hand lasts, exactly.
 func ExampleRules_Hand() {
-	h, _ := craps.Standard.Hand()
+	h, _ := craps.Standard().Hand()
 	fmt.Println("throws per decision", h.ThrowsPerDecision.RatString())
 	fmt.Println("decisions per hand ", h.DecisionsPerHand.RatString())
 	fmt.Println("throws per hand    ", h.ThrowsPerHand.RatString(), "=", h.ThrowsPerHand.FloatString(3))

@@ -39,34 +39,25 @@ type Analysis struct {
 	EdgePerBet, EdgePerResolved, EdgePerRoll *big.Rat
 }
 
-// TrueOdds is the odds against the bet winning, pushes left out: Lose to Win.
-func (a Analysis) TrueOdds() OddsAgainst {
+// TrueOdds is the odds against the bet winning, pushes left out, as the
+// exact fraction Lose/Win: 251/244 is 251 to 244 against, the pass line's;
+// 35 (35/1) is 35 to 1 against. A payout at these odds makes the bet
+// fair. It is nil for a bet that never wins (and for the zero Analysis).
+// Odds are exact fractions throughout the package, like every other
+// figure of the analysis; Ratio is a payout, the money a table pays.
+func (a Analysis) TrueOdds() *big.Rat {
 	if a.Win == nil || a.Lose == nil {
-		return OddsAgainst{}
+		return nil
 	}
 	return oddsOf(a.Lose, a.Win)
 }
 
-// OddsAgainst is odds "Against to For": 35 to 1 against a 2 in one roll.
-type OddsAgainst struct {
-	Against, For *big.Int
-}
-
-// oddsOf is the odds lose:win in lowest terms.
-func oddsOf(lose, win *big.Rat) OddsAgainst {
-	if win.Sign() == 0 { // never wins
-		return OddsAgainst{big.NewInt(1), big.NewInt(0)}
+// oddsOf is the odds lose to win as a fraction, nil if win is zero.
+func oddsOf(lose, win *big.Rat) *big.Rat {
+	if win.Sign() == 0 {
+		return nil
 	}
-	q := new(big.Rat).Quo(lose, win)
-	return OddsAgainst{new(big.Int).Set(q.Num()), new(big.Int).Set(q.Denom())}
-}
-
-// String prints the odds as "35 to 1"; even odds print "1 to 1".
-func (o OddsAgainst) String() string {
-	if o.Against == nil || o.For == nil {
-		return "-"
-	}
-	return o.Against.String() + " to " + o.For.String()
+	return new(big.Rat).Quo(lose, win)
 }
 
 // Analyze computes the exact figures of bet b under r by walking the
@@ -393,7 +384,7 @@ func labelLess(a, b string) bool {
 // 6 and 8, field, hardways, one-roll propositions, every hop, fire, all,
 // tall and small. In the private game it lists the center bet, right and
 // wrong, come and don't come, the point on each number, the hardways,
-// each number before a 7, and the propositions seed 000 quotes (a pair,
+// each number before a 7, and the propositions the private-game rule book quotes (a pair,
 // two different faces and any craps in one roll, 12 before 4 and its
 // reverse) with two more of each family.
 func (r Rules) Catalogue() []Bet {
@@ -442,14 +433,14 @@ func (r Rules) Catalogue() []Bet {
 	}
 	add(Bet{Kind: Center})
 	for _, n := range points {
-		add(Bet{Kind: Point, Number: n})
+		add(Bet{Kind: PointBet, Number: n})
 	}
 	for n := 2; n <= 12; n++ {
-		add(Bet{Kind: Number, Number: n})
+		add(Bet{Kind: NumberBet, Number: n})
 	}
 	for _, b := range []Bet{
 		{Kind: Within, Set: Combination(3, 3), Throws: 1}, {Kind: Within, Set: Combination(6, 5), Throws: 1},
-		{Kind: Within, Set: Craps, Throws: 1}, {Kind: Within, Set: Totals(7), Throws: 3},
+		{Kind: Within, Set: CrapsNumbers, Throws: 1}, {Kind: Within, Set: Totals(7), Throws: 3},
 		{Kind: Within, Set: PointNumbers, Throws: 2},
 		{Kind: Before, Set: Totals(12), Against: Totals(4)}, {Kind: Before, Set: Totals(4), Against: Totals(12)},
 		{Kind: Before, Set: Totals(6, 8), Against: Totals(7)}, {Kind: Before, Set: OddTotals &^ Totals(7), Against: Totals(7)},
@@ -540,30 +531,33 @@ func (r *Rules) oddsStakeMultiple(k BetKind, n int) Ratio {
 	return Ratio{m, 1}
 }
 
-// TrueOddsRow is a row of seed 000's Table 1: the true odds of a total,
+// TrueOddsRow is a row of the private-game rule book's Table 1: the true odds of a total,
 // or of a group of totals.
 type TrueOddsRow struct {
 	Name string
 	Set  OutcomeSet
 	// Ways is how many of the 36 throws are in the set.
 	Ways int
-	// OneRoll is the odds against the set in one roll, (36-Ways) to Ways.
-	OneRoll OddsAgainst
-	// BeforeSeven is the odds against the set before a 7; zero for a set
-	// holding a 7.
-	BeforeSeven OddsAgainst
+	// OneRoll is the odds against the set in one roll, (36-Ways)/Ways:
+	// 35 (35 to 1) for a 2.
+	OneRoll *big.Rat
+	// BeforeSeven is the odds against the set before a 7, as a fraction:
+	// 6/5 (6 to 5) for a 6; nil for a set holding a 7.
+	BeforeSeven *big.Rat
 }
 
-// OddsBefore is the odds against set a coming before set b, other throws not
-// counting: ways of b to ways of a. A throw in both sets counts for a, so
-// OddsBefore(Combination(3, 3), Totals(6, 7)) is hard 6 against any other 6 or
-// a 7: 10 to 1. OddsBefore(Totals(12), Totals(4)) is 3 to 1; reversed, 1 to 3.
-func OddsBefore(a, b OutcomeSet) OddsAgainst {
+// OddsBefore is the odds against set a coming before set b, other throws
+// not counting, as the fraction (ways of b)/(ways of a). A throw in both
+// sets counts for a, so OddsBefore(Combination(3, 3), Totals(6, 7)) is
+// hard 6 against any other 6 or a 7: 10, that is 10 to 1.
+// OddsBefore(Totals(12), Totals(4)) is 3 (3 to 1); reversed, 1/3 (1 to 3).
+// It is nil when a is empty.
+func OddsBefore(a, b OutcomeSet) *big.Rat {
 	return oddsOf(big.NewRat(int64((b&^a).Ways()), 1), big.NewRat(int64(a.Ways()), 1))
 }
 
-// TrueOddsTable is seed 000's Table 1: for each total 2 to 12 and then
-// for the groups the seed names (point numbers, field numbers, craps,
+// TrueOddsTable is the private-game rule book's Table 1: for each total 2 to 12 and then
+// for the groups the rule book names (point numbers, field numbers, craps,
 // odd, even, under 7, over 7, doubles), the ways out of 36, the odds
 // against in one roll and the odds against before a 7. OddsBefore gives the
 // odds of any total or group before any other.
@@ -583,7 +577,7 @@ func TrueOddsTable() []TrueOddsRow {
 		name string
 		set  OutcomeSet
 	}{
-		{"point numbers", PointNumbers}, {"field numbers", FieldNumbers}, {"craps", Craps},
+		{"point numbers", PointNumbers}, {"field numbers", FieldNumbers}, {"craps", CrapsNumbers},
 		{"odd totals", OddTotals}, {"even totals", EvenTotals}, {"under 7", Under7},
 		{"over 7", Over7}, {"doubles", Doubles},
 	} {
@@ -592,17 +586,18 @@ func TrueOddsTable() []TrueOddsRow {
 	return rows
 }
 
-// HardwayRow is a row of seed 000's Table 2.
+// HardwayRow is a row of the private-game rule book's Table 2.
 type HardwayRow struct {
 	Number int
 	// Hard is the ways to throw the number as a pair (one); Easy the other
 	// ways; Seven the ways to throw 7; Losing is Easy+Seven.
 	Hard, Easy, Seven, Losing int
-	// Against is the odds against the hard way, Losing to Hard.
-	Against OddsAgainst
+	// Against is the odds against the hard way, Losing/Hard: 10 (10 to 1)
+	// for hard 6.
+	Against *big.Rat
 }
 
-// HardwayTable is seed 000's Table 2, for 4, 6, 8 and 10.
+// HardwayTable is the private-game rule book's Table 2, for 4, 6, 8 and 10.
 func HardwayTable() []HardwayRow {
 	var rows []HardwayRow
 	for _, n := range []int{4, 6, 8, 10} {
@@ -616,7 +611,7 @@ func HardwayTable() []HardwayRow {
 }
 
 // SideAnalysis is the exact figures of a bet between two players at the
-// odds they agree (seed 000): whom the bet favours, and by how much. Every
+// odds they agree (the private-game rule book): whom the bet favours, and by how much. Every
 // field is a fresh value the caller owns.
 type SideAnalysis struct {
 	Bet Bet
@@ -624,9 +619,10 @@ type SideAnalysis struct {
 	Odds Ratio
 	// Win, Lose and Push are the backer's chances; they sum to 1.
 	Win, Lose, Push *big.Rat
-	// TrueOdds is the odds against the backer, pushes left out: the odds
-	// at which the bet is fair.
-	TrueOdds OddsAgainst
+	// TrueOdds is the odds against the backer, pushes left out, as the
+	// fraction Lose/Win (Analysis.TrueOdds): the odds at which the bet is
+	// fair; nil for a bet that never wins.
+	TrueOdds *big.Rat
 	// BackerEdge and LayerEdge are each side's expected gain per unit it
 	// stakes: positive for the side the odds favour, negative for the
 	// other, both zero at the true odds. The layer stakes Odds times as
@@ -654,7 +650,7 @@ func (r Rules) AnalyzeSide(b Bet, odds Ratio) (SideAnalysis, error) {
 		odds = evenMoney
 	}
 	switch {
-	case b.Kind == Point && b.Number == 0:
+	case b.Kind == PointBet && b.Number == 0:
 		return SideAnalysis{}, fmt.Errorf("craps: analyze %v: a point bet needs its point: %w", b, ErrSyntax)
 	case !odds.valid() || odds.Win == 0:
 		return SideAnalysis{}, fmt.Errorf("craps: analyze %v at %v: odds need two positive terms: %w", b, odds, ErrSyntax)

@@ -84,54 +84,54 @@ func TestPublishedHouseEdges(t *testing.T) {
 		pct    string // as published
 		note   string // the EdgeTable row of a way of playing the bet
 	}{
-		{"[WoO] [Ethier] [Scarne] pass line", Standard, Bet{Kind: PassLine}, "7/495", "1.41", ""},
-		{"[WoO] come is the pass line's twin", Standard, Bet{Kind: Come}, "7/495", "1.41", ""},
-		{"[WoO] [Ethier] don't pass, bar 12, per bet made", Standard, Bet{Kind: DontPass}, "3/220", "1.36", ""},
-		{"[Ethier] don't pass, bar 2 (seed 002): the same, as 2 and 12 are one way each", Bar2, Bet{Kind: DontPass}, "3/220", "1.36", ""},
-		{"[WoO] don't come", Standard, Bet{Kind: DontCome}, "3/220", "1.36", ""},
-		{"[WoO] odds are free", Standard, Bet{Kind: PassOdds, Number: 4}, "0", "0.00", ""},
-		{"[WoO] place 6", Standard, Bet{Kind: Place, Number: 6}, "1/66", "1.52", ""},
-		{"[WoO] place 8", Standard, Bet{Kind: Place, Number: 8}, "1/66", "1.52", ""},
-		{"[WoO] place 5", Standard, Bet{Kind: Place, Number: 5}, "1/25", "4.00", ""},
-		{"[WoO] place 4", Standard, Bet{Kind: Place, Number: 4}, "1/15", "6.67", ""},
-		{"[WoO] place to lose 4 at 5:11 (seed 002)", Bar2, Bet{Kind: PlaceToLose, Number: 4}, "1/33", "3.03", ""},
-		{"[WoO] place to lose 10, offered at the standard table too", Standard, Bet{Kind: PlaceToLose, Number: 10}, "1/33", "3.03", ""},
-		{"[WoO] place to lose 5 at 5:8", Bar2, Bet{Kind: PlaceToLose, Number: 5}, "1/40", "2.50", ""},
-		{"[WoO] place to lose 6 at 4:5", Bar2, Bet{Kind: PlaceToLose, Number: 6}, "1/55", "1.82", ""},
-		{"[WoO] buy 4, 5% commission up front: 1/20 lost of 21/20 wagered", Standard, Bet{Kind: Buy, Number: 4}, "1/21", "4.76", ""},
-		{"[WoO] buy 6, commission up front", Standard, Bet{Kind: Buy, Number: 6}, "1/21", "4.76", ""},
+		{"[WoO] [Ethier] [Scarne] pass line", Standard(), Bet{Kind: PassLine}, "7/495", "1.41", ""},
+		{"[WoO] come is the pass line's twin", Standard(), Bet{Kind: Come}, "7/495", "1.41", ""},
+		{"[WoO] [Ethier] don't pass, bar 12, per bet made", Standard(), Bet{Kind: DontPass}, "3/220", "1.36", ""},
+		{"[Ethier] don't pass, bar 2 (the second casino's rules): the same, as 2 and 12 are one way each", Bar2(), Bet{Kind: DontPass}, "3/220", "1.36", ""},
+		{"[WoO] don't come", Standard(), Bet{Kind: DontCome}, "3/220", "1.36", ""},
+		{"[WoO] odds are free", Standard(), Bet{Kind: PassOdds, Number: 4}, "0", "0.00", ""},
+		{"[WoO] place 6", Standard(), Bet{Kind: Place, Number: 6}, "1/66", "1.52", ""},
+		{"[WoO] place 8", Standard(), Bet{Kind: Place, Number: 8}, "1/66", "1.52", ""},
+		{"[WoO] place 5", Standard(), Bet{Kind: Place, Number: 5}, "1/25", "4.00", ""},
+		{"[WoO] place 4", Standard(), Bet{Kind: Place, Number: 4}, "1/15", "6.67", ""},
+		{"[WoO] place to lose 4 at 5:11 (the second casino's rules)", Bar2(), Bet{Kind: PlaceToLose, Number: 4}, "1/33", "3.03", ""},
+		{"[WoO] place to lose 10, offered at the standard table too", Standard(), Bet{Kind: PlaceToLose, Number: 10}, "1/33", "3.03", ""},
+		{"[WoO] place to lose 5 at 5:8", Bar2(), Bet{Kind: PlaceToLose, Number: 5}, "1/40", "2.50", ""},
+		{"[WoO] place to lose 6 at 4:5", Bar2(), Bet{Kind: PlaceToLose, Number: 6}, "1/55", "1.82", ""},
+		{"[WoO] buy 4, 5% commission up front: 1/20 lost of 21/20 wagered", Standard(), Bet{Kind: Buy, Number: 4}, "1/21", "4.76", ""},
+		{"[WoO] buy 6, commission up front", Standard(), Bet{Kind: Buy, Number: 6}, "1/21", "4.76", ""},
 		{"[WoO] buy 4, commission only on a win", buyWin, Bet{Kind: Buy, Number: 4}, "1/60", "1.67", ""},
-		{"[WoO] buy 4 at a Vegas table", Vegas, Bet{Kind: Buy, Number: 10}, "1/60", "1.67", ""},
-		{"[WoO] lay 4, 5% of the win up front", Standard, Bet{Kind: Lay, Number: 4}, "1/41", "2.44", ""},
-		{"[WoO] lay 5", Standard, Bet{Kind: Lay, Number: 5}, "1/31", "3.23", ""},
-		{"[WoO] lay 6", Standard, Bet{Kind: Lay, Number: 6}, "1/25", "4.00", ""},
+		{"[WoO] buy 4 at a Vegas table", Vegas(), Bet{Kind: Buy, Number: 10}, "1/60", "1.67", ""},
+		{"[WoO] lay 4, 5% of the win up front", Standard(), Bet{Kind: Lay, Number: 4}, "1/41", "2.44", ""},
+		{"[WoO] lay 5", Standard(), Bet{Kind: Lay, Number: 5}, "1/31", "3.23", ""},
+		{"[WoO] lay 6", Standard(), Bet{Kind: Lay, Number: 6}, "1/25", "4.00", ""},
 		{"[WoO] lay 4, commission only on a win", layWin, Bet{Kind: Lay, Number: 4}, "1/60", "1.67", ""},
-		{"[WoO] big 6", Standard, Bet{Kind: Big6}, "1/11", "9.09", ""},
-		{"[WoO] field with the 12 at 3:1", Standard, Bet{Kind: Field}, "1/36", "2.78", ""},
-		{"[WoO] field with 2 and 12 at 2:1 (seed 002)", Bar2, Bet{Kind: Field}, "1/18", "5.56", ""},
-		{"[WoO] hard 6 at 9:1", Standard, Bet{Kind: Hardway, Number: 6}, "1/11", "9.09", ""},
-		{"[WoO] hard 4 at 7:1", Standard, Bet{Kind: Hardway, Number: 4}, "1/9", "11.11", ""},
-		{"[WoO] any 7", Standard, Bet{Kind: Any7}, "1/6", "16.67", ""},
-		{"[WoO] any craps", Standard, Bet{Kind: AnyCraps}, "1/9", "11.11", ""},
-		{"[WoO] the 2 at 30:1", Standard, Bet{Kind: Aces}, "5/36", "13.89", ""},
-		{"[WoO] the 12 at 30:1", Standard, Bet{Kind: Boxcars}, "5/36", "13.89", ""},
+		{"[WoO] big 6", Standard(), Bet{Kind: Big6}, "1/11", "9.09", ""},
+		{"[WoO] field with the 12 at 3:1", Standard(), Bet{Kind: Field}, "1/36", "2.78", ""},
+		{"[WoO] field with 2 and 12 at 2:1 (the second casino's rules)", Bar2(), Bet{Kind: Field}, "1/18", "5.56", ""},
+		{"[WoO] hard 6 at 9:1", Standard(), Bet{Kind: Hardway, Number: 6}, "1/11", "9.09", ""},
+		{"[WoO] hard 4 at 7:1", Standard(), Bet{Kind: Hardway, Number: 4}, "1/9", "11.11", ""},
+		{"[WoO] any 7", Standard(), Bet{Kind: Any7}, "1/6", "16.67", ""},
+		{"[WoO] any craps", Standard(), Bet{Kind: AnyCraps}, "1/9", "11.11", ""},
+		{"[WoO] the 2 at 30:1", Standard(), Bet{Kind: Aces}, "5/36", "13.89", ""},
+		{"[WoO] the 12 at 30:1", Standard(), Bet{Kind: Boxcars}, "5/36", "13.89", ""},
 		{"[WoO] the 2 at 30 for 1", for1, Bet{Kind: Aces}, "1/6", "16.67", ""},
-		{"[WoO] the 3 at 15:1", Standard, Bet{Kind: AceDeuce}, "1/9", "11.11", ""},
+		{"[WoO] the 3 at 15:1", Standard(), Bet{Kind: AceDeuce}, "1/9", "11.11", ""},
 		{"[WoO] the 11 at 15 for 1", for1, Bet{Kind: Yo}, "1/6", "16.67", ""},
-		{"[WoO] horn", Standard, Bet{Kind: Horn}, "1/8", "12.50", ""},
-		{"[WoO] horn high 12", Standard, Bet{Kind: HornHigh, Number: 12}, "23/180", "12.78", ""},
-		{"[WoO] C&E", Standard, Bet{Kind: CAndE}, "1/9", "11.11", ""},
-		{"[WoO] world (whirl), per bet made", Standard, Bet{Kind: World}, "2/15", "13.33", ""},
-		{"[WoO] an easy hop at 15:1", Standard, Bet{Kind: Hop, Hop: Dice{2, 5}}, "1/9", "11.11", ""},
-		{"[WoO] a hard hop at 30:1", Standard, Bet{Kind: Hop, Hop: Dice{4, 4}}, "5/36", "13.89", ""},
-		{"[WoO] put 4", Standard, Bet{Kind: Put, Number: 4}, "1/3", "33.33", ""},
-		{"[WoO-crapless] crapless pass line", Crapless, Bet{Kind: PassLine}, "373/6930", "5.38", ""},
-		{"[WoO-crapless] crapless place 2 at 11:2", Crapless, Bet{Kind: Place, Number: 2}, "1/14", "7.14", ""},
-		{"[WoO-crapless] crapless place 11 at 11:4", Crapless, Bet{Kind: Place, Number: 11}, "1/16", "6.25", ""},
-		{"[WoO-ATS] tall at 34:1", Standard, Bet{Kind: Tall}, "1687/21736", "7.76", ""},
-		{"[WoO-ATS] small at 34:1", Standard, Bet{Kind: Small}, "1687/21736", "7.76", ""},
-		{"derived: a pass bet taken down at its point (seed 002 allows it) keeps only the come-out, 8 naturals against 4 craps",
-			Bar2, Bet{Kind: PassLine}, "-1/9", "-11.11", "taken down at its point"},
+		{"[WoO] horn", Standard(), Bet{Kind: Horn}, "1/8", "12.50", ""},
+		{"[WoO] horn high 12", Standard(), Bet{Kind: HornHigh, Number: 12}, "23/180", "12.78", ""},
+		{"[WoO] C&E", Standard(), Bet{Kind: CAndE}, "1/9", "11.11", ""},
+		{"[WoO] world (whirl), per bet made", Standard(), Bet{Kind: World}, "2/15", "13.33", ""},
+		{"[WoO] an easy hop at 15:1", Standard(), Bet{Kind: Hop, Hop: Dice{2, 5}}, "1/9", "11.11", ""},
+		{"[WoO] a hard hop at 30:1", Standard(), Bet{Kind: Hop, Hop: Dice{4, 4}}, "5/36", "13.89", ""},
+		{"[WoO] put 4", Standard(), Bet{Kind: Put, Number: 4}, "1/3", "33.33", ""},
+		{"[WoO-crapless] crapless pass line", Crapless(), Bet{Kind: PassLine}, "373/6930", "5.38", ""},
+		{"[WoO-crapless] crapless place 2 at 11:2", Crapless(), Bet{Kind: Place, Number: 2}, "1/14", "7.14", ""},
+		{"[WoO-crapless] crapless place 11 at 11:4", Crapless(), Bet{Kind: Place, Number: 11}, "1/16", "6.25", ""},
+		{"[WoO-ATS] tall at 34:1", Standard(), Bet{Kind: Tall}, "1687/21736", "7.76", ""},
+		{"[WoO-ATS] small at 34:1", Standard(), Bet{Kind: Small}, "1687/21736", "7.76", ""},
+		{"derived: a pass bet taken down at its point (the second casino's rules allows it) keeps only the come-out, 8 naturals against 4 craps",
+			Bar2(), Bet{Kind: PassLine}, "-1/9", "-11.11", "taken down at its point"},
 	}
 	for _, tc := range tests {
 		a := analysisOf(t, tc.rules, tc.bet)
@@ -174,25 +174,25 @@ func TestPublishedFigures(t *testing.T) {
 		want   string
 		pct    string // as published, where a source prints a percentage
 	}{
-		{"[Ethier] [WoO] the pass line wins 244 times in 495", Standard, Bet{Kind: PassLine}, "Win", "244/495", ""},
-		{"[Ethier] the pass line loses 251 in 495", Standard, Bet{Kind: PassLine}, "Lose", "251/495", ""},
-		{"[Ethier] a pass decision takes 557/165 rolls on average", Standard, Bet{Kind: PassLine}, "Rolls", "557/165", ""},
-		{"[WoO] pass line, per roll: 0.42%", Standard, Bet{Kind: PassLine}, "EdgePerRoll", "7/1671", "0.42"},
-		{"[WoO] pass line, per bet resolved: no pushes, so 1.41% again", Standard, Bet{Kind: PassLine}, "EdgePerResolved", "7/495", "1.41"},
-		{"[Ethier] [Scarne] don't pass, bar 12, per bet resolved (Scarne's 1.402% cuts off 1.4026%)", Standard, Bet{Kind: DontPass}, "EdgePerResolved", "27/1925", "1.40"},
-		{"[Ethier] don't pass, bar 2, per bet resolved", Bar2, Bet{Kind: DontPass}, "EdgePerResolved", "27/1925", "1.40"},
-		{"don't pass pushes on the one way to throw the bar", Standard, Bet{Kind: DontPass}, "Push", "1/36", ""},
-		{"[Ethier] don't pass wins 949 in 1980", Standard, Bet{Kind: DontPass}, "Win", "949/1980", ""},
-		{"[WoO] don't pass, per roll: 0.40%", Standard, Bet{Kind: DontPass}, "EdgePerRoll", "9/2228", "0.40"},
-		{"derived: the world per bet resolved, 2/15 over the 5/6 of bets a 7 does not push", Standard, Bet{Kind: World}, "EdgePerResolved", "4/25", ""},
-		{"a one-roll bet is decided in one roll", Standard, Bet{Kind: Horn}, "Rolls", "1", ""},
-		{"place 6 is decided in 36/11 rolls", Standard, Bet{Kind: Place, Number: 6}, "Rolls", "36/11", ""},
-		{"[Ethier] the fire bet lasts a shooter's hand, 1671/196 rolls", Standard, Bet{Kind: Fire}, "Rolls", "1671/196", ""},
-		{"buy 4 up front: 21/20 wagered per unit bet", Standard, Bet{Kind: Buy, Number: 4}, "Wagered", "21/20", ""},
-		{"lay 4 up front: 5% of the win of 1/2 is 1/40", Standard, Bet{Kind: Lay, Number: 4}, "Wagered", "41/40", ""},
-		{"buy 4 on win only: nothing extra at risk", Vegas, Bet{Kind: Buy, Number: 4}, "Wagered", "1", ""},
-		{"seed 002's lay: 5% of the bet, up front: 1/20 of 21/20 for every number",
-			Bar2, Bet{Kind: Lay, Number: 6}, "Wagered", "21/20", ""},
+		{"[Ethier] [WoO] the pass line wins 244 times in 495", Standard(), Bet{Kind: PassLine}, "Win", "244/495", ""},
+		{"[Ethier] the pass line loses 251 in 495", Standard(), Bet{Kind: PassLine}, "Lose", "251/495", ""},
+		{"[Ethier] a pass decision takes 557/165 rolls on average", Standard(), Bet{Kind: PassLine}, "Rolls", "557/165", ""},
+		{"[WoO] pass line, per roll: 0.42%", Standard(), Bet{Kind: PassLine}, "EdgePerRoll", "7/1671", "0.42"},
+		{"[WoO] pass line, per bet resolved: no pushes, so 1.41% again", Standard(), Bet{Kind: PassLine}, "EdgePerResolved", "7/495", "1.41"},
+		{"[Ethier] [Scarne] don't pass, bar 12, per bet resolved (Scarne's 1.402% cuts off 1.4026%)", Standard(), Bet{Kind: DontPass}, "EdgePerResolved", "27/1925", "1.40"},
+		{"[Ethier] don't pass, bar 2, per bet resolved", Bar2(), Bet{Kind: DontPass}, "EdgePerResolved", "27/1925", "1.40"},
+		{"don't pass pushes on the one way to throw the bar", Standard(), Bet{Kind: DontPass}, "Push", "1/36", ""},
+		{"[Ethier] don't pass wins 949 in 1980", Standard(), Bet{Kind: DontPass}, "Win", "949/1980", ""},
+		{"[WoO] don't pass, per roll: 0.40%", Standard(), Bet{Kind: DontPass}, "EdgePerRoll", "9/2228", "0.40"},
+		{"derived: the world per bet resolved, 2/15 over the 5/6 of bets a 7 does not push", Standard(), Bet{Kind: World}, "EdgePerResolved", "4/25", ""},
+		{"a one-roll bet is decided in one roll", Standard(), Bet{Kind: Horn}, "Rolls", "1", ""},
+		{"place 6 is decided in 36/11 rolls", Standard(), Bet{Kind: Place, Number: 6}, "Rolls", "36/11", ""},
+		{"[Ethier] the fire bet lasts a shooter's hand, 1671/196 rolls", Standard(), Bet{Kind: Fire}, "Rolls", "1671/196", ""},
+		{"buy 4 up front: 21/20 wagered per unit bet", Standard(), Bet{Kind: Buy, Number: 4}, "Wagered", "21/20", ""},
+		{"lay 4 up front: 5% of the win of 1/2 is 1/40", Standard(), Bet{Kind: Lay, Number: 4}, "Wagered", "41/40", ""},
+		{"buy 4 on win only: nothing extra at risk", Vegas(), Bet{Kind: Buy, Number: 4}, "Wagered", "1", ""},
+		{"the second casino's lay: 5% of the bet, up front: 1/20 of 21/20 for every number",
+			Bar2(), Bet{Kind: Lay, Number: 6}, "Wagered", "21/20", ""},
 	}
 	for _, tc := range tests {
 		a := analysisOf(t, tc.rules, tc.bet)
@@ -203,21 +203,21 @@ func TestPublishedFigures(t *testing.T) {
 			t.Errorf("%s: the exact %s is %s%%, but the source prints %s%%", tc.source, tc.want, got, tc.pct)
 		}
 	}
-	// Derived by hand: seed 002 returns a buy bet's commission when it
+	// Derived by hand: the second casino's rules returns a buy bet's commission when it
 	// loses, so it keeps 1/20 of a bet only on a win (1/3 of the time on
 	// 4): 1/60 per unit bet, over 21/20 put down.
-	if got := fracString(analysisOf(t, Bar2, Bet{Kind: Buy, Number: 4}).EdgePerBet); got != "1/63" {
+	if got := fracString(analysisOf(t, Bar2(), Bet{Kind: Buy, Number: 4}).EdgePerBet); got != "1/63" {
 		t.Errorf("Bar2 buy 4, commission returned on a loss: edge %s, want 1/63", got)
 	}
-	// Seed 002 charges the lay 5% of the bet: the same 1/21 as a buy.
-	if got := fracString(analysisOf(t, Bar2, Bet{Kind: Lay, Number: 4}).EdgePerBet); got != "1/21" {
+	// The second casino's rules charges the lay 5% of the bet: the same 1/21 as a buy.
+	if got := fracString(analysisOf(t, Bar2(), Bet{Kind: Lay, Number: 4}).EdgePerBet); got != "1/21" {
 		t.Errorf("Bar2 lay 4, 5%% of the bet up front: edge %s, want 1/21", got)
 	}
 }
 
 // TestFireBetEdge: [WoO-fire] prints 20.76% for pay table 24/249/999.
 func TestFireBetEdge(t *testing.T) {
-	a := analysisOf(t, Standard, Bet{Kind: Fire})
+	a := analysisOf(t, Standard(), Bet{Kind: Fire})
 	if got := percentAs(a.EdgePerBet, "20.76"); got != "20.76" {
 		t.Errorf("fire bet edge %s = %s%%, want 20.76%%", a.EdgePerBet.RatString(), got)
 	}
@@ -231,12 +231,12 @@ func TestFireBetEdge(t *testing.T) {
 	}
 }
 
-// TestSeed000CenterBetMisprint: seed 000 says the dice win "970 times out
+// TestRuleBookCenterBetMisprint: the private-game rule book says the dice win "970 times out
 // of 1980" and that the shooter's disadvantage is 1.414%. Only 976 agrees
 // with 1.414%, and 976/1980 is exactly the pass probability 244/495: "970"
 // is a misprint, and nothing in the package bends to it.
-func TestSeed000CenterBetMisprint(t *testing.T) {
-	pass := analysisOf(t, Standard, Bet{Kind: PassLine})
+func TestRuleBookCenterBetMisprint(t *testing.T) {
+	pass := analysisOf(t, Standard(), Bet{Kind: PassLine})
 	if pass.Win.Cmp(parseFrac(t, "976/1980")) != 0 {
 		t.Errorf("pass win %s != 976/1980", pass.Win.RatString())
 	}
@@ -251,14 +251,14 @@ func TestSeed000CenterBetMisprint(t *testing.T) {
 		t.Errorf("1-2*976/1980 = %s, want 7/495 = the pass edge %s", got.RatString(), pass.EdgePerBet.RatString())
 	}
 	if got := percentAs(edge(parseFrac(t, "976/1980")), "1.414"); got != "1.414" {
-		t.Errorf("976 gives %s%%, want the seed's 1.414%%", got)
+		t.Errorf("976 gives %s%%, want the rule book's 1.414%%", got)
 	}
 	wrong := edge(parseFrac(t, "970/1980"))
 	if wrong.RatString() != "2/99" || percentAs(wrong, "1.414") == "1.414" {
-		t.Errorf("970 would give an edge of %s, which should be 2/99 = 2.020%%, not the seed's 1.414%%", wrong.RatString())
+		t.Errorf("970 would give an edge of %s, which should be 2/99 = 2.020%%, not the rule book's 1.414%%", wrong.RatString())
 	} // The private game's center bet is that bet between the shooter and
 	// his faders: the shooter's edge is -7/495, the faders' +7/495.
-	center, err := Street.AnalyzeSide(Bet{Kind: Center}, Ratio{})
+	center, err := Street().AnalyzeSide(Bet{Kind: Center}, Ratio{})
 	if err != nil || center.Win.Cmp(parseFrac(t, "976/1980")) != 0 ||
 		center.BackerEdge.Cmp(parseFrac(t, "-7/495")) != 0 || center.LayerEdge.Cmp(parseFrac(t, "7/495")) != 0 {
 		t.Errorf("center bet: %+v, %v; want win 976/1980, edges -7/495 and 7/495", center, err)
@@ -295,13 +295,13 @@ func TestWithOdds(t *testing.T) {
 		pct    string // as published
 		byHand *big.Rat
 	}{
-		{"[WoO] pass with 3-4-5x odds: 0.374%", Standard, PassLine, OddsLimit{}, "7/1870", "0.374", lineOddsByHand(pass, threeFourFive)},
-		{"[WoO] come with 3-4-5x odds", Standard, Come, OddsLimit{}, "7/1870", "0.374", lineOddsByHand(pass, threeFourFive)},
-		{"[WoO] don't pass with 3-4-5x (6x laid): 0.273%", Standard, DontPass, OddsLimit{}, "3/1100", "0.273", lineOddsByHand(dont, layToWin(threeFourFive))},
-		{"[WoO] pass with single odds: 0.848%", Standard, PassLine, FlatOdds(1), "7/825", "0.848", lineOddsByHand(pass, flat(1))},
-		{"[WoO] pass with 100x odds: 0.021%", Standard, PassLine, FlatOdds(100), "1/4785", "0.021", lineOddsByHand(pass, flat(100))},
-		{"pass with 2x odds", Standard, PassLine, FlatOdds(2), "1/165", "", lineOddsByHand(pass, flat(2))},
-		{"don't pass at seed 002's 1x, laying what wins 1x", Bar2, DontPass, FlatOdds(1), "3/440", "", lineOddsByHand(dont, layToWin(flat(1)))},
+		{"[WoO] pass with 3-4-5x odds: 0.374%", Standard(), PassLine, OddsLimit{}, "7/1870", "0.374", lineOddsByHand(pass, threeFourFive)},
+		{"[WoO] come with 3-4-5x odds", Standard(), Come, OddsLimit{}, "7/1870", "0.374", lineOddsByHand(pass, threeFourFive)},
+		{"[WoO] don't pass with 3-4-5x (6x laid): 0.273%", Standard(), DontPass, OddsLimit{}, "3/1100", "0.273", lineOddsByHand(dont, layToWin(threeFourFive))},
+		{"[WoO] pass with single odds: 0.848%", Standard(), PassLine, FlatOdds(1), "7/825", "0.848", lineOddsByHand(pass, flat(1))},
+		{"[WoO] pass with 100x odds: 0.021%", Standard(), PassLine, FlatOdds(100), "1/4785", "0.021", lineOddsByHand(pass, flat(100))},
+		{"pass with 2x odds", Standard(), PassLine, FlatOdds(2), "1/165", "", lineOddsByHand(pass, flat(2))},
+		{"don't pass at the second casino's 1x, laying what wins 1x", Bar2(), DontPass, FlatOdds(1), "3/440", "", lineOddsByHand(dont, layToWin(flat(1)))},
 		{"don't pass, laying the multiple itself", Rules{Lay: LayStakeMultiple}, DontPass, FlatOdds(2), "9/1540", "", lineOddsByHand(dont, flat(2))},
 	}
 	for _, tc := range tests {
@@ -327,7 +327,7 @@ func TestWithOdds(t *testing.T) {
 			t.Errorf("%s: result labelled %v %+v", tc.source, lo.Bet, lo.Limit)
 		}
 	}
-	if got := fracString(withOddsOf(t, Standard, PassLine, OddsLimit{}).Wagered); got != "34/9" {
+	if got := fracString(withOddsOf(t, Standard(), PassLine, OddsLimit{}).Wagered); got != "34/9" {
 		t.Errorf("3-4-5x wagered %s, want 34/9", got)
 	}
 	for _, tc := range []struct {
@@ -336,15 +336,15 @@ func TestWithOdds(t *testing.T) {
 		kind   BetKind
 		want   error
 	}{
-		{"the field has no odds", Standard, Field, ErrNotOffered},
-		{"no don't pass in crapless craps", Crapless, DontPass, ErrNotOffered},
+		{"the field has no odds", Standard(), Field, ErrNotOffered},
+		{"no don't pass in crapless craps", Crapless(), DontPass, ErrNotOffered},
 		{"invalid rules", Rules{Bar: 5}, PassLine, ErrInvalidRules},
 	} {
 		if _, err := tc.rules.WithOdds(tc.kind, OddsLimit{}); !errors.Is(err, tc.want) {
 			t.Errorf("%s: WithOdds(%v) err = %v, want %v", tc.reason, tc.kind, err, tc.want)
 		}
 	}
-	if _, err := Standard.WithOdds(PassLine, OddsLimit{On4: -1}); !errors.Is(err, ErrInvalidRules) {
+	if _, err := Standard().WithOdds(PassLine, OddsLimit{On4: -1}); !errors.Is(err, ErrInvalidRules) {
 		t.Errorf("WithOdds with a negative limit: err = %v, want ErrInvalidRules", err)
 	}
 }
@@ -366,11 +366,11 @@ func TestAnalyzeErrors(t *testing.T) {
 		want   error
 	}{
 		{"rules that do not validate", Rules{Bar: 3}, Bet{Kind: PassLine}, ErrInvalidRules},
-		{"a bet the rules do not offer", Crapless, Bet{Kind: DontPass}, ErrNotOffered},
-		{"place 2 at a standard table", Standard, Bet{Kind: Place, Number: 2}, ErrNotOffered},
-		{"not a bet at all", Standard, Bet{Kind: Place, Number: 7}, ErrSyntax},
-		{"pass odds need their point", Standard, Bet{Kind: PassOdds}, ErrSyntax},
-		{"lay odds need their point", Standard, Bet{Kind: DontPassOdds}, ErrSyntax},
+		{"a bet the rules do not offer", Crapless(), Bet{Kind: DontPass}, ErrNotOffered},
+		{"place 2 at a standard table", Standard(), Bet{Kind: Place, Number: 2}, ErrNotOffered},
+		{"not a bet at all", Standard(), Bet{Kind: Place, Number: 7}, ErrSyntax},
+		{"pass odds need their point", Standard(), Bet{Kind: PassOdds}, ErrSyntax},
+		{"lay odds need their point", Standard(), Bet{Kind: DontPassOdds}, ErrSyntax},
 	}
 	for _, tc := range tests {
 		if _, err := tc.rules.Analyze(tc.bet); !errors.Is(err, tc.want) {
@@ -385,10 +385,10 @@ func TestAnalyzeErrors(t *testing.T) {
 func TestAnalyzeComeBetOnItsNumber(t *testing.T) {
 	// A come bet that has moved to 4 is 4 before 7; a don't come bet on 4
 	// is 7 before 4.
-	if got := fracString(analysisOf(t, Standard, Bet{Kind: Come, Number: 4}).Win); got != "1/3" {
+	if got := fracString(analysisOf(t, Standard(), Bet{Kind: Come, Number: 4}).Win); got != "1/3" {
 		t.Errorf("come 4 wins %s, want 1/3", got)
 	}
-	if got := fracString(analysisOf(t, Standard, Bet{Kind: DontCome, Number: 4}).Win); got != "2/3" {
+	if got := fracString(analysisOf(t, Standard(), Bet{Kind: DontCome, Number: 4}).Win); got != "2/3" {
 		t.Errorf("don't come 4 wins %s, want 2/3", got)
 	}
 }
@@ -401,24 +401,24 @@ func TestAnalysisTrueOddsAndPays(t *testing.T) {
 		odds   string
 		pays   string
 	}{
-		{"the pass line: 251 losses to 244 wins", Standard, Bet{Kind: PassLine}, "251 to 244", "1:1"},
-		{"don't pass: pushes left out", Standard, Bet{Kind: DontPass}, "976 to 949", "1:1"},
-		{"place 6: 6 to 5 against", Standard, Bet{Kind: Place, Number: 6}, "6 to 5", "7:6"},
-		{"the world's 7 is a push, left out", Standard, Bet{Kind: World}, "4 to 1", "11:5, 26:5 on 2, 12"},
-		{"the field lists its special payouts", Standard, Bet{Kind: Field}, "5 to 4", "1:1, 2:1 on 2, 3:1 on 12"},
-		{"the horn", Standard, Bet{Kind: Horn}, "5 to 1", "3:1, 27:4 on 2, 12"},
-		{"lay 4 pays at the reverse of the true odds", Standard, Bet{Kind: Lay, Number: 4}, "1 to 2", "1:2"},
+		{"the pass line: 251 losses to 244 wins", Standard(), Bet{Kind: PassLine}, "251 to 244", "1:1"},
+		{"don't pass: pushes left out", Standard(), Bet{Kind: DontPass}, "976 to 949", "1:1"},
+		{"place 6: 6 to 5 against", Standard(), Bet{Kind: Place, Number: 6}, "6 to 5", "7:6"},
+		{"the world's 7 is a push, left out", Standard(), Bet{Kind: World}, "4 to 1", "11:5, 26:5 on 2, 12"},
+		{"the field lists its special payouts", Standard(), Bet{Kind: Field}, "5 to 4", "1:1, 2:1 on 2, 3:1 on 12"},
+		{"the horn", Standard(), Bet{Kind: Horn}, "5 to 1", "3:1, 27:4 on 2, 12"},
+		{"lay 4 pays at the reverse of the true odds", Standard(), Bet{Kind: Lay, Number: 4}, "1 to 2", "1:2"},
 	}
 	for _, tc := range tests {
 		a := analysisOf(t, tc.rules, tc.bet)
-		if got := a.TrueOdds().String(); got != tc.odds {
+		if got := oddsText(a.TrueOdds()); got != tc.odds {
 			t.Errorf("%s: %v TrueOdds = %q, want %q", tc.reason, tc.bet, got, tc.odds)
 		}
 		if a.Pays != tc.pays {
 			t.Errorf("%s: %v Pays = %q, want %q", tc.reason, tc.bet, a.Pays, tc.pays)
 		}
 	}
-	if got := (Analysis{}).TrueOdds().String(); got != "-" {
+	if got := oddsText((Analysis{}).TrueOdds()); got != "-" {
 		t.Errorf("the zero Analysis's TrueOdds = %q, want -", got)
 	}
 }
@@ -431,37 +431,37 @@ func TestTrueOddsQuoted(t *testing.T) {
 	hard6 := Combination(3, 3)
 	tests := []struct {
 		source string
-		got    OddsAgainst
+		got    *big.Rat
 		want   string
 	}{
-		{"seed 000 Table 1 (d): 12 before 4 is 3-1", OddsBefore(Totals(12), Totals(4)), "3 to 1"},
-		{"seed 000 Table 1 (d): reversed, 4 before 12 is 1-3", OddsBefore(Totals(4), Totals(12)), "1 to 3"},
-		{"seed 000 Table 1 (c): 6 before 7 is 6 to 5", row["6"].BeforeSeven, "6 to 5"},
-		{"the point 4 before 7 is 2 to 1 (seeds 001, 004: odds pay 2:1)", row["4"].BeforeSeven, "2 to 1"},
-		{"seed 000 Table 1 (b): a 2 in one roll is 35 to 1", row["2"].OneRoll, "35 to 1"},
-		{"seed 000: a specific pair (3-3) is 35-1", OddsBefore(hard6, AllOutcomes&^hard6), "35 to 1"},
-		{"seed 000: a specific two-different combination (6-5) is 17-1", OddsBefore(Combination(6, 5), AllOutcomes&^Combination(6, 5)), "17 to 1"},
-		{"seed 000: any craps is 8-1", row["craps"].OneRoll, "8 to 1"},
+		{"the private-game rule book Table 1 (d): 12 before 4 is 3-1", OddsBefore(Totals(12), Totals(4)), "3 to 1"},
+		{"the private-game rule book Table 1 (d): reversed, 4 before 12 is 1-3", OddsBefore(Totals(4), Totals(12)), "1 to 3"},
+		{"the private-game rule book Table 1 (c): 6 before 7 is 6 to 5", row["6"].BeforeSeven, "6 to 5"},
+		{"the point 4 before 7 is 2 to 1 (the posted casino rules and the croupier trainer: odds pay 2:1)", row["4"].BeforeSeven, "2 to 1"},
+		{"the private-game rule book Table 1 (b): a 2 in one roll is 35 to 1", row["2"].OneRoll, "35 to 1"},
+		{"the private-game rule book: a specific pair (3-3) is 35-1", OddsBefore(hard6, AllOutcomes&^hard6), "35 to 1"},
+		{"the private-game rule book: a specific two-different combination (6-5) is 17-1", OddsBefore(Combination(6, 5), AllOutcomes&^Combination(6, 5)), "17 to 1"},
+		{"the private-game rule book: any craps is 8-1", row["craps"].OneRoll, "8 to 1"},
 		{"a 7 in one roll is 5 to 1", row["7"].OneRoll, "5 to 1"},
 		{"a throw in both sets counts for the first: hard 6 against any 6 or 7 is 10 to 1", OddsBefore(hard6, Totals(6, 7)), "10 to 1"},
 		{"a group before 7: the point numbers, 24 ways to 6", row["point numbers"].BeforeSeven, "1 to 4"},
 		{"a group holding a 7 has no odds before a 7", row["odd totals"].BeforeSeven, "-"},
 	}
 	for _, tc := range tests {
-		if got := tc.got.String(); got != tc.want {
+		if got := oddsText(tc.got); got != tc.want {
 			t.Errorf("%s: got %q, want %q", tc.source, got, tc.want)
 		}
 	}
 }
 
-// TestTrueOddsTable checks every row of seed 000's Table 1 against the
+// TestTrueOddsTable checks every row of the private-game rule book's Table 1 against the
 // counts of throws, reduced by hand.
 func TestTrueOddsTable(t *testing.T) {
 	rows := TrueOddsTable()
 	wantNames := []string{"2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
 		"point numbers", "field numbers", "craps", "odd totals", "even totals", "under 7", "over 7", "doubles"}
 	wantSets := []OutcomeSet{Totals(2), Totals(3), Totals(4), Totals(5), Totals(6), Totals(7), Totals(8),
-		Totals(9), Totals(10), Totals(11), Totals(12), PointNumbers, FieldNumbers, Craps, OddTotals,
+		Totals(9), Totals(10), Totals(11), Totals(12), PointNumbers, FieldNumbers, CrapsNumbers, OddTotals,
 		EvenTotals, Under7, Over7, Doubles}
 	var names []string
 	for _, r := range rows {
@@ -482,14 +482,14 @@ func TestTrueOddsTable(t *testing.T) {
 		if int64(r.Ways) != w {
 			t.Errorf("row %q ways %d, want %d", r.Name, r.Ways, w)
 		}
-		if got, want := r.OneRoll.String(), reduced(36-w, w); got != want {
+		if got, want := oddsText(r.OneRoll), reduced(36-w, w); got != want {
 			t.Errorf("row %q one roll %q, want %q", r.Name, got, want)
 		}
 		want := "-"
 		if wantSets[i]&Totals(7) == 0 {
 			want = reduced(6, w)
 		}
-		if got := r.BeforeSeven.String(); got != want {
+		if got := oddsText(r.BeforeSeven); got != want {
 			t.Errorf("row %q before 7 %q, want %q", r.Name, got, want)
 		}
 	}
@@ -502,7 +502,7 @@ func TestHardwayTable(t *testing.T) {
 		against                      string
 	}{
 		{"hard 4: 2-2 against 1-3, 3-1 and the six 7s", 4, 1, 2, 6, 8, "8 to 1"},
-		{"seed 000 Table 2: hard 6, one way, 4 easy ways, 6 sevens, 10 losing", 6, 1, 4, 6, 10, "10 to 1"},
+		{"the private-game rule book Table 2: hard 6, one way, 4 easy ways, 6 sevens, 10 losing", 6, 1, 4, 6, 10, "10 to 1"},
 		{"hard 8 mirrors hard 6", 8, 1, 4, 6, 10, "10 to 1"},
 		{"hard 10 mirrors hard 4", 10, 1, 2, 6, 8, "8 to 1"},
 	}
@@ -516,7 +516,7 @@ func TestHardwayTable(t *testing.T) {
 		if diff := cmp.Diff([]int{w.n, w.hard, w.easy, w.seven, w.losing}, got); diff != "" {
 			t.Errorf("%s: row (number, hard, easy, seven, losing): (-want +got)\n%s", w.reason, diff)
 		}
-		if r.Against.String() != w.against {
+		if oddsText(r.Against) != w.against {
 			t.Errorf("%s: against %q, want %q", w.reason, r.Against, w.against)
 		}
 	}
@@ -575,13 +575,13 @@ func TestFireBetAgainstEthier(t *testing.T) {
 	if sum.Cmp(big.NewRat(1, 1)) != 0 {
 		t.Fatalf("the distribution sums to %s", sum.RatString())
 	}
-	a := analysisOf(t, Standard, Bet{Kind: Fire})
+	a := analysisOf(t, Standard(), Bet{Kind: Fire})
 	win := new(big.Rat).Add(dist[4], dist[5])
 	win.Add(win, dist[6])
 	if a.Win.Cmp(win) != 0 {
 		t.Errorf("fire bet wins %s, the recursion says %s", a.Win.RatString(), win.RatString())
 	}
-	ret := fireReturnByHand(Standard.Fire)
+	ret := fireReturnByHand(Standard().Fire)
 	if a.Return.Cmp(ret) != 0 {
 		t.Errorf("fire bet return %s, the recursion says %s", a.Return.RatString(), ret.RatString())
 	}
@@ -647,7 +647,7 @@ func TestAllTallSmallByInclusionExclusion(t *testing.T) {
 		if tc.kind == All && testing.Short() {
 			continue
 		}
-		a := analysisOf(t, Standard, Bet{Kind: tc.kind})
+		a := analysisOf(t, Standard(), Bet{Kind: tc.kind})
 		win, rolls := atsByHand(tc.totals)
 		if a.Win.Cmp(win) != 0 {
 			t.Errorf("%s: %v wins %s, inclusion-exclusion gives %s", tc.reason, tc.kind, a.Win.RatString(), win.RatString())
@@ -660,7 +660,7 @@ func TestAllTallSmallByInclusionExclusion(t *testing.T) {
 
 func TestEdgeTableRows(t *testing.T) {
 	for _, name := range []string{"standard", "bar2", "crapless"} {
-		r, _ := Preset(name)
+		r, _ := preset(name)
 		rows, err := r.EdgeTable()
 		if err != nil {
 			t.Fatal(err)
@@ -974,8 +974,8 @@ func checkByHand(t *rapid.T, r Rules, a Analysis) {
 }
 
 // publishedPays is the payout of the bets whose payout no rule changes:
-// true odds, place (seeds 001, 002, 004; crapless from [WoO-crapless]),
-// place to lose (seed 002), even money.
+// true odds, place (the posted casino rules, the second casino's rules and the croupier trainer; crapless from [WoO-crapless]),
+// place to lose (the second casino's rules), even money.
 func publishedPays(b Bet) Ratio {
 	trueOdds := map[int]Ratio{2: {6, 1}, 3: {3, 1}, 4: {2, 1}, 5: {3, 2}, 6: {6, 5}, 8: {6, 5}, 9: {3, 2}, 10: {2, 1}, 11: {3, 1}, 12: {6, 1}}
 	switch b.Kind {
@@ -1129,7 +1129,7 @@ func TestAnalysisFreshPointers(t *testing.T) {
 func BenchmarkEdgeTable(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Standard.EdgeTable(); err != nil {
+		if _, err := Standard().EdgeTable(); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -1138,8 +1138,17 @@ func BenchmarkEdgeTable(b *testing.B) {
 func BenchmarkEdgeTableCrapless(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Crapless.EdgeTable(); err != nil {
+		if _, err := Crapless().EdgeTable(); err != nil {
 			b.Fatal(err)
 		}
 	}
+}
+
+// oddsText prints odds against as a fraction reads: 35 is "35 to 1", 1/3
+// "1 to 3", nil "-".
+func oddsText(q *big.Rat) string {
+	if q == nil {
+		return "-"
+	}
+	return q.Num().String() + " to " + q.Denom().String()
 }

@@ -173,7 +173,7 @@ const (
 	// of the lay's win".
 	CommissionStandardBase CommissionBase = iota
 	// CommissionOnBet charges on the amount bet, for buy and lay alike
-	// (seed 002's lay: "5 percent is taken from it").
+	// (the second casino's lay: "5 percent is taken from it").
 	CommissionOnBet
 	// CommissionOnWin charges on the amount the bet would win.
 	CommissionOnWin
@@ -190,7 +190,7 @@ const (
 	// CommissionOnWinOnly is taken only from a winning bet (buy 4 at 1.67%).
 	CommissionOnWinOnly
 	// CommissionUpfrontReturned is taken when the bet is made and given back
-	// if the bet loses or is taken down, as seed 002 says of its buy bets.
+	// if the bet loses or is taken down, as the second casino's rules say of its buy bets.
 	CommissionUpfrontReturned
 )
 

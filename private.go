@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// The private game of seed 000 (Rules.Private): no house, the shooter's
+// The private game of the private-game rule book (Rules.Private): no house, the shooter's
 // center bet faded by the other players, side bets between two players at
 // the odds they agree, and the rules of throwing that the players enforce
 // on each other. The bets are ordinary placed bets with a second player
@@ -20,7 +20,7 @@ var (
 	ErrNoSeat = errors.New("no such seat")
 )
 
-// Fault is an irregular throw, by seed 000's rules of throwing. The zero
+// Fault is an irregular throw, by the private-game rule book's rules of throwing. The zero
 // Fault is a regular throw.
 type Fault uint8
 
@@ -119,13 +119,13 @@ func (t *Table) throwable() error {
 	return nil
 }
 
-// Bar bars a player from shooting for the rest of the game, as seed 000
+// BarShooter bars a player from shooting for the rest of the game, as the private-game rule book
 // lets the players do after a repeated fault: twice OneDieMissed, or twice
 // ThrownAside. A barred shooter hands the dice to the next player who may
 // shoot, who finishes the hand; a center bet not yet thrown for is called
 // off. A barred player still bets. It is refused if the player has no
 // repeated fault, is barred already, or is the only one left who may shoot.
-func (t *Table) Bar(player string) error {
+func (t *Table) BarShooter(player string) error {
 	const op = "bar"
 	i, err := t.seatOf(op, player, Bet{})
 	if err != nil {
@@ -163,7 +163,7 @@ func (t *Table) nextShooter(i int) int {
 
 // PassDice hands the dice to the next player clockwise who may shoot. The
 // shooter may pass them before his first throw or right after a decision,
-// never in the middle of a point (seed 000); a center bet must be called
+// never in the middle of a point (the private-game rule book); a center bet must be called
 // off first, and in a casino a fire bet riding on the hand keeps them.
 func (t *Table) PassDice() error {
 	const op = "pass dice"
@@ -415,9 +415,9 @@ func (t *Table) Withdraw() error {
 	return nil
 }
 
-// NoBet calls the center bet off before the throw ("no bet"): the shooter
+// CallOffCenter calls the center bet off before the throw ("no bet"): the shooter
 // and every fader get their stakes back.
-func (t *Table) NoBet() error {
+func (t *Table) CallOffCenter() error {
 	const op = "no bet"
 	b := Bet{Kind: Center}
 	if err := t.privateOnly(op, t.Shooter(), b); err != nil {
@@ -461,7 +461,7 @@ func (t *Table) callOffWhere(f func(p *placed) bool) int {
 	return n
 }
 
-// Side makes a side bet between two players (seed 000): player backs b,
+// Side makes a side bet between two players (the private-game rule book): player backs b,
 // opponent takes the other side. Player stakes amount; opponent stakes
 // what it wins at the agreed odds (the zero Ratio is even money): at 2:1
 // a stake of 10 is covered by 20. The winner takes both stakes.
@@ -482,7 +482,7 @@ func (t *Table) Side(player, opponent string, b Bet, amount Amount, odds Ratio) 
 		return err
 	}
 	r := &t.rules
-	if b.Kind == Point && b.Number == 0 {
+	if b.Kind == PointBet && b.Number == 0 {
 		b.Number = int(t.point)
 	}
 	if err := t.offered(op, player, b); err != nil {
@@ -498,11 +498,11 @@ func (t *Table) Side(player, opponent string, b Bet, amount Amount, odds Ratio) 
 		return t.refuse(op, player, b, ErrNotOffered, "the center bet is made with center and fade")
 	case (b.Kind == PassLine || b.Kind == DontPass) && t.point != 0:
 		return t.refuse(op, player, b, ErrNotNow, "right and wrong bets are made on the come-out; the point is on: bet the point")
-	case (b.Kind == Come || b.Kind == DontCome || b.Kind == Point) && t.point == 0:
+	case (b.Kind == Come || b.Kind == DontCome || b.Kind == PointBet) && t.point == 0:
 		return t.refuse(op, player, b, ErrNotNow, "%v bets are made while a point is on", b.Kind)
 	case (b.Kind == Come || b.Kind == DontCome) && b.Number != 0:
 		return t.refuse(op, player, b, ErrNotNow, "a come bet starts on its own come-out")
-	case b.Kind == Point && b.Number != int(t.point):
+	case b.Kind == PointBet && b.Number != int(t.point):
 		return t.refuse(op, player, b, ErrNotNow, "the point is %d", t.point)
 	case !odds.valid() || odds.Win == 0 || odds.Win > maxRatioTerm || odds.Stake > maxRatioTerm:
 		return t.refuse(op, player, b, ErrSyntax, "odds %v: both terms from 1 to %d", odds, maxRatioTerm)
@@ -543,7 +543,7 @@ func exactCover(amount, cover Amount, odds Ratio) bool {
 // both stakes: a Number bet at any time before its deciding throw, and a
 // come or don't come bet that stood on its own number when the shooter
 // made his point, until the next throw (otherwise it is carried into the
-// next come-out). Seed 000 gives no other bet that right. It returns how
+// next come-out). The private-game rule book gives no other bet that right. It returns how
 // many bets were called off.
 func (t *Table) CallOff(player string, b Bet) (int, error) {
 	const op = "call off"
@@ -552,7 +552,7 @@ func (t *Table) CallOff(player string, b Bet) (int, error) {
 		return 0, err
 	}
 	mine := func(p *placed) bool { return p.bet == b && (p.seat == i || p.opponent == i) }
-	callable := func(p *placed) bool { return mine(p) && (p.bet.Kind == Number || p.carried) }
+	callable := func(p *placed) bool { return mine(p) && (p.bet.Kind == NumberBet || p.carried) }
 	found := false
 	for k := range t.bets {
 		found = found || mine(&t.bets[k])

@@ -16,7 +16,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-// Tests of the private game of seed 000 (Rules.Private, the Street
+// Tests of the private game of the private-game rule book (Rules.Private, the Street
 // preset): the center bet and its fades, the claim, side bets between
 // players at agreed odds, carried come bets, seats and the passing of the
 // dice, irregular throws and bars, saving, the exact figures of the bets
@@ -101,20 +101,21 @@ func pvSide(backer, layer string, b Bet, stake, cover Amount, o Outcome) []Resol
 	mine := Resolution{Player: backer, Opponent: layer, Bet: b, Stake: stake, Outcome: o}
 	theirs := Resolution{Player: layer, Opponent: backer, Bet: b, Stake: cover, Against: true}
 	switch o {
-	case Won:
-		mine.Win, mine.Returned, theirs.Outcome = cover, stake, Lost
-	case Lost:
-		theirs.Outcome, theirs.Win, theirs.Returned = Won, stake, cover
-	case Pushed:
-		mine.Returned, theirs.Outcome, theirs.Returned = stake, Pushed, cover
+	case OutcomeWon:
+		mine.Win, mine.Returned, theirs.Outcome = cover, stake, OutcomeLost
+	case OutcomeLost:
+		theirs.Outcome, theirs.Win, theirs.Returned = OutcomeWon, stake, cover
+	case OutcomePushed:
+		mine.Returned, theirs.Outcome, theirs.Returned = stake, OutcomePushed, cover
 	}
 	return []Resolution{mine, theirs}
 }
 
 // ---- The center bet ----
 
-// TestPrivateCenterMustShow is the example the seed walks through: the
-// shooter shoots 100, faded 60 and 40 by two players.
+// TestPrivateCenterMustShow plays the center bet the rule book describes
+// with figures of our own: the shooter shoots 100, faded 60 and 40 by two
+// players.
 func TestPrivateCenterMustShow(t *testing.T) {
 	center := Bet{Kind: Center}
 	for _, c := range []struct {
@@ -125,23 +126,23 @@ func TestPrivateCenterMustShow(t *testing.T) {
 		shooter      string
 	}{
 		{"natural 7", "dice win on a come-out 7: the shooter takes the center, 60 from a and 40 from b",
-			[]Dice{{3, 4}}, slices.Concat(pvSide("s", "a", center, 60, 60, Won), pvSide("s", "b", center, 40, 40, Won)),
+			[]Dice{{3, 4}}, slices.Concat(pvSide("s", "a", center, 60, 60, OutcomeWon), pvSide("s", "b", center, 40, 40, OutcomeWon)),
 			map[string]Amount{"s": 1100, "a": 940, "b": 960}, "s"},
 		{"natural 11", "11 is a natural too",
-			[]Dice{{5, 6}}, slices.Concat(pvSide("s", "a", center, 60, 60, Won), pvSide("s", "b", center, 40, 40, Won)),
+			[]Dice{{5, 6}}, slices.Concat(pvSide("s", "a", center, 60, 60, OutcomeWon), pvSide("s", "b", center, 40, 40, OutcomeWon)),
 			map[string]Amount{"s": 1100, "a": 940, "b": 960}, "s"},
 		{"craps 12", "dice lose on craps, 12 included: the center bet has no bar; the shooter keeps the dice",
-			[]Dice{{6, 6}}, slices.Concat(pvSide("s", "a", center, 60, 60, Lost), pvSide("s", "b", center, 40, 40, Lost)),
+			[]Dice{{6, 6}}, slices.Concat(pvSide("s", "a", center, 60, 60, OutcomeLost), pvSide("s", "b", center, 40, 40, OutcomeLost)),
 			map[string]Amount{"s": 900, "a": 1060, "b": 1040}, "s"},
 		{"point made", "a point then the point again: dice win",
-			[]Dice{{1, 3}, {2, 2}}, slices.Concat(pvSide("s", "a", center, 60, 60, Won), pvSide("s", "b", center, 40, 40, Won)),
+			[]Dice{{1, 3}, {2, 2}}, slices.Concat(pvSide("s", "a", center, 60, 60, OutcomeWon), pvSide("s", "b", center, 40, 40, OutcomeWon)),
 			map[string]Amount{"s": 1100, "a": 940, "b": 960}, "s"},
 		{"seven-out", "a point then a 7: dice lose, each fader gets his stake back and as much again, and the dice pass to a",
-			[]Dice{{1, 3}, {5, 5}, {3, 4}}, slices.Concat(pvSide("s", "a", center, 60, 60, Lost), pvSide("s", "b", center, 40, 40, Lost)),
+			[]Dice{{1, 3}, {5, 5}, {3, 4}}, slices.Concat(pvSide("s", "a", center, 60, 60, OutcomeLost), pvSide("s", "b", center, 40, 40, OutcomeLost)),
 			map[string]Amount{"s": 900, "a": 1060, "b": 1040}, "a"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tb := pvNew(t, Street, "s", "a", "b")
+			tb := pvNew(t, Street(), "s", "a", "b")
 			pvMust(t, tb.Center(100))
 			pvMust(t, tb.Fade("a", 60))
 			pvMust(t, tb.Fade("b", 40))
@@ -175,7 +176,7 @@ func TestPrivateCenterAllows(t *testing.T) {
 		return func(t *testing.T, tb *Table) { t.Helper(); pvMust(t, tb.Fade(p, a)) }
 	}
 	withdraw := func(t *testing.T, tb *Table) { t.Helper(); pvMust(t, tb.Withdraw()) }
-	noBet := func(t *testing.T, tb *Table) { t.Helper(); pvMust(t, tb.NoBet()) }
+	noBet := func(t *testing.T, tb *Table) { t.Helper(); pvMust(t, tb.CallOffCenter()) }
 	for _, c := range []struct {
 		name, reason string
 		ops          []op
@@ -208,7 +209,7 @@ func TestPrivateCenterAllows(t *testing.T) {
 			map[string]Amount{"s": 940, "a": 940, "b": 1000}, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tb := pvNew(t, Street, "s", "a", "b")
+			tb := pvNew(t, Street(), "s", "a", "b")
 			for _, o := range c.ops {
 				o(t, tb)
 			}
@@ -257,7 +258,7 @@ func pvRunRefusals(t *testing.T, cases []pvRefuseCase) {
 		t.Run(c.name, func(t *testing.T) {
 			r := c.rules
 			if r == (Rules{}) {
-				r = Street
+				r = Street()
 			}
 			tb := pvNew(t, r, "s", "a", "b")
 			if c.setup != nil {
@@ -301,9 +302,9 @@ func pvSideCall(p, q string, b Bet, a Amount, o Ratio) pvCall {
 }
 
 func TestPrivateCenterRefuses(t *testing.T) {
-	unit5 := Street
+	unit5 := Street()
 	unit5.Unit = 5
-	limits := Street
+	limits := Street()
 	limits.Minimum, limits.Maximum = 10, 500
 	pvRunRefusals(t, []pvRefuseCase{
 		{"fade beyond the stake", "60 is faded: 50 more would cover 110 of a 100 stake", Rules{},
@@ -321,7 +322,7 @@ func TestPrivateCenterRefuses(t *testing.T) {
 		{"fade past the rest", "500 of 1000 is faded: 501 more is too much", Rules{},
 			pvSetup(pvCenter(1000), pvFade("a", 500)), pvFade("b", 501), ErrFadeLimit},
 		{"fade without funds", "b has 50 left after a side bet of 950", Rules{},
-			pvSetup(pvSideCall("b", "a", ttN(Number, 6), 950, Ratio{}), pvCenter(100)), pvFade("b", 60), ErrFunds},
+			pvSetup(pvSideCall("b", "a", ttN(NumberBet, 6), 950, Ratio{}), pvCenter(100)), pvFade("b", 60), ErrFunds},
 		{"fade a stranger", "only a seated player fades", Rules{}, pvSetup(pvCenter(100)), pvFade("zed", 10), ErrUnknownPlayer},
 		{"fade off the unit", "fades are whole units", unit5, pvSetup(pvCenter(100)), pvFade("a", 12), ErrUnit},
 		{"center off the unit", "stakes are whole units", unit5, nil, pvCenter(12), ErrUnit},
@@ -343,34 +344,34 @@ func TestPrivateCenterRefuses(t *testing.T) {
 			pvSetup(pvCenter(100)), func(tb *Table) error { _, err := tb.RollFault(Dice{3, 4}, ThrownAside, nil); return err }, ErrNotNow},
 		{"withdraw nothing", "no unfaded stake", Rules{}, pvSetup(pvCenter(100), pvFade("a", 100)),
 			func(tb *Table) error { return tb.Withdraw() }, ErrNoSuchBet},
-		{"no bet with nothing", "no center bet before the throw", Rules{}, nil, func(tb *Table) error { return tb.NoBet() }, ErrNoSuchBet},
+		{"no bet with nothing", "no center bet before the throw", Rules{}, nil, func(tb *Table) error { return tb.CallOffCenter() }, ErrNoSuchBet},
 		{"no bet at a point", "the center bet has been thrown for", Rules{}, pvSetup(pvCenter(100), pvFade("a", 100), pvThrow(1, 3)),
-			func(tb *Table) error { return tb.NoBet() }, ErrNoSuchBet},
+			func(tb *Table) error { return tb.CallOffCenter() }, ErrNoSuchBet},
 		{"side center", "the center bet is made with Center and Fade", Rules{}, nil,
 			pvSideCall("a", "b", Bet{Kind: Center}, 10, Ratio{}), ErrNotOffered},
-		{"casino center", "a casino has no center bet", Vegas, nil, pvCenter(100), ErrNotOffered},
-		{"casino fade", "a casino has no center bet", Vegas, nil, pvFade("a", 100), ErrNotOffered},
-		{"casino withdraw", "a casino has no center bet", Vegas, nil, func(tb *Table) error { return tb.Withdraw() }, ErrNotOffered},
-		{"casino no bet", "a casino has no center bet", Vegas, nil, func(tb *Table) error { return tb.NoBet() }, ErrNotOffered},
-		{"casino claim", "a casino has no center bet", Vegas, nil, func(tb *Table) error { return tb.Claim("a") }, ErrNotOffered},
-		{"casino side", "a casino banks its bets; no side bets", Vegas, nil,
+		{"casino center", "a casino has no center bet", Vegas(), nil, pvCenter(100), ErrNotOffered},
+		{"casino fade", "a casino has no center bet", Vegas(), nil, pvFade("a", 100), ErrNotOffered},
+		{"casino withdraw", "a casino has no center bet", Vegas(), nil, func(tb *Table) error { return tb.Withdraw() }, ErrNotOffered},
+		{"casino no bet", "a casino has no center bet", Vegas(), nil, func(tb *Table) error { return tb.CallOffCenter() }, ErrNotOffered},
+		{"casino claim", "a casino has no center bet", Vegas(), nil, func(tb *Table) error { return tb.Claim("a") }, ErrNotOffered},
+		{"casino side", "a casino banks its bets; no side bets", Vegas(), nil,
 			pvSideCall("a", "b", Bet{Kind: PassLine}, 10, Ratio{}), ErrNotOffered},
-		{"casino call off", "a casino has no side bets", Vegas, nil,
-			func(tb *Table) error { _, err := tb.CallOff("a", ttN(Number, 6)); return err }, ErrNotOffered},
+		{"casino call off", "a casino has no side bets", Vegas(), nil,
+			func(tb *Table) error { _, err := tb.CallOff("a", ttN(NumberBet, 6)); return err }, ErrNotOffered},
 		{"private place", "no house banks a bet in the private game", Rules{}, nil,
 			func(tb *Table) error { return tb.Place("a", ttK(PassLine), 10) }, ErrNotOffered},
 		{"private take down", "a bet between players stands until decided or called off", Rules{},
 			pvSetup(pvSideCall("a", "b", ttK(PassLine), 10, Ratio{})),
 			func(tb *Table) error { _, err := tb.TakeDown("a", ttK(PassLine)); return err }, ErrContract},
 		{"private reduce", "a bet between players stands until decided or called off", Rules{},
-			pvSetup(pvSideCall("a", "b", ttN(Number, 6), 10, Ratio{})),
-			func(tb *Table) error { return tb.Reduce("a", ttN(Number, 6), 5) }, ErrContract},
+			pvSetup(pvSideCall("a", "b", ttN(NumberBet, 6), 10, Ratio{})),
+			func(tb *Table) error { return tb.Reduce("a", ttN(NumberBet, 6), 5) }, ErrContract},
 		{"private working", "bets between players always work", Rules{},
 			pvSetup(pvSideCall("a", "b", ttN(Hardway, 6), 10, Ratio{})),
 			func(tb *Table) error { return tb.SetWorking("a", ttN(Hardway, 6), false) }, ErrNotNow},
 	})
 	t.Run("empty table", func(t *testing.T) {
-		tb := pvNew(t, Street)
+		tb := pvNew(t, Street())
 		pvRefused(t, tb, ErrNotNow, func() error { return tb.Center(10) })
 		pvRefused(t, tb, ErrNotNow, tb.PassDice)
 	})
@@ -379,7 +380,7 @@ func TestPrivateCenterRefuses(t *testing.T) {
 // TestPrivateClaim checks Rules.FadeClaim: the player who faded the whole
 // center bet at the last come-out and lost may fade the whole of the next.
 func TestPrivateClaim(t *testing.T) {
-	claim := Street
+	claim := Street()
 	claim.FadeClaim = true
 	// lost: a faded all 100 and the dice won.
 	lost := func(t *testing.T, r Rules) *Table {
@@ -431,7 +432,7 @@ func TestPrivateClaim(t *testing.T) {
 		}
 	})
 	t.Run("rule off", func(t *testing.T) {
-		tb := lost(t, Street)
+		tb := lost(t, Street())
 		pvMust(t, tb.Center(100))
 		pvRefused(t, tb, ErrNotOffered, func() error { return tb.Claim("a") })
 	})
@@ -531,45 +532,45 @@ func TestPrivateSideBets(t *testing.T) {
 		outcome      Outcome
 		point        int // after the last throw
 	}{
-		{"right 7", "a natural wins for the right bettor", Street, nil, "right", 10, Ratio{}, []Dice{{3, 4}}, Won, 0},
-		{"right 11", "a natural wins", Street, nil, "pass", 10, Ratio{}, []Dice{{5, 6}}, Won, 0},
-		{"right craps", "craps loses", Street, nil, "right", 10, Ratio{}, []Dice{{1, 2}}, Lost, 0},
-		{"right point made", "the point before a 7 wins", Street, nil, "right", 10, Ratio{}, []Dice{{1, 3}, {2, 3}, {2, 2}}, Won, 0},
-		{"right seven-out", "a 7 before the point loses", Street, nil, "right", 10, Ratio{}, []Dice{{1, 3}, {3, 4}}, Lost, 0},
-		{"wrong 12 no bar", "Street has no bar: 12 on the come-out wins for the wrong bettor", Street, nil, "wrong", 10, Ratio{}, []Dice{{6, 6}}, Won, 0},
-		{"wrong 2", "craps wins for the wrong bettor", Street, nil, "don't pass", 10, Ratio{}, []Dice{{1, 1}}, Won, 0},
-		{"wrong 7", "a natural loses", Street, nil, "wrong", 10, Ratio{}, []Dice{{2, 5}}, Lost, 0},
-		{"wrong seven-out", "the 7 before the point wins", Street, nil, "wrong", 10, Ratio{}, []Dice{{4, 6}, {1, 6}}, Won, 0},
-		{"wrong 12 barred", "players who agree on a bar of 12 push on it", barred12, nil, "wrong", 10, Ratio{}, []Dice{{6, 6}}, Pushed, 0},
-		{"wrong 2 barred", "a bar of 2 pushes on 2", bar2, nil, "wrong", 10, Ratio{}, []Dice{{1, 1}}, Pushed, 0},
-		{"come 7", "a 7 that sevens out the shooter is a natural for a pending come bet", Street, []Dice{{1, 3}}, "come", 10, Ratio{}, []Dice{{3, 4}}, Won, 0},
-		{"come craps", "craps on its own come-out loses the come bet", Street, []Dice{{1, 3}}, "come", 10, Ratio{}, []Dice{{1, 2}}, Lost, 4},
-		{"come number", "the come bet moves to 6 and wins when 6 repeats", Street, []Dice{{1, 3}}, "come", 10, Ratio{}, []Dice{{2, 4}, {3, 3}}, Won, 4},
-		{"come number seven", "a 7 before its number loses it", Street, []Dice{{1, 3}}, "come", 10, Ratio{}, []Dice{{2, 4}, {3, 4}}, Lost, 0},
-		{"don't come 12", "no bar: 12 wins the don't come", Street, []Dice{{1, 3}}, "don't come", 10, Ratio{}, []Dice{{6, 6}}, Won, 4},
-		{"don't come seven", "the 7 after its number wins the don't come", Street, []Dice{{1, 3}}, "don't come", 10, Ratio{}, []Dice{{4, 5}, {3, 4}}, Won, 0},
-		{"point at 2:1", "the point 4 at the true odds 2 to 1: 10 against 20", Street, []Dice{{1, 3}}, "point", 10, Ratio{2, 1}, []Dice{{5, 5}, {2, 2}}, Won, 0},
-		{"point 4 loses", "a 7 first", Street, []Dice{{1, 3}}, "point 4", 10, Ratio{2, 1}, []Dice{{3, 4}}, Lost, 0},
-		{"hard 8", "4-4 before 8 easy or a 7, at 9:1", Street, nil, "hard 8", 10, Ratio{9, 1}, []Dice{{1, 1}, {4, 4}}, Won, 8},
-		{"hard 8 easy", "8 the easy way loses", Street, nil, "hard 8", 10, Ratio{9, 1}, []Dice{{3, 5}}, Lost, 8},
-		{"hard 8 seven", "a 7 loses it, on the come-out too: bets between players always work", Street, nil, "hard 8", 10, Ratio{9, 1}, []Dice{{3, 4}}, Lost, 0},
-		{"number 5 at 3:2", "5 before 7 at its true odds", Street, nil, "number 5", 10, Ratio{3, 2}, []Dice{{1, 1}, {2, 3}}, Won, 5},
-		{"number 5 seven", "7 first, on the come-out", Street, nil, "number 5", 10, Ratio{3, 2}, []Dice{{3, 4}}, Lost, 0},
-		{"number 2", "snake eyes before a 7 at 6:1", Street, []Dice{{2, 4}}, "number 2", 10, Ratio{6, 1}, []Dice{{1, 1}}, Won, 6},
-		{"6,8 before 7", "a proposition on a group before 7, at its true odds 3:5 (6 ways of 7 against 10 of 6 or 8)", Street, nil, "6,8 before 7", 10, Ratio{3, 5}, []Dice{{1, 4}, {2, 6}}, Won, 5},
-		{"6,8 before 7 loses", "7 first", Street, nil, "6,8 before 7", 10, Ratio{3, 5}, []Dice{{1, 6}}, Lost, 0},
-		{"12 before 4", "12 before 4 at its true odds 3 to 1", Street, nil, "12 before 4", 10, Ratio{3, 1}, []Dice{{3, 4}, {6, 6}}, Won, 0},
-		{"12 before 4 loses", "4 first", Street, nil, "12 before 4", 10, Ratio{3, 1}, []Dice{{2, 2}}, Lost, 4},
-		{"3-3 within 3", "the hard 6 on the third throw, at 30:1", Street, nil, "3-3 within 3", 10, Ratio{30, 1}, []Dice{{1, 2}, {2, 4}, {3, 3}}, Won, 0},
-		{"3-3 within 3 misses", "three throws without 3-3", Street, nil, "3-3 within 3", 10, Ratio{30, 1}, []Dice{{1, 2}, {2, 4}, {4, 2}}, Lost, 0},
-		{"craps within 1", "any craps in one roll at 8:1, at a point", Street, []Dice{{2, 3}}, "craps within 1", 10, Ratio{8, 1}, []Dice{{6, 6}}, Won, 5},
-		{"6-5 within 1 misses", "a specific combination at 17:1", Street, nil, "6-5 within 1", 10, Ratio{17, 1}, []Dice{{6, 6}}, Lost, 0},
+		{"right 7", "a natural wins for the right bettor", Street(), nil, "right", 10, Ratio{}, []Dice{{3, 4}}, OutcomeWon, 0},
+		{"right 11", "a natural wins", Street(), nil, "pass", 10, Ratio{}, []Dice{{5, 6}}, OutcomeWon, 0},
+		{"right craps", "craps loses", Street(), nil, "right", 10, Ratio{}, []Dice{{1, 2}}, OutcomeLost, 0},
+		{"right point made", "the point before a 7 wins", Street(), nil, "right", 10, Ratio{}, []Dice{{1, 3}, {2, 3}, {2, 2}}, OutcomeWon, 0},
+		{"right seven-out", "a 7 before the point loses", Street(), nil, "right", 10, Ratio{}, []Dice{{1, 3}, {3, 4}}, OutcomeLost, 0},
+		{"wrong 12 no bar", "Street has no bar: 12 on the come-out wins for the wrong bettor", Street(), nil, "wrong", 10, Ratio{}, []Dice{{6, 6}}, OutcomeWon, 0},
+		{"wrong 2", "craps wins for the wrong bettor", Street(), nil, "don't pass", 10, Ratio{}, []Dice{{1, 1}}, OutcomeWon, 0},
+		{"wrong 7", "a natural loses", Street(), nil, "wrong", 10, Ratio{}, []Dice{{2, 5}}, OutcomeLost, 0},
+		{"wrong seven-out", "the 7 before the point wins", Street(), nil, "wrong", 10, Ratio{}, []Dice{{4, 6}, {1, 6}}, OutcomeWon, 0},
+		{"wrong 12 barred", "players who agree on a bar of 12 push on it", barred12, nil, "wrong", 10, Ratio{}, []Dice{{6, 6}}, OutcomePushed, 0},
+		{"wrong 2 barred", "a bar of 2 pushes on 2", bar2, nil, "wrong", 10, Ratio{}, []Dice{{1, 1}}, OutcomePushed, 0},
+		{"come 7", "a 7 that sevens out the shooter is a natural for a pending come bet", Street(), []Dice{{1, 3}}, "come", 10, Ratio{}, []Dice{{3, 4}}, OutcomeWon, 0},
+		{"come craps", "craps on its own come-out loses the come bet", Street(), []Dice{{1, 3}}, "come", 10, Ratio{}, []Dice{{1, 2}}, OutcomeLost, 4},
+		{"come number", "the come bet moves to 6 and wins when 6 repeats", Street(), []Dice{{1, 3}}, "come", 10, Ratio{}, []Dice{{2, 4}, {3, 3}}, OutcomeWon, 4},
+		{"come number seven", "a 7 before its number loses it", Street(), []Dice{{1, 3}}, "come", 10, Ratio{}, []Dice{{2, 4}, {3, 4}}, OutcomeLost, 0},
+		{"don't come 12", "no bar: 12 wins the don't come", Street(), []Dice{{1, 3}}, "don't come", 10, Ratio{}, []Dice{{6, 6}}, OutcomeWon, 4},
+		{"don't come seven", "the 7 after its number wins the don't come", Street(), []Dice{{1, 3}}, "don't come", 10, Ratio{}, []Dice{{4, 5}, {3, 4}}, OutcomeWon, 0},
+		{"point at 2:1", "the point 4 at the true odds 2 to 1: 10 against 20", Street(), []Dice{{1, 3}}, "point", 10, Ratio{2, 1}, []Dice{{5, 5}, {2, 2}}, OutcomeWon, 0},
+		{"point 4 loses", "a 7 first", Street(), []Dice{{1, 3}}, "point 4", 10, Ratio{2, 1}, []Dice{{3, 4}}, OutcomeLost, 0},
+		{"hard 8", "4-4 before 8 easy or a 7, at 9:1", Street(), nil, "hard 8", 10, Ratio{9, 1}, []Dice{{1, 1}, {4, 4}}, OutcomeWon, 8},
+		{"hard 8 easy", "8 the easy way loses", Street(), nil, "hard 8", 10, Ratio{9, 1}, []Dice{{3, 5}}, OutcomeLost, 8},
+		{"hard 8 seven", "a 7 loses it, on the come-out too: bets between players always work", Street(), nil, "hard 8", 10, Ratio{9, 1}, []Dice{{3, 4}}, OutcomeLost, 0},
+		{"number 5 at 3:2", "5 before 7 at its true odds", Street(), nil, "number 5", 10, Ratio{3, 2}, []Dice{{1, 1}, {2, 3}}, OutcomeWon, 5},
+		{"number 5 seven", "7 first, on the come-out", Street(), nil, "number 5", 10, Ratio{3, 2}, []Dice{{3, 4}}, OutcomeLost, 0},
+		{"number 2", "snake eyes before a 7 at 6:1", Street(), []Dice{{2, 4}}, "number 2", 10, Ratio{6, 1}, []Dice{{1, 1}}, OutcomeWon, 6},
+		{"6,8 before 7", "a proposition on a group before 7, at its true odds 3:5 (6 ways of 7 against 10 of 6 or 8)", Street(), nil, "6,8 before 7", 10, Ratio{3, 5}, []Dice{{1, 4}, {2, 6}}, OutcomeWon, 5},
+		{"6,8 before 7 loses", "7 first", Street(), nil, "6,8 before 7", 10, Ratio{3, 5}, []Dice{{1, 6}}, OutcomeLost, 0},
+		{"12 before 4", "12 before 4 at its true odds 3 to 1", Street(), nil, "12 before 4", 10, Ratio{3, 1}, []Dice{{3, 4}, {6, 6}}, OutcomeWon, 0},
+		{"12 before 4 loses", "4 first", Street(), nil, "12 before 4", 10, Ratio{3, 1}, []Dice{{2, 2}}, OutcomeLost, 4},
+		{"3-3 within 3", "the hard 6 on the third throw, at 30:1", Street(), nil, "3-3 within 3", 10, Ratio{30, 1}, []Dice{{1, 2}, {2, 4}, {3, 3}}, OutcomeWon, 0},
+		{"3-3 within 3 misses", "three throws without 3-3", Street(), nil, "3-3 within 3", 10, Ratio{30, 1}, []Dice{{1, 2}, {2, 4}, {4, 2}}, OutcomeLost, 0},
+		{"craps within 1", "any craps in one roll at 8:1, at a point", Street(), []Dice{{2, 3}}, "craps within 1", 10, Ratio{8, 1}, []Dice{{6, 6}}, OutcomeWon, 5},
+		{"6-5 within 1 misses", "a specific combination at 17:1", Street(), nil, "6-5 within 1", 10, Ratio{17, 1}, []Dice{{6, 6}}, OutcomeLost, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := pvNew(t, c.rules, "s", "p", "q")
 			pvRoll(t, tb, c.setup...)
 			b := pvBet(t, c.bet)
-			if b.Kind == Point && b.Number == 0 {
+			if b.Kind == PointBet && b.Number == 0 {
 				b.Number = tb.Point()
 			}
 			pvMust(t, tb.Side("p", "q", b, c.amount, c.odds))
@@ -587,9 +588,9 @@ func TestPrivateSideBets(t *testing.T) {
 			var last []Resolution
 			for i, d := range c.throws {
 				res := pvRoll(t, tb, d)
-				decided := slices.DeleteFunc(slices.Clone(res), func(r Resolution) bool { return r.Outcome == Moved })
+				decided := slices.DeleteFunc(slices.Clone(res), func(r Resolution) bool { return r.Outcome == OutcomeMoved })
 				for _, r := range res {
-					if r.Outcome == Moved && (r.Bet.Kind != Come && r.Bet.Kind != DontCome || r.Opponent == "") {
+					if r.Outcome == OutcomeMoved && (r.Bet.Kind != Come && r.Bet.Kind != DontCome || r.Opponent == "") {
 						t.Errorf("throw %v: %+v moved", d, r)
 					}
 				}
@@ -606,7 +607,7 @@ func TestPrivateSideBets(t *testing.T) {
 			if diff := cmp.Diff(want, last); diff != "" {
 				t.Errorf("%s\nresolutions (-want +got):\n%s", c.reason, diff)
 			}
-			delta := map[Outcome][2]Amount{Won: {cover, -cover}, Lost: {-c.amount, c.amount}, Pushed: {}}[c.outcome]
+			delta := map[Outcome][2]Amount{OutcomeWon: {cover, -cover}, OutcomeLost: {-c.amount, c.amount}, OutcomePushed: {}}[c.outcome]
 			if b := pvBankrolls(tb); b["p"] != 1000+delta[0] || b["q"] != 1000+delta[1] || b["s"] != 1000 {
 				t.Errorf("%s\nbankrolls %v, want p %+d and q %+d", c.reason, b, delta[0], delta[1])
 			}
@@ -618,9 +619,9 @@ func TestPrivateSideBets(t *testing.T) {
 }
 
 func TestPrivateSideRefuses(t *testing.T) {
-	unit5 := Street
+	unit5 := Street()
 	unit5.Unit = 5
-	limits := Street
+	limits := Street()
 	limits.Minimum, limits.Maximum = 10, 100
 	point4 := pvSetup(pvThrow(1, 3))
 	even := Ratio{}
@@ -629,9 +630,9 @@ func TestPrivateSideRefuses(t *testing.T) {
 		{"wrong at a point", "right and wrong bets are made on the come-out", Rules{}, point4, pvSideCall("a", "b", ttK(DontPass), 10, even), ErrNotNow},
 		{"come on the come-out", "a come bet needs a point on", Rules{}, nil, pvSideCall("a", "b", ttK(Come), 10, even), ErrNotNow},
 		{"don't come on the come-out", "a come bet needs a point on", Rules{}, nil, pvSideCall("a", "b", ttK(DontCome), 10, even), ErrNotNow},
-		{"point on the come-out", "no point to bet on", Rules{}, nil, pvSideCall("a", "b", ttK(Point), 10, even), ErrNotNow},
-		{"point 4 on the come-out", "no point to bet on", Rules{}, nil, pvSideCall("a", "b", ttN(Point, 4), 10, even), ErrNotNow},
-		{"point 5 at 4", "the point is 4", Rules{}, point4, pvSideCall("a", "b", ttN(Point, 5), 10, even), ErrNotNow},
+		{"point on the come-out", "no point to bet on", Rules{}, nil, pvSideCall("a", "b", ttK(PointBet), 10, even), ErrNotNow},
+		{"point 4 on the come-out", "no point to bet on", Rules{}, nil, pvSideCall("a", "b", ttN(PointBet, 4), 10, even), ErrNotNow},
+		{"point 5 at 4", "the point is 4", Rules{}, point4, pvSideCall("a", "b", ttN(PointBet, 5), 10, even), ErrNotNow},
 		{"come 6", "a come bet starts in its own come-out", Rules{}, point4, pvSideCall("a", "b", ttN(Come, 6), 10, even), ErrNotNow},
 		{"with himself", "a side bet is between two players", Rules{}, nil, pvSideCall("a", "a", ttK(PassLine), 10, even), ErrNotNow},
 		{"stranger", "both players are seated", Rules{}, nil, pvSideCall("a", "zed", ttK(PassLine), 10, even), ErrUnknownPlayer},
@@ -639,37 +640,37 @@ func TestPrivateSideRefuses(t *testing.T) {
 		{"place", "a casino bet is not made between players", Rules{}, nil, pvSideCall("a", "b", ttN(Place, 6), 10, even), ErrNotOffered},
 		{"field", "a casino bet is not made between players", Rules{}, nil, pvSideCall("a", "b", ttK(Field), 10, even), ErrNotOffered},
 		{"hard 5", "no such bet", Rules{}, nil, pvSideCall("a", "b", ttN(Hardway, 5), 10, even), ErrSyntax},
-		{"number 7", "no such bet", Rules{}, nil, pvSideCall("a", "b", ttN(Number, 7), 10, even), ErrSyntax},
-		{"odds 0:1", "the backer must win something", Rules{}, nil, pvSideCall("a", "b", ttN(Number, 6), 10, Ratio{0, 1}), ErrSyntax},
-		{"odds 1:0", "no stake of zero", Rules{}, nil, pvSideCall("a", "b", ttN(Number, 6), 10, Ratio{1, 0}), ErrSyntax},
-		{"odds negative", "no negative odds", Rules{}, nil, pvSideCall("a", "b", ttN(Number, 6), 10, Ratio{-1, 2}), ErrSyntax},
-		{"odds huge", "terms up to a million", Rules{}, nil, pvSideCall("a", "b", ttN(Number, 6), 10, Ratio{2_000_000, 1}), ErrSyntax},
-		{"amount 0", "a stake is positive", Rules{}, nil, pvSideCall("a", "b", ttN(Number, 6), 0, even), ErrAmount},
-		{"cover too large", "the other side above MaxAmount", Rules{}, nil, pvSideCall("a", "b", ttN(Number, 6), MaxAmount, Ratio{2, 1}), ErrAmount},
-		{"half a unit", "10 at 3:2 is covered by 15, but 5 at 3:2 by 7.5", Rules{}, nil, pvSideCall("a", "b", ttN(Number, 5), 5, Ratio{3, 2}), ErrUnit},
-		{"cover off the unit", "10 at 1:2 is 5, a unit; 10 at 1:4 is 2.5", unit5, nil, pvSideCall("a", "b", ttN(Number, 4), 10, Ratio{1, 4}), ErrUnit},
-		{"cover not a unit", "5 at 7:5 is 7, not a whole unit of 5", unit5, nil, pvSideCall("a", "b", ttN(Number, 5), 5, Ratio{7, 5}), ErrUnit},
-		{"amount off the unit", "stakes are whole units", unit5, nil, pvSideCall("a", "b", ttN(Number, 5), 7, even), ErrUnit},
-		{"below the minimum", "the table's limits hold for side bets", limits, nil, pvSideCall("a", "b", ttN(Number, 5), 5, even), ErrTableLimit},
-		{"above the maximum", "the table's limits hold for side bets", limits, nil, pvSideCall("a", "b", ttN(Number, 5), 110, even), ErrTableLimit},
-		{"backer short", "a has 1000", Rules{}, nil, pvSideCall("a", "b", ttN(Number, 5), 1001, even), ErrFunds},
-		{"layer short", "b would need 2000 to cover 1000 at 2:1", Rules{}, nil, pvSideCall("a", "b", ttN(Number, 4), 1000, Ratio{2, 1}), ErrFunds},
+		{"number 7", "no such bet", Rules{}, nil, pvSideCall("a", "b", ttN(NumberBet, 7), 10, even), ErrSyntax},
+		{"odds 0:1", "the backer must win something", Rules{}, nil, pvSideCall("a", "b", ttN(NumberBet, 6), 10, Ratio{0, 1}), ErrSyntax},
+		{"odds 1:0", "no stake of zero", Rules{}, nil, pvSideCall("a", "b", ttN(NumberBet, 6), 10, Ratio{1, 0}), ErrSyntax},
+		{"odds negative", "no negative odds", Rules{}, nil, pvSideCall("a", "b", ttN(NumberBet, 6), 10, Ratio{-1, 2}), ErrSyntax},
+		{"odds huge", "terms up to a million", Rules{}, nil, pvSideCall("a", "b", ttN(NumberBet, 6), 10, Ratio{2_000_000, 1}), ErrSyntax},
+		{"amount 0", "a stake is positive", Rules{}, nil, pvSideCall("a", "b", ttN(NumberBet, 6), 0, even), ErrAmount},
+		{"cover too large", "the other side above MaxAmount", Rules{}, nil, pvSideCall("a", "b", ttN(NumberBet, 6), MaxAmount, Ratio{2, 1}), ErrAmount},
+		{"half a unit", "10 at 3:2 is covered by 15, but 5 at 3:2 by 7.5", Rules{}, nil, pvSideCall("a", "b", ttN(NumberBet, 5), 5, Ratio{3, 2}), ErrUnit},
+		{"cover off the unit", "10 at 1:2 is 5, a unit; 10 at 1:4 is 2.5", unit5, nil, pvSideCall("a", "b", ttN(NumberBet, 4), 10, Ratio{1, 4}), ErrUnit},
+		{"cover not a unit", "5 at 7:5 is 7, not a whole unit of 5", unit5, nil, pvSideCall("a", "b", ttN(NumberBet, 5), 5, Ratio{7, 5}), ErrUnit},
+		{"amount off the unit", "stakes are whole units", unit5, nil, pvSideCall("a", "b", ttN(NumberBet, 5), 7, even), ErrUnit},
+		{"below the minimum", "the table's limits hold for side bets", limits, nil, pvSideCall("a", "b", ttN(NumberBet, 5), 5, even), ErrTableLimit},
+		{"above the maximum", "the table's limits hold for side bets", limits, nil, pvSideCall("a", "b", ttN(NumberBet, 5), 110, even), ErrTableLimit},
+		{"backer short", "a has 1000", Rules{}, nil, pvSideCall("a", "b", ttN(NumberBet, 5), 1001, even), ErrFunds},
+		{"layer short", "b would need 2000 to cover 1000 at 2:1", Rules{}, nil, pvSideCall("a", "b", ttN(NumberBet, 4), 1000, Ratio{2, 1}), ErrFunds},
 		{"call off a line bet", "only number bets and carried come bets are called off", Rules{},
 			pvSetup(pvSideCall("a", "b", ttK(PassLine), 10, even)),
 			func(tb *Table) error { _, err := tb.CallOff("b", ttK(PassLine)); return err }, ErrContract},
-		{"call off a hardway", "seed 000 gives the hardway no such right", Rules{},
+		{"call off a hardway", "the private-game rule book gives the hardway no such right", Rules{},
 			pvSetup(pvSideCall("a", "b", ttN(Hardway, 4), 10, even)),
 			func(tb *Table) error { _, err := tb.CallOff("a", ttN(Hardway, 4)); return err }, ErrContract},
 		{"call off a come bet on its number", "a come bet is called off only when carried over a point made", Rules{},
 			pvSetup(pvThrow(1, 3), pvSideCall("a", "b", ttK(Come), 10, even), pvThrow(2, 4)),
 			func(tb *Table) error { _, err := tb.CallOff("a", ttN(Come, 6)); return err }, ErrContract},
 		{"call off someone else's", "only the two players of a bet call it off", Rules{},
-			pvSetup(pvSideCall("a", "b", ttN(Number, 6), 10, even)),
-			func(tb *Table) error { _, err := tb.CallOff("s", ttN(Number, 6)); return err }, ErrNoSuchBet},
+			pvSetup(pvSideCall("a", "b", ttN(NumberBet, 6), 10, even)),
+			func(tb *Table) error { _, err := tb.CallOff("s", ttN(NumberBet, 6)); return err }, ErrNoSuchBet},
 		{"call off nothing", "no such bet", Rules{}, nil,
-			func(tb *Table) error { _, err := tb.CallOff("a", ttN(Number, 6)); return err }, ErrNoSuchBet},
+			func(tb *Table) error { _, err := tb.CallOff("a", ttN(NumberBet, 6)); return err }, ErrNoSuchBet},
 		{"call off a stranger", "only a seated player", Rules{}, nil,
-			func(tb *Table) error { _, err := tb.CallOff("zed", ttN(Number, 6)); return err }, ErrUnknownPlayer},
+			func(tb *Table) error { _, err := tb.CallOff("zed", ttN(NumberBet, 6)); return err }, ErrUnknownPlayer},
 	})
 }
 
@@ -679,11 +680,11 @@ func TestPrivateSideRefuses(t *testing.T) {
 // come-out.
 func TestPrivateCallOff(t *testing.T) {
 	t.Run("number", func(t *testing.T) {
-		tb := pvNew(t, Street, "s", "p", "q")
-		pvMust(t, tb.Side("p", "q", ttN(Number, 6), 10, Ratio{6, 5}))
-		pvMust(t, tb.Side("q", "s", ttN(Number, 6), 5, Ratio{6, 5}))
+		tb := pvNew(t, Street(), "s", "p", "q")
+		pvMust(t, tb.Side("p", "q", ttN(NumberBet, 6), 10, Ratio{6, 5}))
+		pvMust(t, tb.Side("q", "s", ttN(NumberBet, 6), 5, Ratio{6, 5}))
 		pvRoll(t, tb, Dice{1, 4}, Dice{2, 2})
-		n, err := tb.CallOff("q", ttN(Number, 6))
+		n, err := tb.CallOff("q", ttN(NumberBet, 6))
 		if err != nil || n != 2 {
 			t.Fatalf("q calls off his two number 6 bets, one on each side: %d, %v", n, err)
 		}
@@ -694,7 +695,7 @@ func TestPrivateCallOff(t *testing.T) {
 	// carried: a come bet on 6 when the shooter makes his point 4.
 	carried := func(t *testing.T) *Table {
 		t.Helper()
-		tb := pvNew(t, Street, "s", "p", "q")
+		tb := pvNew(t, Street(), "s", "p", "q")
 		pvRoll(t, tb, Dice{1, 3})
 		pvMust(t, tb.Side("p", "q", ttK(Come), 10, Ratio{}))
 		pvMust(t, tb.Side("q", "p", ttK(DontCome), 20, Ratio{}))
@@ -719,8 +720,8 @@ func TestPrivateCallOff(t *testing.T) {
 		tb := carried(t)
 		pvMust(t, tb.Side("s", "p", ttK(PassLine), 10, Ratio{}))
 		res := pvRoll(t, tb, Dice{3, 4})
-		want := slices.Concat(pvSide("p", "q", ttN(Come, 6), 10, 10, Lost), pvSide("q", "p", ttN(DontCome, 6), 20, 20, Won),
-			pvSide("s", "p", ttK(PassLine), 10, 10, Won))
+		want := slices.Concat(pvSide("p", "q", ttN(Come, 6), 10, 10, OutcomeLost), pvSide("q", "p", ttN(DontCome, 6), 20, 20, OutcomeWon),
+			pvSide("s", "p", ttK(PassLine), 10, 10, OutcomeWon))
 		if diff := cmp.Diff(want, res); diff != "" {
 			t.Errorf("the come-out 7 loses the carried come bet, wins its don't, and is a natural for the line (-want +got):\n%s", diff)
 		}
@@ -728,7 +729,7 @@ func TestPrivateCallOff(t *testing.T) {
 	t.Run("carried wins on its number", func(t *testing.T) {
 		tb := carried(t)
 		res := pvRoll(t, tb, Dice{1, 5})
-		want := slices.Concat(pvSide("p", "q", ttN(Come, 6), 10, 10, Won), pvSide("q", "p", ttN(DontCome, 6), 20, 20, Lost))
+		want := slices.Concat(pvSide("p", "q", ttN(Come, 6), 10, 10, OutcomeWon), pvSide("q", "p", ttN(DontCome, 6), 20, 20, OutcomeLost))
 		if diff := cmp.Diff(want, res); diff != "" {
 			t.Errorf("a 6 on the come-out (the new point) wins the carried come 6 (-want +got):\n%s", diff)
 		}
@@ -742,12 +743,12 @@ func TestPrivateCallOff(t *testing.T) {
 		pvRefused(t, tb, ErrContract, func() error { _, err := tb.CallOff("p", ttN(Come, 6)); return err })
 	})
 	t.Run("seven-out", func(t *testing.T) {
-		tb := pvNew(t, Street, "s", "p", "q")
+		tb := pvNew(t, Street(), "s", "p", "q")
 		pvRoll(t, tb, Dice{1, 3})
 		pvMust(t, tb.Side("p", "q", ttK(Come), 10, Ratio{}))
 		pvRoll(t, tb, Dice{2, 4})
 		res := pvRoll(t, tb, Dice{3, 4})
-		if want := pvSide("p", "q", ttN(Come, 6), 10, 10, Lost); !cmp.Equal(want, res) {
+		if want := pvSide("p", "q", ttN(Come, 6), 10, 10, OutcomeLost); !cmp.Equal(want, res) {
 			t.Errorf("a seven-out loses a come bet on its number (-want +got):\n%s", cmp.Diff(want, res))
 		}
 	})
@@ -773,7 +774,7 @@ func TestPrivatePassDice(t *testing.T) {
 		{"around", "b passes back to s", []pvCall{func(tb *Table) error { _ = tb.PassDice(); return tb.PassDice() }}, nil, "s"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tb := pvNew(t, Street, "s", "a", "b")
+			tb := pvNew(t, Street(), "s", "a", "b")
 			pvSetup(c.setup...)(t, tb)
 			if c.want != nil {
 				pvRefused(t, tb, c.want, tb.PassDice)
@@ -790,14 +791,14 @@ func TestPrivatePassDice(t *testing.T) {
 		})
 	}
 	t.Run("alone", func(t *testing.T) {
-		tb := pvNew(t, Street, "s")
+		tb := pvNew(t, Street(), "s")
 		pvRefused(t, tb, ErrNotNow, tb.PassDice)
 	})
 	t.Run("casino", func(t *testing.T) {
 		// Passing the dice starts a new hand without a 7: the count of
 		// rolls since a 7 runs on past the hand's, and the table still
 		// restores.
-		tb := pvNew(t, Standard, "s", "a")
+		tb := pvNew(t, Standard(), "s", "a")
 		pvMust(t, tb.Place("a", ttK(All), 10))
 		pvRoll(t, tb, Dice{1, 1}, Dice{1, 2})
 		pvMust(t, tb.PassDice())
@@ -813,14 +814,14 @@ func TestPrivatePassDice(t *testing.T) {
 // and been barred, and b holds the dice.
 func pvBarred(t *testing.T) *Table {
 	t.Helper()
-	tb := pvNew(t, Street, "s", "a", "b", "c")
+	tb := pvNew(t, Street(), "s", "a", "b", "c")
 	pvMust(t, tb.PassDice())
 	for range 2 {
 		if _, err := tb.RollFault(Dice{1, 2}, OneDieMissed, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
-	pvMust(t, tb.Bar("a"))
+	pvMust(t, tb.BarShooter("a"))
 	if tb.Shooter() != "b" || !tb.Players()[1].Barred {
 		t.Fatalf("a barred: shooter %q, %+v", tb.Shooter(), tb.Players())
 	}
@@ -854,8 +855,8 @@ func TestPrivateSevenOutSkipsBarred(t *testing.T) {
 }
 
 func TestPrivateJoinAt(t *testing.T) {
-	tb := pvNew(t, Street, "s", "a")
-	pvMust(t, tb.Side("s", "a", ttN(Number, 6), 10, Ratio{}))
+	tb := pvNew(t, Street(), "s", "a")
+	pvMust(t, tb.Side("s", "a", ttN(NumberBet, 6), 10, Ratio{}))
 	pvMust(t, tb.JoinAt("x", 100, 0)) // before the shooter
 	if tb.Shooter() != "s" {
 		t.Fatalf("a seat inserted before the shooter: shooter %q, want s", tb.Shooter())
@@ -872,11 +873,11 @@ func TestPrivateJoinAt(t *testing.T) {
 		t.Fatalf("seats (-want +got):\n%s", diff)
 	}
 	bets, _ := tb.Bets("a")
-	if w := []BetState{{Bet: ttN(Number, 6), Amount: 10, Working: true, Opponent: "s", Against: true}}; !cmp.Equal(w, bets) {
+	if w := []BetState{{Bet: ttN(NumberBet, 6), Amount: 10, Working: true, Opponent: "s", Against: true}}; !cmp.Equal(w, bets) {
 		t.Errorf("the bet follows its players to their new seats (-want +got):\n%s", cmp.Diff(w, bets))
 	}
 	res := pvRoll(t, tb, Dice{1, 5})
-	if w := pvSide("s", "a", ttN(Number, 6), 10, 10, Won); !cmp.Equal(w, res) {
+	if w := pvSide("s", "a", ttN(NumberBet, 6), 10, 10, OutcomeWon); !cmp.Equal(w, res) {
 		t.Errorf("resolutions after the seats moved (-want +got):\n%s", cmp.Diff(w, res))
 	}
 	pvRoll(t, tb, Dice{3, 4}) // seven-out: y, seated at Shooter+1, shoots next
@@ -908,8 +909,8 @@ func TestPrivateLeave(t *testing.T) {
 		{"shooter at the come-out", "the shooter leaves: his center bet and every fade are called off; a shoots",
 			[]pvCall{pvCenter(100), pvFade("a", 60)}, "s", "a", 0, 0},
 		{"shooter at a point", "the shooter leaves mid-hand: his bets are called off and a finishes the hand",
-			[]pvCall{pvCenter(100), pvFade("a", 100), pvThrow(1, 3), pvSideCall("b", "a", ttK(Point), 10, Ratio{2, 1}),
-				pvSideCall("s", "b", ttN(Number, 8), 10, Ratio{})}, "s", "a", 4, 1},
+			[]pvCall{pvCenter(100), pvFade("a", 100), pvThrow(1, 3), pvSideCall("b", "a", ttK(PointBet), 10, Ratio{2, 1}),
+				pvSideCall("s", "b", ttN(NumberBet, 8), 10, Ratio{})}, "s", "a", 4, 1},
 		{"backer", "a side bet's backer leaves: both stakes go back",
 			[]pvCall{pvThrow(1, 3), pvSideCall("b", "a", ttK(Come), 10, Ratio{}), pvThrow(2, 4), pvSideCall("s", "a", ttN(Hardway, 8), 10, Ratio{9, 1})}, "b", "s", 4, 1},
 		{"layer", "a side bet's layer leaves: both stakes go back",
@@ -918,7 +919,7 @@ func TestPrivateLeave(t *testing.T) {
 			[]pvCall{pvThrow(1, 3), pvThrow(3, 4), pvThrow(1, 3), pvThrow(3, 4)}, "b", "s", 0, 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			tb := pvNew(t, Street, "s", "a", "b")
+			tb := pvNew(t, Street(), "s", "a", "b")
 			pvSetup(c.setup...)(t, tb)
 			var own Amount
 			for _, p := range tb.Players() {
@@ -954,11 +955,11 @@ func TestPrivateLeave(t *testing.T) {
 func TestPrivateFaults(t *testing.T) {
 	t.Run("void", func(t *testing.T) {
 		for _, f := range []Fault{OffBounds, Cocked, NoBackboard} {
-			tb := pvNew(t, Street, "s", "a")
+			tb := pvNew(t, Street(), "s", "a")
 			pvMust(t, tb.Center(10))
 			pvMust(t, tb.Fade("a", 10))
 			pvRoll(t, tb, Dice{1, 3})
-			pvMust(t, tb.Side("a", "s", ttN(Number, 5), 10, Ratio{}))
+			pvMust(t, tb.Side("a", "s", ttN(NumberBet, 5), 10, Ratio{}))
 			before := ttSave(t, tb)
 			for _, d := range []Dice{{3, 4}, {2, 2}, {1, 4}, {0, 9}} {
 				res, err := tb.RollFault(d, f, nil)
@@ -972,7 +973,7 @@ func TestPrivateFaults(t *testing.T) {
 		}
 	})
 	t.Run("counted", func(t *testing.T) {
-		tb := pvNew(t, Street, "s", "a")
+		tb := pvNew(t, Street(), "s", "a")
 		pvMust(t, tb.Center(10))
 		pvMust(t, tb.Fade("a", 10))
 		other := tb.Clone()
@@ -982,7 +983,7 @@ func TestPrivateFaults(t *testing.T) {
 			t.Fatalf("a counted fault rolls as Roll: %+v, %v", res, err)
 		}
 		res, err = tb.RollFault(Dice{3, 4}, ThrownAside, nil) // seven-out: s threw it, a shoots next
-		if err != nil || !cmp.Equal(pvSide("s", "a", Bet{Kind: Center}, 10, 10, Lost), res) {
+		if err != nil || !cmp.Equal(pvSide("s", "a", Bet{Kind: Center}, 10, 10, OutcomeLost), res) {
 			t.Fatalf("aside seven-out: %+v, %v", res, err)
 		}
 		p := tb.Players()
@@ -997,29 +998,29 @@ func TestPrivateFaults(t *testing.T) {
 		pvRefused(t, tb, ErrSyntax, func() error { _, err := tb.RollFault(Dice{0, 1}, OneDieMissed, nil); return err })
 	})
 	t.Run("bar", func(t *testing.T) {
-		tb := pvNew(t, Street, "s", "a", "b")
+		tb := pvNew(t, Street(), "s", "a", "b")
 		if _, err := tb.RollFault(Dice{1, 2}, OneDieMissed, nil); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := tb.RollFault(Dice{1, 2}, ThrownAside, nil); err != nil {
 			t.Fatal(err)
 		}
-		pvRefused(t, tb, ErrNotNow, func() error { return tb.Bar("s") }) // one of each is no repeat
-		pvRefused(t, tb, ErrNotNow, func() error { return tb.Bar("a") }) // no fault at all
-		pvRefused(t, tb, ErrUnknownPlayer, func() error { return tb.Bar("zed") })
+		pvRefused(t, tb, ErrNotNow, func() error { return tb.BarShooter("s") }) // one of each is no repeat
+		pvRefused(t, tb, ErrNotNow, func() error { return tb.BarShooter("a") }) // no fault at all
+		pvRefused(t, tb, ErrUnknownPlayer, func() error { return tb.BarShooter("zed") })
 		if _, err := tb.RollFault(Dice{1, 2}, ThrownAside, nil); err != nil {
 			t.Fatal(err)
 		}
 		pvMust(t, tb.Center(50))
 		pvMust(t, tb.Fade("a", 20))
-		pvMust(t, tb.Bar("s"))
+		pvMust(t, tb.BarShooter("s"))
 		if tb.Shooter() != "a" || !tb.Players()[0].Barred || len(tb.bets) != 0 || tb.center != 0 {
 			t.Errorf("barring the shooter calls his center bet off and passes the dice: shooter %q, %+v, %+v", tb.Shooter(), tb.Players(), tb.bets)
 		}
 		if b := pvBankrolls(tb); b["s"] != 1000 || b["a"] != 1000 {
 			t.Errorf("stakes back: %v", b)
 		}
-		pvRefused(t, tb, ErrNotNow, func() error { return tb.Bar("s") }) // already
+		pvRefused(t, tb, ErrNotNow, func() error { return tb.BarShooter("s") }) // already
 	})
 	t.Run("bar the last shooter", func(t *testing.T) {
 		tb := pvBarred(t) // a barred, b shoots
@@ -1030,7 +1031,7 @@ func TestPrivateFaults(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		pvMust(t, tb.Bar("s"))
+		pvMust(t, tb.BarShooter("s"))
 		if tb.Shooter() != "b" {
 			t.Fatalf("shooter %q", tb.Shooter())
 		}
@@ -1039,7 +1040,7 @@ func TestPrivateFaults(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		pvMust(t, tb.Bar("b"))
+		pvMust(t, tb.BarShooter("b"))
 		if tb.Shooter() != "c" {
 			t.Fatalf("shooter %q", tb.Shooter())
 		}
@@ -1048,7 +1049,7 @@ func TestPrivateFaults(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		pvRefused(t, tb, ErrNotNow, func() error { return tb.Bar("c") }) // no one else may shoot
+		pvRefused(t, tb, ErrNotNow, func() error { return tb.BarShooter("c") }) // no one else may shoot
 		// The bar lasts while someone else may shoot: c leaves, and the
 		// barred players shoot again.
 		if _, err := tb.Leave("c"); err != nil {
@@ -1066,7 +1067,7 @@ func TestPrivateFaults(t *testing.T) {
 	t.Run("bar mid-point", func(t *testing.T) {
 		// The barred shooter's center bet stands; the next player finishes
 		// the hand.
-		tb := pvNew(t, Street, "s", "a", "b")
+		tb := pvNew(t, Street(), "s", "a", "b")
 		pvMust(t, tb.Center(50))
 		pvMust(t, tb.Fade("a", 50))
 		pvRoll(t, tb, Dice{1, 3})
@@ -1075,13 +1076,13 @@ func TestPrivateFaults(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		pvMust(t, tb.Bar("s"))
+		pvMust(t, tb.BarShooter("s"))
 		if tb.Shooter() != "a" || tb.Point() != 4 || len(tb.bets) != 1 {
 			t.Fatalf("shooter %q, point %d, bets %+v", tb.Shooter(), tb.Point(), tb.bets)
 		}
 		pvRoundTrip(t, tb)
 		res := pvRoll(t, tb, Dice{2, 2})
-		if w := pvSide("s", "a", Bet{Kind: Center}, 50, 50, Won); !cmp.Equal(w, res) {
+		if w := pvSide("s", "a", Bet{Kind: Center}, 50, 50, OutcomeWon); !cmp.Equal(w, res) {
 			t.Errorf("a makes the point for s's center bet (-want +got):\n%s", cmp.Diff(w, res))
 		}
 	})
@@ -1090,7 +1091,7 @@ func TestPrivateFaults(t *testing.T) {
 // TestPrivateEmptyTable: a throw at a table with no one seated decides
 // nothing and is held against no one.
 func TestPrivateEmptyTable(t *testing.T) {
-	tb := pvNew(t, Street)
+	tb := pvNew(t, Street())
 	for f := NoFault; f < numFaults; f++ {
 		if res, err := tb.RollFault(Dice{1, 3}, f, nil); err != nil || len(res) != 0 {
 			t.Errorf("%v at an empty table: %+v, %v", f, res, err)
@@ -1102,7 +1103,7 @@ func TestPrivateEmptyTable(t *testing.T) {
 // TestPrivateFadeBelowMinimum: the table's limits hold for the shooter's
 // stake, not for each fade, which may be any part of it.
 func TestPrivateFadeBelowMinimum(t *testing.T) {
-	r := Street
+	r := Street()
 	r.Minimum, r.Maximum = 10, 100
 	tb := pvNew(t, r, "s", "a", "b")
 	pvMust(t, tb.Center(100))
@@ -1145,7 +1146,7 @@ func TestPrivateParseFault(t *testing.T) {
 }
 
 func TestPrivateChangeDice(t *testing.T) {
-	tb := pvNew(t, Street, "s", "a")
+	tb := pvNew(t, Street(), "s", "a")
 	pvMust(t, tb.ChangeDice("a"))
 	if tb.DiceChanges() != 1 {
 		t.Errorf("at the come-out the dice change at once: %d", tb.DiceChanges())
@@ -1188,7 +1189,7 @@ func pvRoundTrip(t ttTB, tb *Table) *Table {
 // and a change of dice made.
 func pvComeOut(t testing.TB) *Table {
 	t.Helper()
-	r := Street
+	r := Street()
 	r.FadeClaim = true
 	r.Unit = 5
 	tb := pvNew(t, r, "s", "a", "b", "c")
@@ -1200,13 +1201,13 @@ func pvComeOut(t testing.TB) *Table {
 	if _, err := tb.RollFault(Dice{1, 1}, ThrownAside, nil); err != nil {
 		t.Fatal(err)
 	}
-	pvMust(t, tb.Bar("s"))
+	pvMust(t, tb.BarShooter("s"))
 	pvMust(t, tb.Center(100))
 	pvMust(t, tb.Fade("b", 100))
 	pvRoll(t, tb, Dice{1, 3})
 	pvMust(t, tb.Side("s", "c", ttK(Come), 20, Ratio{}))
 	pvRoll(t, tb, Dice{2, 4})
-	pvMust(t, tb.Side("c", "a", ttN(Number, 5), 10, Ratio{3, 2}))
+	pvMust(t, tb.Side("c", "a", ttN(NumberBet, 5), 10, Ratio{3, 2}))
 	pvMust(t, tb.Side("b", "s", ttN(Hardway, 8), 10, Ratio{9, 1}))
 	pvMust(t, tb.Side("a", "c", pvBet(t, "2 within 10"), 10, Ratio{}))
 	pvMust(t, tb.Side("a", "b", pvBet(t, "11 before 7"), 10, Ratio{1, 2}))
@@ -1225,13 +1226,13 @@ func pvComeOut(t testing.TB) *Table {
 // dice asked for.
 func pvAtPoint(t testing.TB) *Table {
 	t.Helper()
-	tb := pvNew(t, Street, "s", "a", "b", "c")
+	tb := pvNew(t, Street(), "s", "a", "b", "c")
 	pvMust(t, tb.Center(50))
 	pvMust(t, tb.Fade("a", 30))
 	pvMust(t, tb.Fade("b", 20))
 	pvMust(t, tb.Side("a", "b", ttK(DontPass), 10, Ratio{}))
 	pvRoll(t, tb, Dice{1, 3})
-	pvMust(t, tb.Side("b", "c", ttK(Point), 10, Ratio{2, 1}))
+	pvMust(t, tb.Side("b", "c", ttK(PointBet), 10, Ratio{2, 1}))
 	pvMust(t, tb.Side("c", "a", ttK(DontCome), 10, Ratio{}))
 	if _, err := tb.RollFault(Dice{1, 4}, ThrownAside, nil); err != nil {
 		t.Fatal(err)
@@ -1290,17 +1291,17 @@ func TestSavePrivateRefuses(t *testing.T) {
 		want         error
 	}{
 		{"opponent self", "a bet between players needs two", pvComeOut,
-			func(in *tableJSON) { b := betOf(in, Number); b.Opponent = b.Player }, ErrSyntax},
+			func(in *tableJSON) { b := betOf(in, NumberBet); b.Opponent = b.Player }, ErrSyntax},
 		{"opponent unknown", "the other side is seated", pvComeOut,
-			func(in *tableJSON) { betOf(in, Number).Opponent = "zed" }, ErrUnknownPlayer},
+			func(in *tableJSON) { betOf(in, NumberBet).Opponent = "zed" }, ErrUnknownPlayer},
 		{"no opponent", "a private bet has another side", pvComeOut,
-			func(in *tableJSON) { betOf(in, Number).Opponent = "" }, ErrUnknownPlayer},
+			func(in *tableJSON) { betOf(in, NumberBet).Opponent = "" }, ErrUnknownPlayer},
 		{"cover 0", "the other side stakes something", pvComeOut,
-			func(in *tableJSON) { betOf(in, Number).Cover = 0 }, ErrAmount},
+			func(in *tableJSON) { betOf(in, NumberBet).Cover = 0 }, ErrAmount},
 		{"cover off the unit", "stakes are whole units", pvComeOut,
-			func(in *tableJSON) { betOf(in, Number).Cover = 12 }, ErrAmount},
+			func(in *tableJSON) { betOf(in, NumberBet).Cover = 12 }, ErrAmount},
 		{"carried number", "only a come bet is carried", pvComeOut,
-			func(in *tableJSON) { betOf(in, Number).Carried = true }, ErrSyntax},
+			func(in *tableJSON) { betOf(in, NumberBet).Carried = true }, ErrSyntax},
 		{"carried at a point", "a come bet is carried only into the come-out", pvAtPoint,
 			func(in *tableJSON) {
 				in.Bets = append(in.Bets, betJSON{Player: "s", Opponent: "a", Bet: ttN(Come, 6), Amount: 10, Cover: 10, Point: 6, Carried: true})
@@ -1312,19 +1313,19 @@ func TestSavePrivateRefuses(t *testing.T) {
 		{"negative center", "a stake is not negative", pvComeOut, func(in *tableJSON) { in.Center = -5 }, ErrAmount},
 		{"center off the unit", "stakes are whole units", pvComeOut, func(in *tableJSON) { in.Center = 72 }, ErrUnit},
 		{"center at a casino", "no center bet at a casino", pvComeOut, func(in *tableJSON) {
-			in.Rules = Standard
+			in.Rules = Standard()
 			in.Bets = nil
 		}, ErrSyntax},
 		{"casino bet with an opponent", "a casino bet has no other side", pvComeOut, func(in *tableJSON) {
-			in.Rules, in.Center, in.Claimant = Standard, 0, ""
+			in.Rules, in.Center, in.Claimant = Standard(), 0, ""
 			in.Bets = []betJSON{{Player: "a", Bet: ttK(PassLine), Amount: 10, Opponent: "b"}}
 		}, ErrSyntax},
 		{"private bet at a casino", "a casino takes no bets between players", pvComeOut, func(in *tableJSON) {
-			in.Rules, in.Center, in.Claimant = Standard, 0, ""
-			in.Bets = []betJSON{{Player: "a", Bet: ttN(Number, 6), Amount: 10}}
+			in.Rules, in.Center, in.Claimant = Standard(), 0, ""
+			in.Bets = []betJSON{{Player: "a", Bet: ttN(NumberBet, 6), Amount: 10}}
 		}, ErrNotOffered},
 		{"casino bet in private", "no house banks a place bet", pvComeOut,
-			func(in *tableJSON) { b := betOf(in, Number); b.Bet = ttN(Place, 5) }, ErrNotOffered},
+			func(in *tableJSON) { b := betOf(in, NumberBet); b.Bet = ttN(Place, 5) }, ErrNotOffered},
 		{"claimant unknown", "the claimant is seated", pvComeOut, func(in *tableJSON) { in.Claimant = "zed" }, ErrUnknownPlayer},
 		{"shooter barred", "a barred player does not shoot", pvComeOut, func(in *tableJSON) { in.Shooter = "s" }, ErrSyntax},
 		{"center not even", "the center bet is faded at even money", pvComeOut,
@@ -1340,9 +1341,9 @@ func TestSavePrivateRefuses(t *testing.T) {
 			func(in *tableJSON) { in.DiceChangeAsked = true }, ErrSyntax},
 		{"negative dice changes", "a count", pvComeOut, func(in *tableJSON) { in.DiceChanges = -1 }, ErrSyntax},
 		{"commission", "a bet between players pays no commission", pvComeOut,
-			func(in *tableJSON) { betOf(in, Number).Commission = 5 }, ErrSyntax},
+			func(in *tableJSON) { betOf(in, NumberBet).Commission = 5 }, ErrSyntax},
 		{"working", "a bet between players always works", pvComeOut,
-			func(in *tableJSON) { betOf(in, Hardway).Working = Off }, ErrSyntax},
+			func(in *tableJSON) { betOf(in, Hardway).Working = SwitchOff }, ErrSyntax},
 		{"within spent", "a Within bet is decided by its last throw", pvComeOut,
 			func(in *tableJSON) { betOf(in, Within).Made = 10 }, ErrSyntax},
 	} {
@@ -1354,7 +1355,7 @@ func TestSavePrivateRefuses(t *testing.T) {
 			c.tamper(&in)
 			data, err := json.Marshal(in)
 			pvMust(t, err)
-			tb := pvNew(t, Street, "x")
+			tb := pvNew(t, Street(), "x")
 			before := ttSave(t, tb)
 			err = tb.UnmarshalJSON(data)
 			if !errors.Is(err, c.want) {
@@ -1374,7 +1375,7 @@ func TestSavePrivateRefuses(t *testing.T) {
 // stands on it.
 func pvPuck(s ttChainState) int8 {
 	switch s.bet.Kind {
-	case PassLine, DontPass, Center, Point:
+	case PassLine, DontPass, Center, PointBet:
 		return s.state.point
 	}
 	return 0
@@ -1404,15 +1405,15 @@ func pvTableChain(t *testing.T, r Rules, b Bet, stake Amount) *ttChain {
 			}
 			e := st.bet.roll(&r, st.state, d)
 			if e.verdict == stays {
-				moved := len(res) == 2 && res[0].Outcome == Moved
+				moved := len(res) == 2 && res[0].Outcome == OutcomeMoved
 				if len(tb.bets) != 1 || tb.bets[0].state != e.next || (len(res) != 0 && !moved) {
 					t.Fatalf("%v in %+v, roll %v: Bet.roll leaves it in %+v; the table gives %+v and leaves %+v", b, st, d, e.next, res, tb.bets)
 				}
 				next := ttChainState{tb.bets[0].bet, e.next}
 				if moved {
-					w := pvSide("p", "q", st.bet, stake, stake, Moved)
+					w := pvSide("p", "q", st.bet, stake, stake, OutcomeMoved)
 					w[0].To, w[1].To = next.bet, next.bet
-					w[1].Outcome = Moved
+					w[1].Outcome = OutcomeMoved
 					if !cmp.Equal(w, res) {
 						t.Fatalf("%v in %+v, roll %v: moved (-want +got):\n%s", b, st, d, cmp.Diff(w, res))
 					}
@@ -1425,11 +1426,11 @@ func pvTableChain(t *testing.T, r Rules, b Bet, stake Amount) *ttChain {
 				c.counts[i][3]++
 				continue
 			}
-			o := map[verdict]Outcome{wins: Won, loses: Lost, pushes: Pushed}[e.verdict]
+			o := map[verdict]Outcome{wins: OutcomeWon, loses: OutcomeLost, pushes: OutcomePushed}[e.verdict]
 			if w := pvSide("p", "q", st.bet, stake, stake, o); !cmp.Equal(w, res) || len(tb.bets) != 0 {
 				t.Fatalf("%v in %+v, roll %v: (-want +got):\n%s", b, st, d, cmp.Diff(w, res))
 			}
-			q := map[Outcome]int{Won: ttWin, Lost: ttLose, Pushed: ttPush}[o]
+			q := map[Outcome]int{OutcomeWon: ttWin, OutcomeLost: ttLose, OutcomePushed: ttPush}[o]
 			c.term[i][q].Add(c.term[i][q], big.NewRat(1, 1))
 			c.term[i][ttNet].Add(c.term[i][ttNet], big.NewRat(int64(tb.seats[0].bankroll-stake), int64(stake)))
 			c.counts[i][q]++
@@ -1443,7 +1444,7 @@ func pvTableChain(t *testing.T, r Rules, b Bet, stake Amount) *ttChain {
 // through Table.Roll, solves the table's own chain, and compares it with
 // Analyze and AnalyzeSide exactly.
 func TestPrivateMatchesAnalysis(t *testing.T) {
-	for _, r := range []Rules{Street, {Private: true}, {Private: true, Bar: 2}} {
+	for _, r := range []Rules{Street(), {Private: true}, {Private: true, Bar: 2}} {
 		for _, b := range r.Catalogue() {
 			a, err := r.Analyze(b)
 			if err != nil {
@@ -1470,7 +1471,7 @@ func TestPrivateMatchesAnalysis(t *testing.T) {
 			counts := c.counts[0]
 			var win, lose int
 			switch {
-			case b.Kind == Number:
+			case b.Kind == NumberBet:
 				win, lose = Totals(b.Number).Ways(), 6
 			case b.Kind == Hardway:
 				win, lose = 1, Totals(b.Number).Ways()-1+6
@@ -1478,7 +1479,7 @@ func TestPrivateMatchesAnalysis(t *testing.T) {
 				win, lose = b.Set.Ways(), b.Against.Ways()
 			case b.Kind == Within && b.Throws == 1:
 				win, lose = b.Set.Ways(), 36-b.Set.Ways()
-			case b.Kind == Point:
+			case b.Kind == PointBet:
 				win, lose = Totals(b.Number).Ways(), 6
 			default:
 				continue
@@ -1511,38 +1512,38 @@ func TestPrivateAnalyzeSide(t *testing.T) {
 		trueOdds        string
 		rolls           string
 	}{
-		// The pass line wins 244/495 = 976/1980 (the seed's "970 times out
+		// The pass line wins 244/495 = 976/1980 (the rule book's "970 times out
 		// of 1980" is a misprint for 976): at even money the shooter
 		// expects 244/495 - 251/495 = -7/495 (1.414%) and each fader +7/495.
-		{"center", "the shooter's disadvantage, 7/495", Street, "center", Ratio{}, "244/495", "251/495", "0", "-7/495", "7/495", "251 to 244", "557/165"},
-		{"right", "the right bettor is the shooter's side", Street, "right", Ratio{}, "244/495", "251/495", "0", "-7/495", "7/495", "251 to 244", "557/165"},
-		{"wrong no bar", "with no bar the wrong bettor has the shooter's disadvantage the other way", Street, "wrong", Ratio{}, "251/495", "244/495", "0", "7/495", "-7/495", "244 to 251", "557/165"},
+		{"center", "the shooter's disadvantage, 7/495", Street(), "center", Ratio{}, "244/495", "251/495", "0", "-7/495", "7/495", "251 to 244", "557/165"},
+		{"right", "the right bettor is the shooter's side", Street(), "right", Ratio{}, "244/495", "251/495", "0", "-7/495", "7/495", "251 to 244", "557/165"},
+		{"wrong no bar", "with no bar the wrong bettor has the shooter's disadvantage the other way", Street(), "wrong", Ratio{}, "251/495", "244/495", "0", "7/495", "-7/495", "244 to 251", "557/165"},
 		// Barring 12: the 1/36 = 55/1980 of come-out 12s push; don't
 		// wins 1 - 976/1980 - 55/1980 = 949/1980: edge (949-976)/1980 = -3/220.
 		{"wrong bar 12", "the casino's bar, agreed between players", Rules{Private: true}, "wrong", Ratio{}, "949/1980", "244/495", "1/36", "-3/220", "3/220", "976 to 949", "557/165"},
 		// 4 before 7: 3 ways against 6, win 1/3; at 2:1, 2/3 - 2/3 = 0.
-		{"number 4 at 2:1", "true odds 2 to 1: fair", Street, "number 4", Ratio{2, 1}, "1/3", "2/3", "0", "0", "0", "2 to 1", "4"},
+		{"number 4 at 2:1", "true odds 2 to 1: fair", Street(), "number 4", Ratio{2, 1}, "1/3", "2/3", "0", "0", "0", "2 to 1", "4"},
 		// At even money: 1/3 - 2/3 = -1/3 for the backer; +1/3 for the layer.
-		{"number 4 even", "even money on 2 to 1 against", Street, "number 4", Ratio{}, "1/3", "2/3", "0", "-1/3", "1/3", "2 to 1", "4"},
+		{"number 4 even", "even money on 2 to 1 against", Street(), "number 4", Ratio{}, "1/3", "2/3", "0", "-1/3", "1/3", "2 to 1", "4"},
 		// 6 before 7: 5 ways against 6; at 6:5, 5/11*6/5 - 6/11 = 0.
-		{"point 6 at 6:5", "true odds", Street, "point 6", Ratio{6, 5}, "5/11", "6/11", "0", "0", "0", "6 to 5", "36/11"},
+		{"point 6 at 6:5", "true odds", Street(), "point 6", Ratio{6, 5}, "5/11", "6/11", "0", "0", "0", "6 to 5", "36/11"},
 		// 3-3 in one roll: 1 way in 36. At 30:1 the backer expects
 		// 30/36 - 35/36 = -5/36; the layer stakes 30 per 1 and gains 5/36,
 		// 5/36/30 = 1/216 per unit he stakes.
-		{"3-3 within 1 at 30:1", "the seed's 35-1 true odds, paid 30:1", Street, "3-3 within 1", Ratio{30, 1}, "1/36", "35/36", "0", "-5/36", "1/216", "35 to 1", "1"},
+		{"3-3 within 1 at 30:1", "the rule book's 35-1 true odds, paid 30:1", Street(), "3-3 within 1", Ratio{30, 1}, "1/36", "35/36", "0", "-5/36", "1/216", "35 to 1", "1"},
 		// 6-5 in one roll: 2 ways, 17 to 1 against: fair at 17:1.
-		{"6-5 within 1 at 17:1", "the seed's 17-1", Street, "6-5 within 1", Ratio{17, 1}, "1/18", "17/18", "0", "0", "0", "17 to 1", "1"},
+		{"6-5 within 1 at 17:1", "the rule book's 17-1", Street(), "6-5 within 1", Ratio{17, 1}, "1/18", "17/18", "0", "0", "0", "17 to 1", "1"},
 		// Any craps: 4 ways, 8 to 1 against: fair at 8:1.
-		{"craps within 1 at 8:1", "the seed's 8-1", Street, "craps within 1", Ratio{8, 1}, "1/9", "8/9", "0", "0", "0", "8 to 1", "1"},
+		{"craps within 1 at 8:1", "the rule book's 8-1", Street(), "craps within 1", Ratio{8, 1}, "1/9", "8/9", "0", "0", "0", "8 to 1", "1"},
 		// Hard 8: 1 way against 4 easy and 6 sevens, 10 to 1; at 9:1,
 		// 9/11 - 10/11 = -1/11, and the layer 1/11/9 = 1/99.
-		{"hard 8 at 9:1", "the casino's 9:1 between players", Street, "hard 8", Ratio{9, 1}, "1/11", "10/11", "0", "-1/11", "1/99", "10 to 1", "36/11"},
+		{"hard 8 at 9:1", "the casino's 9:1 between players", Street(), "hard 8", Ratio{9, 1}, "1/11", "10/11", "0", "-1/11", "1/99", "10 to 1", "36/11"},
 		// 12 before 4: 1 way against 3; fair at 3:1. Reversed at 1:3.
-		{"12 before 4 at 3:1", "Table 1's column (d)", Street, "12 before 4", Ratio{3, 1}, "1/4", "3/4", "0", "0", "0", "3 to 1", "9"},
-		{"4 before 12 at 1:3", "reversed, 1 to 3", Street, "4 before 12", Ratio{1, 3}, "3/4", "1/4", "0", "0", "0", "1 to 3", "9"},
+		{"12 before 4 at 3:1", "Table 1's column (d)", Street(), "12 before 4", Ratio{3, 1}, "1/4", "3/4", "0", "0", "0", "3 to 1", "9"},
+		{"4 before 12 at 1:3", "reversed, 1 to 3", Street(), "4 before 12", Ratio{1, 3}, "3/4", "1/4", "0", "0", "0", "1 to 3", "9"},
 		// 3-3 within 3: misses (35/36)^3 = 42875/46656, wins 3781/46656;
 		// rolls 1 + 35/36 + (35/36)^2 = 3781/1296.
-		{"3-3 within 3 even", "a three-roll proposition", Street, "3-3 within 3", Ratio{}, "3781/46656", "42875/46656", "0", "-39094/46656", "39094/46656", "42875 to 3781", "3781/1296"},
+		{"3-3 within 3 even", "a three-roll proposition", Street(), "3-3 within 3", Ratio{}, "3781/46656", "42875/46656", "0", "-39094/46656", "39094/46656", "42875 to 3781", "3781/1296"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s, err := c.rules.AnalyzeSide(pvBet(t, c.bet), c.odds)
@@ -1559,7 +1560,7 @@ func TestPrivateAnalyzeSide(t *testing.T) {
 					t.Errorf("%s\n%s %v, want %s", c.reason, f.name, f.got, f.want)
 				}
 			}
-			if s.TrueOdds.String() != c.trueOdds {
+			if oddsText(s.TrueOdds) != c.trueOdds {
 				t.Errorf("%s\ntrue odds %v, want %s", c.reason, s.TrueOdds, c.trueOdds)
 			}
 			odds := c.odds
@@ -1571,14 +1572,14 @@ func TestPrivateAnalyzeSide(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Street.AnalyzeSide(ttK(Point), Ratio{}); !errors.Is(err, ErrSyntax) {
+	if _, err := Street().AnalyzeSide(ttK(PointBet), Ratio{}); !errors.Is(err, ErrSyntax) {
 		t.Errorf("a point bet needs its point: %v", err)
 	}
-	if _, err := Street.AnalyzeSide(ttN(Place, 6), Ratio{}); !errors.Is(err, ErrNotOffered) {
+	if _, err := Street().AnalyzeSide(ttN(Place, 6), Ratio{}); !errors.Is(err, ErrNotOffered) {
 		t.Errorf("place 6 between players: %v", err)
 	}
 	for _, o := range []Ratio{{0, 1}, {1, 0}, {-1, 1}} {
-		if _, err := Street.AnalyzeSide(ttN(Number, 6), o); !errors.Is(err, ErrSyntax) {
+		if _, err := Street().AnalyzeSide(ttN(NumberBet, 6), o); !errors.Is(err, ErrSyntax) {
 			t.Errorf("odds %v: %v", o, err)
 		}
 	}
@@ -1587,7 +1588,7 @@ func TestPrivateAnalyzeSide(t *testing.T) {
 	}
 	// A casino's rules analyse the bets between players as a private game
 	// under the same bar.
-	if s, err := Standard.AnalyzeSide(ttK(Center), Ratio{}); err != nil || s.BackerEdge.Cmp(big.NewRat(-7, 495)) != 0 {
+	if s, err := Standard().AnalyzeSide(ttK(Center), Ratio{}); err != nil || s.BackerEdge.Cmp(big.NewRat(-7, 495)) != 0 {
 		t.Errorf("Standard.AnalyzeSide(center): %v, %v", s.BackerEdge, err)
 	}
 }
@@ -1597,7 +1598,7 @@ func TestPrivateAnalyzeSide(t *testing.T) {
 // ending 196/495 of decisions, so 495/196 decisions and 557/165 * 495/196
 // = 1671/196 throws per hand.
 func TestPrivateHand(t *testing.T) {
-	for _, r := range []Rules{Street, Standard, {Private: true}} {
+	for _, r := range []Rules{Street(), Standard(), {Private: true}} {
 		h, err := r.Hand()
 		if err != nil {
 			t.Fatal(err)
@@ -1662,9 +1663,9 @@ var pvPool = []string{"ann", "bob", "cat", "dan", "eve", "fay"}
 // pvSideBets are the side bets the machine draws from: every family, some
 // the rules refuse.
 var pvSideBets = func() []Bet {
-	bs := []Bet{{Kind: PassLine}, {Kind: DontPass}, {Kind: Come}, {Kind: DontCome}, {Kind: Point}, {Kind: Point, Number: 6},
-		{Kind: Hardway, Number: 4}, {Kind: Hardway, Number: 8}, {Kind: Number, Number: 2}, {Kind: Number, Number: 5},
-		{Kind: Number, Number: 9}, {Kind: Center}, {Kind: Place, Number: 6}, {Kind: Come, Number: 5}}
+	bs := []Bet{{Kind: PassLine}, {Kind: DontPass}, {Kind: Come}, {Kind: DontCome}, {Kind: PointBet}, {Kind: PointBet, Number: 6},
+		{Kind: Hardway, Number: 4}, {Kind: Hardway, Number: 8}, {Kind: NumberBet, Number: 2}, {Kind: NumberBet, Number: 5},
+		{Kind: NumberBet, Number: 9}, {Kind: Center}, {Kind: Place, Number: 6}, {Kind: Come, Number: 5}}
 	for _, s := range []string{"6,8 before 7", "12 before 4", "craps before 7", "3-3 within 1", "7 within 3", "points within 2", "doubles within 4"} {
 		b, err := ParseBet(s)
 		if err != nil {
@@ -1676,7 +1677,7 @@ var pvSideBets = func() []Bet {
 }()
 
 // pvDriver plays a private table through its exported calls and checks
-// each call against what the rules of seed 000 allow.
+// each call against what the rules of the private-game rule book allow.
 type pvDriver struct {
 	tb      *Table
 	brought Amount // what the players brought, less what they took away
@@ -1745,7 +1746,7 @@ func (d *pvDriver) do(t ttTB, op pvOp) {
 	case pvWithdraw:
 		err = tb.Withdraw()
 	case pvNoBet:
-		err = tb.NoBet()
+		err = tb.CallOffCenter()
 	case pvClaim:
 		err = tb.Claim(op.who)
 	case pvSideOp:
@@ -1759,7 +1760,7 @@ func (d *pvDriver) do(t ttTB, op pvOp) {
 	case pvRollOp:
 		res, err = tb.Roll(op.dice, d.buf[:0])
 	case pvBar:
-		err = tb.Bar(op.who)
+		err = tb.BarShooter(op.who)
 	case pvChange:
 		err = tb.ChangeDice(op.who)
 	}
@@ -1828,7 +1829,7 @@ func (d *pvDriver) do(t ttTB, op pvOp) {
 				t.Fatalf("%v made with the point %d", op.bet, point)
 			}
 		}
-		if (op.bet.Kind == Come || op.bet.Kind == DontCome || op.bet.Kind == Point) && point == 0 {
+		if (op.bet.Kind == Come || op.bet.Kind == DontCome || op.bet.Kind == PointBet) && point == 0 {
 			t.Fatalf("%v made on the come-out", op.bet)
 		}
 	case op.kind == pvPass:
@@ -1891,14 +1892,14 @@ func (d *pvDriver) checkRoll(t ttTB, op pvOp, ps, after []PlayerState, res []Res
 		}
 		ok := false
 		switch m.Outcome {
-		case Won:
-			ok = o.Outcome == Lost && m.Win == o.Stake && m.Returned == m.Stake && o.Win+o.Returned == 0
-		case Lost:
-			ok = o.Outcome == Won && o.Win == m.Stake && o.Returned == o.Stake && m.Win+m.Returned == 0
-		case Pushed:
-			ok = o.Outcome == Pushed && m.Returned == m.Stake && o.Returned == o.Stake && m.Win+o.Win == 0
-		case Moved:
-			ok = o.Outcome == Moved && m.To == o.To && m.To.Kind == m.Bet.Kind && (m.Bet.Kind == Come || m.Bet.Kind == DontCome)
+		case OutcomeWon:
+			ok = o.Outcome == OutcomeLost && m.Win == o.Stake && m.Returned == m.Stake && o.Win+o.Returned == 0
+		case OutcomeLost:
+			ok = o.Outcome == OutcomeWon && o.Win == m.Stake && o.Returned == o.Stake && m.Win+m.Returned == 0
+		case OutcomePushed:
+			ok = o.Outcome == OutcomePushed && m.Returned == m.Stake && o.Returned == o.Stake && m.Win+o.Win == 0
+		case OutcomeMoved:
+			ok = o.Outcome == OutcomeMoved && m.To == o.To && m.To.Kind == m.Bet.Kind && (m.Bet.Kind == Come || m.Bet.Kind == DontCome)
 		}
 		if !ok || m.Commission+o.Commission+m.Breakage+o.Breakage != 0 {
 			t.Fatalf("reports %+v and %+v do not settle one bet", m, o)
@@ -2026,7 +2027,7 @@ func pvDrawOp(rt *rapid.T, d *pvDriver, kind int) pvOp {
 				own = append(own, p.bet)
 			}
 		}
-		op.bet = rapid.SampledFrom(append(own, ttN(Number, 5), ttK(PassLine))).Draw(rt, "bet")
+		op.bet = rapid.SampledFrom(append(own, ttN(NumberBet, 5), ttK(PassLine))).Draw(rt, "bet")
 	case pvFault, pvRollOp:
 		op.dice = Dice{uint8(rapid.IntRange(1, 6).Draw(rt, "a")), uint8(rapid.IntRange(1, 6).Draw(rt, "b"))}
 		if op.kind == pvFault {
@@ -2053,7 +2054,7 @@ func pvRapidSteps(t *testing.T) {
 
 // pvDrawRules is the street game with some of what players agree changed.
 func pvDrawRules(rt *rapid.T) Rules {
-	r := Street
+	r := Street()
 	r.FadeClaim = rapid.Bool().Draw(rt, "claim")
 	r.Bar = rapid.SampledFrom([]int{NoBar, 0, 2}).Draw(rt, "bar")
 	r.Unit = rapid.SampledFrom([]Amount{1, 5}).Draw(rt, "unit")
@@ -2141,7 +2142,7 @@ func FuzzPrivate(f *testing.F) {
 		if len(data) == 0 {
 			return
 		}
-		r := Street
+		r := Street()
 		r.FadeClaim = data[0]&1 != 0
 		r.Bar = []int{NoBar, 0, 2, NoBar}[data[0]>>1&3]
 		if data[0]&8 != 0 {

@@ -2,12 +2,13 @@ package craps
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
 // Rules are a table's house rules. It is a plain comparable value: == tells
 // whether two tables play alike, a Rules can key a map and %+v prints it.
-// Every field's zero value is the rule of the table of seeds 001 and 004
+// Every field's zero value is the rule of the table of the posted casino rules and the croupier trainer
 // (a croupier trainer's page, after wizardofodds.com), so the zero Rules
 // plays exactly that table; Standard names it. Validate reports rules that
 // contradict themselves or hold values out of range.
@@ -16,7 +17,7 @@ type Rules struct {
 	// come-out, nothing loses, and the don't bets are not offered.
 	Crapless bool
 	// Bar is the come-out total on which don't pass and don't come push:
-	// 12 (0 means 12, seeds 001 and 004), 2 (seed 002), or NoBar.
+	// 12 (0 means 12, the posted casino rules and the croupier trainer), 2 (the second casino's rules), or NoBar.
 	Bar int
 
 	// Field2 and Field12 are the field's payouts on 2 and 12; zero means
@@ -37,7 +38,7 @@ type Rules struct {
 	EasyHop, HardHop Ratio
 	// PropsFor1 reads the payouts of 2, 3, 11, 12 and the hops as printed
 	// "for 1", which includes the stake: 30 for 1 pays 29:1, 15 for 1 pays
-	// 14:1 (seed 004). Any 7 and any craps are not affected: a "for 1"
+	// 14:1 (the croupier trainer). Any 7 and any craps are not affected: a "for 1"
 	// layout prints them 5 for 1 and 8 for 1, the same money.
 	PropsFor1 bool
 
@@ -63,8 +64,8 @@ type Rules struct {
 	// ComeOut says which bets work on a come-out roll.
 	ComeOut ComeOutWorking
 	// LineBetsRemovable lets a player reduce or take down a pass or come
-	// bet after its point is set, as seed 002's text says (seeds 001 and
-	// 004 forbid it). A player who always does so gains 1/9 of every pass
+	// bet after its point is set, as the second casino's rules say (the posted
+	// casino rules and the croupier trainer forbid it). A player who always does so gains 1/9 of every pass
 	// bet; EdgeTable shows the cost. Don't bets may always be reduced or
 	// taken down, never raised.
 	LineBetsRemovable bool
@@ -76,27 +77,27 @@ type Rules struct {
 	Fire FirePaytable
 	ATS  ATSPaytable
 
-	// Cards deals every throw from seed 003's 48-card deck instead of
-	// rolling dice, under one reading of the seed; the zero NoCards plays
+	// Cards deals every throw from the card-craps rules' 48-card deck instead of
+	// rolling dice, under one reading of those rules; the zero NoCards plays
 	// with dice. A card table takes its throws from Table.Deal, a dice
 	// table from Table.Roll. Analyze and EdgeTable give the dice figures
 	// whatever this says; AnalyzeCards gives the cards'.
 	Cards CardReading
-	// Private is the private game of seed 000: no house banks anything.
+	// Private is the private game of the private-game rule book: no house banks anything.
 	// The shooter's center bet is faded by the other players, and every
 	// other bet is a side bet between two players at the odds they agree
 	// (Table.Center, Table.Fade, Table.Side). The layout's bets are not
 	// offered; the private game's own kinds (Center, Point, Number,
 	// Before, Within) are offered only here.
 	Private bool
-	// FadeClaim is seed 000's optional rule for the center bet: a player
+	// FadeClaim is the private-game rule book's optional rule for the center bet: a player
 	// who faded the whole stake at the last come-out and lost may claim
 	// the whole of the next one (Table.Claim).
 	FadeClaim bool
 }
 
 // NoBar is the Bar of a game whose don't bets never push: the private
-// game's wrong bettors win on every craps (seed 000), unless the players
+// game's wrong bettors win on every craps (the private-game rule book), unless the players
 // agree on a bar.
 const NoBar = -1
 
@@ -154,7 +155,7 @@ type LayLimit uint8
 const (
 	// LayToWinMultiple lets a player lay as much as wins the odds multiple
 	// times the line bet: on a 3-4-5x table, 6x the bet on every point. It
-	// is seed 002's rule: lay what would win as much as the pass line's
+	// is the second casino's rule: lay what would win as much as the pass line's
 	// full odds.
 	LayToWinMultiple LayLimit = iota
 	// LayStakeMultiple lets a player lay at most the odds multiple times
@@ -166,16 +167,16 @@ const (
 type Switch uint8
 
 const (
-	Default Switch = iota // the usual rule, as each field's comment says
-	On
-	Off
+	SwitchDefault Switch = iota // the usual rule, as each field's comment says
+	SwitchOn
+	SwitchOff
 )
 
 func (s Switch) or(def bool) bool {
-	if s == Default {
+	if s == SwitchDefault {
 		return def
 	}
-	return s == On
+	return s == SwitchOn
 }
 
 // ComeOutWorking says which bets work on a come-out roll. A bet that is
@@ -183,12 +184,12 @@ func (s Switch) or(def bool) bool {
 // off for itself. Bets not listed (line bets, one-roll bets, big 6 and 8,
 // the field, fire, all/tall/small) always work.
 type ComeOutWorking struct {
-	Place        Switch // place and place to lose; off by default (seeds 001, 004)
+	Place        Switch // place and place to lose; off by default (the posted casino rules and the croupier trainer)
 	Buy          Switch // off by default
-	Lay          Switch // on by default (seed 002: lay bets work on the come-out)
-	ComeOdds     Switch // odds behind come and put bets; off by default (seeds 001, 004)
+	Lay          Switch // on by default (the second casino's rules: lay bets work on the come-out)
+	ComeOdds     Switch // odds behind come and put bets; off by default (the posted casino rules and the croupier trainer)
 	DontComeOdds Switch // on by default, the usual casino practice
-	Hardways     Switch // off by default; "depends on the casino" (seeds 001, 004)
+	Hardways     Switch // off by default; "depends on the casino" (the posted casino rules and the croupier trainer)
 }
 
 // FirePaytable pays the fire bet by the number of different points the
@@ -235,7 +236,7 @@ func (s KindSet) String() string {
 // hardways, numbers and propositions, and the center bet.
 func (k BetKind) betweenPlayers() bool {
 	switch k {
-	case PassLine, DontPass, Come, DontCome, Hardway, Center, Point, Number, Before, Within:
+	case PassLine, DontPass, Come, DontCome, Hardway, Center, PointBet, NumberBet, Before, Within:
 		return true
 	}
 	return false
@@ -390,7 +391,7 @@ func (r Rules) Offers(b Bet) error {
 		b.Kind == DontComeOdds || b.Kind == Fire):
 		why = "not offered in crapless craps"
 	case b.Number != 0 && b.Kind != Hardway && b.Kind != HornHigh && b.Kind != PlaceToLose &&
-		b.Kind != Number && !isBoxNumber(b.Number, r.Crapless):
+		b.Kind != NumberBet && !isBoxNumber(b.Number, r.Crapless):
 		why = fmt.Sprintf("%d is not a point in this game", b.Number)
 	}
 	if why != "" {
@@ -472,7 +473,7 @@ func (r Rules) Validate() error {
 	}
 	for _, s := range []Switch{r.ComeOut.Place, r.ComeOut.Buy, r.ComeOut.Lay, r.ComeOut.ComeOdds,
 		r.ComeOut.DontComeOdds, r.ComeOut.Hardways} {
-		if s > Off {
+		if s > SwitchOff {
 			return bad("come-out switch %d", s)
 		}
 	}
@@ -496,4 +497,30 @@ func (r Rules) Validate() error {
 		}
 	}
 	return nil
+}
+
+// ParseOddsLimit reads an odds limit as OddsLimit.String writes it: "2x"
+// or "100x" for the same multiple on every point, "3-4-5x" for 4 and 10,
+// 5 and 9, 6 and 8 (crapless points get the 4's multiple), or
+// "3-4-5-3-3x" adding 3 and 11, 2 and 12. The trailing x is optional.
+// Anything else is an error wrapping ErrSyntax.
+func ParseOddsLimit(s string) (OddsLimit, error) {
+	parts := strings.Split(strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), "x"), "-")
+	var m []int
+	for _, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 {
+			return OddsLimit{}, syntaxError("odds limit", s)
+		}
+		m = append(m, n)
+	}
+	switch len(m) {
+	case 1:
+		return FlatOdds(m[0]), nil
+	case 3:
+		return OddsLimit{m[0], m[1], m[2], m[0], m[0]}, nil
+	case 5:
+		return OddsLimit{m[0], m[1], m[2], m[3], m[4]}, nil
+	}
+	return OddsLimit{}, syntaxError("odds limit", s)
 }

@@ -2,61 +2,47 @@ package craps
 
 import (
 	"errors"
+	"maps"
+	"pgregory.net/rapid"
 	"slices"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
-	"pgregory.net/rapid"
 )
 
 func TestPresetsValidate(t *testing.T) {
-	names := PresetNames()
-	if want := []string{"100x", "bar2", "cards", "crapless", "standard", "street", "vegas"}; !slices.Equal(names, want) {
-		t.Errorf("PresetNames() = %q, want %q", names, want)
-	}
-	vars := map[string]Rules{"standard": Standard, "bar2": Bar2, "vegas": Vegas, "crapless": Crapless, "100x": Odds100x,
-		"cards": CardCraps, "street": Street}
-	for _, name := range names {
-		r, err := Preset(name)
-		if err != nil {
-			t.Errorf("Preset(%q): %v", name, err)
-			continue
-		}
-		if r != vars[name] {
-			t.Errorf("Preset(%q) = %+v, want the exported var %+v", name, r, vars[name])
-		}
+	for _, name := range presetNames() {
+		r, _ := preset(name)
 		if err := r.Validate(); err != nil {
 			t.Errorf("preset %q does not validate: %v", name, err)
 		}
 	}
-	if Standard != (Rules{}) {
-		t.Errorf("Standard = %+v, want the zero Rules", Standard)
+	if Standard() != (Rules{}) {
+		t.Errorf("Standard() = %+v, want the zero Rules", Standard())
 	}
 }
 
-func TestPresetUnknown(t *testing.T) {
-	tests := []struct {
-		name   string
-		reason string
-	}{
-		{"", "no name"},
-		{"Standard", "names are lower case"},
-		{"bar12", "not a preset"},
-		{"atlantic", "not a preset"},
+// presetsByName are the library's presets under the names the command
+// gives them (internal/rulekeys checks that it gives them these names).
+var presetsByName = map[string]func() Rules{
+	"standard": Standard, "bar2": Bar2, "vegas": Vegas, "crapless": Crapless,
+	"100x": Odds100x, "cards": CardCraps, "street": Street,
+}
+
+func presetNames() []string { return slices.Sorted(maps.Keys(presetsByName)) }
+
+func preset(name string) (Rules, error) {
+	f, ok := presetsByName[name]
+	if !ok {
+		return Rules{}, errors.New("no preset " + name)
 	}
-	for _, tc := range tests {
-		if r, err := Preset(tc.name); !errors.Is(err, ErrNoSuchPreset) || r != (Rules{}) {
-			t.Errorf("Preset(%q) (%s) = %+v, %v; want the zero Rules and ErrNoSuchPreset", tc.name, tc.reason, r, err)
-		}
-	}
+	return f(), nil
 }
 
 // TestRulesComparable uses Rules as a map key, as its documentation
 // promises: equal rules are the same key, different rules are not.
 func TestRulesComparable(t *testing.T) {
 	seen := map[Rules]string{}
-	for _, name := range PresetNames() {
-		r, _ := Preset(name)
+	for _, name := range presetNames() {
+		r, _ := preset(name)
 		if other, dup := seen[r]; dup {
 			t.Errorf("presets %q and %q are the same rules", other, name)
 		}
@@ -65,7 +51,7 @@ func TestRulesComparable(t *testing.T) {
 	if seen[Rules{}] != "standard" {
 		t.Errorf("the zero Rules keys %q, want standard", seen[Rules{}])
 	}
-	r := Bar2
+	r := Bar2()
 	r.Field12 = Ratio{2, 1} // already so: still the same key
 	if seen[r] != "bar2" {
 		t.Errorf("a copy of Bar2 keys %q, want bar2", seen[r])
@@ -106,7 +92,7 @@ func TestValidateRefuses(t *testing.T) {
 		{"an unknown commission timing", Rules{LayCommission: Commission{Timing: CommissionUpfrontReturned + 1}}},
 		{"an unknown rounding", Rules{BuyCommission: Commission{Rounding: RoundUp + 1}}},
 		{"a negative commission minimum", Rules{LayCommission: Commission{Minimum: -1}}},
-		{"an unknown come-out switch", Rules{ComeOut: ComeOutWorking{Place: Off + 1}}},
+		{"an unknown come-out switch", Rules{ComeOut: ComeOutWorking{Place: SwitchOff + 1}}},
 		{"an unknown switch on hardways", Rules{ComeOut: ComeOutWorking{Hardways: 7}}},
 		{"an unknown lay limit", Rules{Lay: LayStakeMultiple + 1}},
 		{"NotOffered holding NoBet", Rules{NotOffered: Kinds(NoBet)}},
@@ -164,29 +150,29 @@ func TestOffers(t *testing.T) {
 		bet    Bet
 		want   error
 	}{
-		{"the pass line is always offered", Standard, Bet{Kind: PassLine}, nil},
-		{"place 6", Standard, Bet{Kind: Place, Number: 6}, nil},
-		{"no place 2 in standard craps", Standard, Bet{Kind: Place, Number: 2}, ErrNotOffered},
-		{"place 2 in crapless craps", Crapless, Bet{Kind: Place, Number: 2}, nil},
-		{"buy 12 in crapless craps", Crapless, Bet{Kind: Buy, Number: 12}, nil},
-		{"odds on 3 only where 3 is a point", Standard, Bet{Kind: ComeOdds, Number: 3}, ErrNotOffered},
-		{"odds on 3 in crapless", Crapless, Bet{Kind: ComeOdds, Number: 3}, nil},
-		{"don't pass is not offered in crapless", Crapless, Bet{Kind: DontPass}, ErrNotOffered},
-		{"don't come is not offered in crapless", Crapless, Bet{Kind: DontCome}, ErrNotOffered},
-		{"lay odds are not offered in crapless", Crapless, Bet{Kind: DontPassOdds, Number: 4}, ErrNotOffered},
-		{"the fire bet is not offered in crapless", Crapless, Bet{Kind: Fire}, ErrNotOffered},
-		{"place to lose is offered at the standard table", Standard, Bet{Kind: PlaceToLose, Number: 4}, nil},
-		{"Vegas does not offer place to lose", Vegas, Bet{Kind: PlaceToLose, Number: 4}, ErrNotOffered},
+		{"the pass line is always offered", Standard(), Bet{Kind: PassLine}, nil},
+		{"place 6", Standard(), Bet{Kind: Place, Number: 6}, nil},
+		{"no place 2 in standard craps", Standard(), Bet{Kind: Place, Number: 2}, ErrNotOffered},
+		{"place 2 in crapless craps", Crapless(), Bet{Kind: Place, Number: 2}, nil},
+		{"buy 12 in crapless craps", Crapless(), Bet{Kind: Buy, Number: 12}, nil},
+		{"odds on 3 only where 3 is a point", Standard(), Bet{Kind: ComeOdds, Number: 3}, ErrNotOffered},
+		{"odds on 3 in crapless", Crapless(), Bet{Kind: ComeOdds, Number: 3}, nil},
+		{"don't pass is not offered in crapless", Crapless(), Bet{Kind: DontPass}, ErrNotOffered},
+		{"don't come is not offered in crapless", Crapless(), Bet{Kind: DontCome}, ErrNotOffered},
+		{"lay odds are not offered in crapless", Crapless(), Bet{Kind: DontPassOdds, Number: 4}, ErrNotOffered},
+		{"the fire bet is not offered in crapless", Crapless(), Bet{Kind: Fire}, ErrNotOffered},
+		{"place to lose is offered at the standard table", Standard(), Bet{Kind: PlaceToLose, Number: 4}, nil},
+		{"Vegas does not offer place to lose", Vegas(), Bet{Kind: PlaceToLose, Number: 4}, ErrNotOffered},
 		{"a kind listed in NotOffered", Rules{NotOffered: Kinds(Put, Fire)}, Bet{Kind: Put, Number: 6}, ErrNotOffered},
 		{"the other listed kind", Rules{NotOffered: Kinds(Put, Fire)}, Bet{Kind: Fire}, ErrNotOffered},
 		{"a kind not listed", Rules{NotOffered: Kinds(Put, Fire)}, Bet{Kind: PutOdds, Number: 6}, nil},
-		{"hard 10 is always a hardway", Crapless, Bet{Kind: Hardway, Number: 10}, nil},
-		{"horn high 2 is not a point bet", Standard, Bet{Kind: HornHigh, Number: 2}, nil},
-		{"a hop", Standard, Bet{Kind: Hop, Hop: Dice{1, 6}}, nil},
-		{"place 7 is not a bet at all", Standard, Bet{Kind: Place, Number: 7}, ErrSyntax},
-		{"nor is a hop written larger face first", Standard, Bet{Kind: Hop, Hop: Dice{6, 1}}, ErrSyntax},
-		{"nor NoBet", Standard, Bet{}, ErrSyntax},
-		{"nor a field bet with a number", Standard, Bet{Kind: Field, Number: 4}, ErrSyntax},
+		{"hard 10 is always a hardway", Crapless(), Bet{Kind: Hardway, Number: 10}, nil},
+		{"horn high 2 is not a point bet", Standard(), Bet{Kind: HornHigh, Number: 2}, nil},
+		{"a hop", Standard(), Bet{Kind: Hop, Hop: Dice{1, 6}}, nil},
+		{"place 7 is not a bet at all", Standard(), Bet{Kind: Place, Number: 7}, ErrSyntax},
+		{"nor is a hop written larger face first", Standard(), Bet{Kind: Hop, Hop: Dice{6, 1}}, ErrSyntax},
+		{"nor NoBet", Standard(), Bet{}, ErrSyntax},
+		{"nor a field bet with a number", Standard(), Bet{Kind: Field, Number: 4}, ErrSyntax},
 	}
 	for _, tc := range tests {
 		err := tc.rules.Offers(tc.bet)
@@ -197,8 +183,8 @@ func TestOffers(t *testing.T) {
 }
 
 func TestCatalogue(t *testing.T) {
-	for _, name := range PresetNames() {
-		r, _ := Preset(name)
+	for _, name := range presetNames() {
+		r, _ := preset(name)
 		seen := map[Bet]bool{}
 		for _, b := range r.Catalogue() {
 			if err := r.Offers(b); err != nil {
@@ -217,15 +203,15 @@ func TestCatalogue(t *testing.T) {
 		bet    Bet
 		want   bool
 	}{
-		{"standard has place 4", Standard, Bet{Kind: Place, Number: 4}, true},
-		{"standard has no place 2", Standard, Bet{Kind: Place, Number: 2}, false},
-		{"crapless has place 2", Crapless, Bet{Kind: Place, Number: 2}, true},
-		{"crapless has no don't pass", Crapless, Bet{Kind: DontPass}, false},
-		{"crapless has no fire bet", Crapless, Bet{Kind: Fire}, false},
-		{"every hop: 1-1", Standard, Bet{Kind: Hop, Hop: Dice{1, 1}}, true},
-		{"every hop: 5-6", Standard, Bet{Kind: Hop, Hop: Dice{5, 6}}, true},
-		{"Vegas has no place to lose", Vegas, Bet{Kind: PlaceToLose, Number: 6}, false},
-		{"bar 2 has place to lose", Bar2, Bet{Kind: PlaceToLose, Number: 6}, true},
+		{"standard has place 4", Standard(), Bet{Kind: Place, Number: 4}, true},
+		{"standard has no place 2", Standard(), Bet{Kind: Place, Number: 2}, false},
+		{"crapless has place 2", Crapless(), Bet{Kind: Place, Number: 2}, true},
+		{"crapless has no don't pass", Crapless(), Bet{Kind: DontPass}, false},
+		{"crapless has no fire bet", Crapless(), Bet{Kind: Fire}, false},
+		{"every hop: 1-1", Standard(), Bet{Kind: Hop, Hop: Dice{1, 1}}, true},
+		{"every hop: 5-6", Standard(), Bet{Kind: Hop, Hop: Dice{5, 6}}, true},
+		{"Vegas has no place to lose", Vegas(), Bet{Kind: PlaceToLose, Number: 6}, false},
+		{"bar 2 has place to lose", Bar2(), Bet{Kind: PlaceToLose, Number: 6}, true},
 	}
 	for _, tc := range tests {
 		if got := has(tc.rules, tc.bet); got != tc.want {
@@ -234,7 +220,7 @@ func TestCatalogue(t *testing.T) {
 	}
 	// 4 line bets, 6 numbers x 10 kinds, big 6/8 and field, 4 hardways, 7
 	// propositions, 4 horn highs, C&E, world, 21 hops, fire and all/tall/small.
-	if got, want := len(Standard.Catalogue()), 4+6*10+3+4+7+4+2+21+4; got != want {
+	if got, want := len(Standard().Catalogue()), 4+6*10+3+4+7+4+2+21+4; got != want {
 		t.Errorf("the standard catalogue has %d bets, want %d", got, want)
 	}
 }
@@ -362,195 +348,4 @@ func TestOddsLimitStringParses(t *testing.T) {
 			}
 		}
 	})
-}
-
-// ruleSetCases gives, for every key Set takes, a value other than the
-// default, what it does to the Standard rules, and a value Set refuses.
-var ruleSetCases = []struct {
-	key, value string
-	reason     string
-	apply      func(r *Rules)
-	bad        string
-}{
-	{"crapless", "true", "crapless craps", func(r *Rules) { r.Crapless = true }, "maybe"},
-	{"bar", "2", "seed 002's bar", func(r *Rules) { r.Bar = 2 }, "3"},
-	{"field2", "3:1", "the field on 2", func(r *Rules) { r.Field2 = Ratio{3, 1} }, "3:0"},
-	{"field12", "2", "the field on 12 at 2:1", func(r *Rules) { r.Field12 = Ratio{2, 1} }, "two"},
-	{"hard4", "15 to 2", "hard 4 and 10", func(r *Rules) { r.Hard4 = Ratio{15, 2} }, "-7:1"},
-	{"hard6", "10 for 1", "hard 6 and 8 printed for 1", func(r *Rules) { r.Hard6 = Ratio{9, 1} }, "9 for 10"},
-	{"any7", "5 for 1", "any 7 printed for 1", func(r *Rules) { r.Any7 = Ratio{4, 1} }, ""},
-	{"anycraps", "8:1", "any craps", func(r *Rules) { r.AnyCraps = Ratio{8, 1} }, "8:1:1"},
-	{"two", "30 for 1", "the 2", func(r *Rules) { r.Two = Ratio{29, 1} }, "x"},
-	{"three", "16:1", "the 3", func(r *Rules) { r.Three = Ratio{16, 1} }, "16/1"},
-	{"eleven", "14:1", "the 11", func(r *Rules) { r.Eleven = Ratio{14, 1} }, "14:-1"},
-	{"twelve", "29", "the 12", func(r *Rules) { r.Twelve = Ratio{29, 1} }, "29:0"},
-	{"hop-easy", "16:1", "easy hops", func(r *Rules) { r.EasyHop = Ratio{16, 1} }, "a lot"},
-	{"hop-hard", "31:1", "hard hops", func(r *Rules) { r.HardHop = Ratio{31, 1} }, "1:"},
-	{"props", "for1", "propositions printed for 1", func(r *Rules) { r.PropsFor1 = true }, "for2"},
-	{"odds", "2x", "double odds", func(r *Rules) { r.Odds = FlatOdds(2) }, "0x"},
-	{"lay", "stake", "lay the multiple", func(r *Rules) { r.Lay = LayStakeMultiple }, "more"},
-	{"commission", "4%", "a 4% commission on buy and lay", func(r *Rules) {
-		r.BuyCommission.Rate, r.LayCommission.Rate = Ratio{1, 25}, Ratio{1, 25}
-	}, "-5%"},
-	{"buy-timing", "win", "buy commission only on a win", func(r *Rules) { r.BuyCommission.Timing = CommissionOnWinOnly }, "later"},
-	{"lay-timing", "returned", "lay commission returned on a loss", func(r *Rules) { r.LayCommission.Timing = CommissionUpfrontReturned }, "never"},
-	{"buy-base", "win", "buy commission on the win", func(r *Rules) { r.BuyCommission.Base = CommissionOnWin }, "both"},
-	{"lay-base", "bet", "lay commission on the bet (seed 002)", func(r *Rules) { r.LayCommission.Base = CommissionOnBet }, "stake"},
-	{"commission-rounding", "nearest", "commissions rounded to the nearest unit", func(r *Rules) {
-		r.BuyCommission.Rounding, r.LayCommission.Rounding = RoundNearest, RoundNearest
-	}, "sideways"},
-	{"commission-min", "25", "a minimum commission on both", func(r *Rules) {
-		r.BuyCommission.Minimum, r.LayCommission.Minimum = 25, 25
-	}, "-1"},
-	{"unit", "5", "a five-unit chip", func(r *Rules) { r.Unit = 5 }, "five"},
-	{"min", "10", "a table minimum", func(r *Rules) { r.Minimum = 10 }, "-10"},
-	{"max", "5000", "a table maximum", func(r *Rules) { r.Maximum = 5000 }, "1e3"},
-	{"comeout-place", "on", "place bets working on the come-out", func(r *Rules) { r.ComeOut.Place = On }, "yes"},
-	{"comeout-buy", "on", "buy bets working", func(r *Rules) { r.ComeOut.Buy = On }, "1"},
-	{"comeout-lay", "off", "lay bets off", func(r *Rules) { r.ComeOut.Lay = Off }, "offf"},
-	{"comeout-come-odds", "on", "come odds working", func(r *Rules) { r.ComeOut.ComeOdds = On }, "ON!"},
-	{"comeout-dont-come-odds", "off", "don't come odds off", func(r *Rules) { r.ComeOut.DontComeOdds = Off }, "no"},
-	{"comeout-hardways", "on", "hardways working", func(r *Rules) { r.ComeOut.Hardways = On }, "always"},
-	{"removable", "true", "line bets removable (seed 002)", func(r *Rules) { r.LineBetsRemovable = true }, "perhaps"},
-	{"not-offered", "put,place-to-lose,fire", "three kinds off the layout", func(r *Rules) {
-		r.NotOffered = Kinds(Put, PlaceToLose, Fire)
-	}, "put,banana"},
-	{"fire-4", "25 for 1", "the fire bet on four points", func(r *Rules) { r.Fire.Four = Ratio{24, 1} }, "0 for 1"},
-	{"fire-5", "200:1", "on five", func(r *Rules) { r.Fire.Five = Ratio{200, 1} }, "200:0"},
-	{"fire-6", "2000", "on six", func(r *Rules) { r.Fire.Six = Ratio{2000, 1} }, "lots"},
-	{"ats-all", "150:1", "the all bet", func(r *Rules) { r.ATS.All = Ratio{150, 1} }, "150;1"},
-	{"ats-tall", "30:1", "the tall bet", func(r *Rules) { r.ATS.Tall = Ratio{30, 1} }, ":"},
-	{"ats-small", "31 for 1", "the small bet", func(r *Rules) { r.ATS.Small = Ratio{30, 1} }, "for"},
-	{"cards", "pair-kept", "seed 003", func(r *Rules) { r.Cards = CardsPairKept }, "on-and-off"},
-	{"private", "true", "the private game", func(r *Rules) { r.Private = true }, "house"},
-	{"fade-claim", "true", "the claim on the center bet", func(r *Rules) { r.FadeClaim = true }, "claim"},
-}
-
-func TestRuleKeysAllCovered(t *testing.T) {
-	var keys, cases []string
-	for _, k := range RuleKeys() {
-		keys = append(keys, k.Name)
-		if k.Usage == "" {
-			t.Errorf("rule key %q has no usage", k.Name)
-		}
-	}
-	for _, c := range ruleSetCases {
-		cases = append(cases, c.key)
-	}
-	if diff := cmp.Diff(keys, cases); diff != "" {
-		t.Errorf("RuleKeys() and this test's cases differ, in order: (-keys +cases)\n%s", diff)
-	}
-	got := RuleKeys()
-	got[0].Name = "changed"
-	if RuleKeys()[0].Name == "changed" {
-		t.Error("changing the slice RuleKeys returned changed the next call's")
-	}
-}
-
-func TestRulesSet(t *testing.T) {
-	for _, tc := range ruleSetCases {
-		want := Standard
-		tc.apply(&want)
-		got := Standard
-		if err := got.Set(tc.key, tc.value); err != nil {
-			t.Errorf("Set(%q, %q) (%s): %v", tc.key, tc.value, tc.reason, err)
-			continue
-		}
-		if got == Standard {
-			t.Errorf("Set(%q, %q) (%s) left the rules unchanged", tc.key, tc.value, tc.reason)
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("Set(%q, %q) (%s): (-want +got)\n%s", tc.key, tc.value, tc.reason, diff)
-		}
-
-		before := Bar2
-		r := before
-		if err := r.Set(tc.key, tc.bad); !errors.Is(err, ErrSyntax) {
-			t.Errorf("Set(%q, %q): err = %v, want ErrSyntax", tc.key, tc.bad, err)
-		}
-		if diff := cmp.Diff(before, r); diff != "" {
-			t.Errorf("a refused Set(%q, %q) changed the rules: (-before +after)\n%s", tc.key, tc.bad, diff)
-		}
-	}
-}
-
-func TestRulesSetMore(t *testing.T) {
-	tests := []struct {
-		reason     string
-		from       Rules
-		key, value string
-		apply      func(r *Rules)
-	}{
-		{"bar 12 is stored as the zero value", Bar2, "bar", "12", func(r *Rules) { r.Bar = 0 }},
-		{"the value is trimmed", Standard, "bar", " 2 ", func(r *Rules) { r.Bar = 2 }},
-		{"props back to 'to 1'", Rules{PropsFor1: true}, "props", "to1", func(r *Rules) { r.PropsFor1 = false }},
-		{"a decimal percentage", Standard, "commission", "4.5%", func(r *Rules) {
-			r.BuyCommission.Rate, r.LayCommission.Rate = Ratio{9, 200}, Ratio{9, 200}
-		}},
-		{"a zero commission is the explicit Ratio{0, 1}, not the 5% default", Standard, "commission", "0%", func(r *Rules) {
-			r.BuyCommission.Rate, r.LayCommission.Rate = Ratio{0, 1}, Ratio{0, 1}
-		}},
-		{"a rate written as a ratio", Standard, "commission", "1:25", func(r *Rules) {
-			r.BuyCommission.Rate, r.LayCommission.Rate = Ratio{1, 25}, Ratio{1, 25}
-		}},
-		{"not-offered replaces the set", Vegas, "not-offered", "fire", func(r *Rules) { r.NotOffered = Kinds(Fire) }},
-		{"not-offered takes kind names as String prints them", Standard, "not-offered", "Place to Lose, Big 6", func(r *Rules) {
-			r.NotOffered = Kinds(PlaceToLose, Big6)
-		}},
-		{"a switch back to default", Bar2, "comeout-lay", "default", func(r *Rules) { r.ComeOut.Lay = Default }},
-		{"odds written 3-4-5x", Bar2, "odds", "3-4-5x", func(r *Rules) { r.Odds = OddsLimit{3, 4, 5, 3, 3} }},
-		{"a boolean written 1", Standard, "removable", "1", func(r *Rules) { r.LineBetsRemovable = true }},
-	}
-	for _, tc := range tests {
-		want := tc.from
-		tc.apply(&want)
-		got := tc.from
-		if err := got.Set(tc.key, tc.value); err != nil {
-			t.Errorf("Set(%q, %q) (%s): %v", tc.key, tc.value, tc.reason, err)
-			continue
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("Set(%q, %q) (%s): (-want +got)\n%s", tc.key, tc.value, tc.reason, diff)
-		}
-	}
-}
-
-func TestRulesSetUnknownKey(t *testing.T) {
-	r := Bar2
-	tests := []struct {
-		key    string
-		reason string
-	}{
-		{"", "no key"},
-		{"no-such-rule", "not a key"},
-		{"Crapless", "keys are lower case"},
-		{"field 12", "keys have no spaces"},
-	}
-	for _, tc := range tests {
-		if err := r.Set(tc.key, "true"); !errors.Is(err, ErrSyntax) {
-			t.Errorf("Set(%q, true) (%s): err = %v, want ErrSyntax", tc.key, tc.reason, err)
-		}
-	}
-	if r != Bar2 {
-		t.Errorf("Set with unknown keys changed the rules to %+v", r)
-	}
-}
-
-func TestIsBoolRuleKey(t *testing.T) {
-	tests := []struct {
-		key    string
-		reason string
-		want   bool
-	}{
-		{"crapless", "true or false", true},
-		{"removable", "true or false", true},
-		{"bar", "a number", false},
-		{"props", "to1 or for1", false},
-		{"no-such-rule", "an unknown key is not a boolean one", false},
-	}
-	for _, tc := range tests {
-		if got := IsBoolRuleKey(tc.key); got != tc.want {
-			t.Errorf("IsBoolRuleKey(%q) (%s) = %v, want %v", tc.key, tc.reason, got, tc.want)
-		}
-	}
 }

@@ -163,7 +163,7 @@ func restore(in *tableJSON) (*Table, error) {
 			return bad(ErrAmount, "%v of %d (commission %d)", b.Bet, b.Amount, b.Commission)
 		case b.Amount%unit != 0:
 			return bad(ErrUnit, "%v of %d is not a whole number of units of %d", b.Bet, b.Amount, unit)
-		case b.Working > Off || (b.Working != Default && !switchable(b.Bet.Kind)):
+		case b.Working > SwitchOff || (b.Working != SwitchDefault && !switchable(b.Bet.Kind)):
 			return bad(ErrSyntax, "%v cannot have working switch %d", b.Bet, b.Working)
 		// A fade is any part of the center bet, which alone is held to the
 		// limits (Table.Center).
@@ -194,7 +194,7 @@ func restore(in *tableJSON) (*Table, error) {
 
 // commissionConsistent reports whether the commission a bet has paid is
 // one play can leave: none where nothing is charged up front; exactly the
-// charge where it comes back with the bet (seed 002); at least the charge
+// charge where it comes back with the bet (the second casino's rules); at least the charge
 // where it is kept (a bet reduced since keeps what it paid).
 func (t *Table) commissionConsistent(p *placed) bool {
 	c := t.rules.commission(p.bet.Kind)
@@ -291,7 +291,7 @@ func (t *Table) restoreBetween(p *placed, opponent string) error {
 		return bad("a bet between players needs two")
 	case p.cover <= 0 || p.cover > MaxAmount || p.cover%t.rules.unit() != 0:
 		return t.refuse("restore", opponent, p.bet, ErrAmount, "cover %d", p.cover)
-	case p.paid != 0 || p.working != Default:
+	case p.paid != 0 || p.working != SwitchDefault:
 		return bad("a bet between players pays no commission and always works")
 	case p.carried && (!moved || t.point != 0):
 		return bad("only a come bet on its number after a point made is carried")

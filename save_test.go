@@ -19,7 +19,7 @@ import (
 // totals in, and bets turned off and on.
 func ttEveryBet(t testing.TB) *Table {
 	t.Helper()
-	tb, _ := NewTable(Standard)
+	tb, _ := NewTable(Standard())
 	must := func(err error) {
 		t.Helper()
 		if err != nil {
@@ -95,8 +95,8 @@ func TestSaveEveryBetTable(t *testing.T) {
 		kinds[p.bet.Kind] = true
 		fireMade = fireMade || p.bet.Kind == Fire && popcount(p.state.made) == 2
 		atsMade = atsMade || p.bet.Kind == Tall && p.state.made != 0
-		off = off || p.working == Off
-		on = on || p.working == On
+		off = off || p.working == SwitchOff
+		on = on || p.working == SwitchOn
 		inBox = inBox || p.bet.Kind == Come && p.bet.Number == 0
 	}
 	for k := PassLine; k < Center; k++ { // the private game's kinds are saved by TestSavePrivate
@@ -200,7 +200,7 @@ func TestSaveRoundTrip(t *testing.T) {
 func TestSaveRoundTripPresets(t *testing.T) {
 	for _, name := range ttCasinoPresets() {
 		t.Run(name, func(t *testing.T) {
-			r, _ := Preset(name)
+			r, _ := preset(name)
 			r.Unit, r.Minimum, r.Maximum = 5, 10, 5000
 			tb, err := NewTable(r)
 			if err != nil {
@@ -224,7 +224,7 @@ func TestSaveRoundTripPresets(t *testing.T) {
 // paid 1 commission.
 func ttSmall(t *testing.T) tableJSON {
 	t.Helper()
-	tb, _ := NewTable(Standard)
+	tb, _ := NewTable(Standard())
 	ttDo(t, tb, ttJoin("ann", 1000), ttJoin("bob", 1000), ttStakeFor("ann", ttK(Fire), 10), ttStakeFor("ann", ttK(Small), 10),
 		ttStakeFor("ann", ttK(PassLine), 10), ttThrow(Dice{1, 3}), ttStakeFor("ann", ttK(PassOdds), 30),
 		ttStakeFor("ann", ttK(Field), 10), ttStakeFor("ann", ttK(Come), 10), ttStakeFor("bob", ttN(Buy, 4), 20))
@@ -346,15 +346,15 @@ func TestRestoreRefuses(t *testing.T) {
 
 		// Impossible tables that play cannot reach.
 		{name: "pass line turned off", reason: "SetWorking refuses line bets, which always work", want: ErrSyntax,
-			tamper: func(t *testing.T, tj *tableJSON) { tj.Bets[ttBetIndex(t, tj, PassLine)].Working = Off },
+			tamper: func(t *testing.T, tj *tableJSON) { tj.Bets[ttBetIndex(t, tj, PassLine)].Working = SwitchOff },
 		},
 		{name: "field turned off", reason: "one-roll bets always work", want: ErrSyntax,
-			tamper: func(t *testing.T, tj *tableJSON) { field(t, tj).Working = Off }},
+			tamper: func(t *testing.T, tj *tableJSON) { field(t, tj).Working = SwitchOff }},
 		{name: "below the minimum", reason: "Place and Reduce never leave a bet under the table minimum", want: ErrTableLimit,
 			tamper: func(_ *testing.T, tj *tableJSON) { tj.Rules.Minimum = 15 }},
 		{name: "above the maximum", reason: "Place never makes a bet over the table maximum", want: ErrTableLimit,
 			tamper: func(t *testing.T, tj *tableJSON) { tj.Rules.Maximum = 20; field(t, tj).Amount = 25 }},
-		{name: "commission above the charge", reason: "buy 4 for 20 pays 1 commission, not 999 (seed 002 rules would give all 999 back)", want: ErrSyntax,
+		{name: "commission above the charge", reason: "buy 4 for 20 pays 1 commission, not 999 (the second casino's rules would give all 999 back)", want: ErrSyntax,
 			tamper: func(t *testing.T, tj *tableJSON) {
 				tj.Rules.BuyCommission.Timing = CommissionUpfrontReturned
 				tj.Bets[ttBetIndex(t, tj, Buy)].Commission = 999
@@ -441,7 +441,7 @@ func FuzzRestore(f *testing.F) {
 	f.Add(ttSave(f, ttEveryBet(f)))
 	f.Add(ttSave(f, ttLayoutTable(f)))
 	for _, name := range ttCasinoPresets() {
-		r, _ := Preset(name)
+		r, _ := preset(name)
 		tb, _ := NewTable(r)
 		_ = tb.Join("ann", 500)
 		_ = tb.Join("bob", 500)
@@ -514,7 +514,7 @@ func TestRestoreSwitchedOffPassLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff([]Resolution{{Player: "a", Bet: ttK(PassLine), Outcome: Lost, Stake: 10}}, res); diff != "" {
+	if diff := cmp.Diff([]Resolution{{Player: "a", Bet: ttK(PassLine), Outcome: OutcomeLost, Stake: 10}}, res); diff != "" {
 		t.Errorf("the seven-out (-want +got):\n%s", diff)
 	}
 }

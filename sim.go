@@ -15,24 +15,24 @@ import (
 	"sync/atomic"
 )
 
-// Mode is what a simulation counts: rolls, shooters or sessions.
-type Mode uint8
+// SimMode is what a simulation counts: rolls, shooters or sessions.
+type SimMode uint8
 
 const (
-	// ByRolls plays a number of rolls, in blocks of BlockRolls.
-	ByRolls Mode = iota
+	// ByRolls plays a number of rolls, in blocks of 2^22 rolls.
+	ByRolls SimMode = iota
 	// ByShooters plays until a number of shooters have sevened out, in
-	// blocks of BlockShooters.
+	// blocks of 4096 shooters.
 	ByShooters
 	// BySessions plays a number of sessions, each from a bankroll to a
-	// target, a stop-loss, ruin or a roll limit, in blocks of BlockSessions.
+	// target, a stop-loss, ruin or a roll limit, in blocks of 256 sessions.
 	BySessions
 )
 
 var modeNames = [...]string{"rolls", "shooters", "sessions"}
 
 // String is "rolls", "shooters" or "sessions".
-func (m Mode) String() string {
+func (m SimMode) String() string {
 	if int(m) < len(modeNames) {
 		return modeNames[m]
 	}
@@ -40,13 +40,13 @@ func (m Mode) String() string {
 }
 
 // MarshalText writes the mode's name.
-func (m Mode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+func (m SimMode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
 
 // UnmarshalText reads a mode's name.
-func (m *Mode) UnmarshalText(b []byte) error {
+func (m *SimMode) UnmarshalText(b []byte) error {
 	for i, n := range modeNames {
 		if n == string(b) {
-			*m = Mode(i)
+			*m = SimMode(i)
 			return nil
 		}
 	}
@@ -62,9 +62,9 @@ func (m *Mode) UnmarshalText(b []byte) error {
 // undecided and not counted. Shooter blocks end at a seven-out, when every
 // bet is decided.
 const (
-	BlockRolls    = 1 << 22
-	BlockShooters = 1 << 12
-	BlockSessions = 1 << 8
+	blockRolls    = 1 << 22
+	blockShooters = 1 << 12
+	blockSessions = 1 << 8
 )
 
 // SessionLimits is how a session starts and ends.
@@ -82,12 +82,12 @@ type SessionLimits struct {
 	MaxRolls int64
 }
 
-// Config is one simulation run.
-type Config struct {
+// SimConfig is one simulation run.
+type SimConfig struct {
 	Rules    Rules
 	Strategy Strategy
 	Seed     uint64
-	Mode     Mode
+	Mode     SimMode
 	// N is how many rolls, shooters or sessions the whole run plays.
 	N int64
 	// Session is the limits of each session, for BySessions.
@@ -108,7 +108,7 @@ type Config struct {
 }
 
 // ErrSimulation is wrapped by Simulate for a configuration it cannot run
-// and by Merge for results that are not parts of one run.
+// and by MergeResults for results that are not parts of one run.
 var ErrSimulation = errors.New("invalid simulation")
 
 // Wide is a signed 128-bit integer, Hi*2^64+Lo: the exact sums of squares
@@ -268,22 +268,22 @@ func (w Wide) fits64() bool {
 // was made; it returns the bet's net result and the stake decided.
 func (t *BetTally) record(res *Resolution, paid Amount) (net, staked Amount) {
 	switch res.Outcome {
-	case Won:
+	case OutcomeWon:
 		t.Wins++
 		net = res.Win - paid
 		t.Won += res.Win
 		t.Commission += res.Commission + paid
 		t.Breakage += res.Breakage
-	case Lost:
+	case OutcomeLost:
 		t.Losses++
 		net = res.Returned - res.Stake - paid
 		t.Lost += res.Stake
 		t.Commission += paid - res.Returned
-	case Pushed:
+	case OutcomePushed:
 		t.Pushes++
 		net = -paid
 		t.Commission += paid
-	case Returned:
+	case OutcomeReturned:
 		t.Returned++
 		return 0, 0
 	default:
@@ -385,15 +385,15 @@ type SessionEnds struct {
 	Hook     int64 `json:"hook"`      // stopped by the strategy's hook
 }
 
-// Result is the exact sums of a run, or of the shards of one merged so far.
+// SimResult is the exact sums of a run, or of the shards of one merged so far.
 // Everything in it is an integer, so results merge exactly whatever order
 // they are merged in. Summaries (means, standard errors, quantiles) are
 // computed from it when asked.
-type Result struct {
+type SimResult struct {
 	Strategy string        `json:"strategy"`
 	Rules    Rules         `json:"rules"`
 	Seed     uint64        `json:"seed"`
-	Mode     Mode          `json:"mode"`
+	Mode     SimMode       `json:"mode"`
 	N        int64         `json:"n"`
 	Session  SessionLimits `json:"session"`
 	// Shards is how many shards the run was cut into (1 for a whole run)
@@ -426,7 +426,7 @@ type Result struct {
 }
 
 // Total sums the tallies of every bet.
-func (r *Result) Total() BetTally {
+func (r *SimResult) Total() BetTally {
 	var t BetTally
 	for i := range r.Bets {
 		t.merge(&r.Bets[i])
@@ -437,16 +437,16 @@ func (r *Result) Total() BetTally {
 // Return is the whole layout's result per unit staked and its standard
 // error, counted roll by roll so that bets decided together (a line bet
 // and its odds) are not taken as independent.
-func (r *Result) Return() (mean, stderr float64) {
+func (r *SimResult) Return() (mean, stderr float64) {
 	t := r.Total()
 	return ratioStats(t.Net, t.Staked, r.RollNetSq, r.RollNetStaked, r.RollStakedSq)
 }
 
 // Complete reports whether the result holds every shard of its run.
-func (r *Result) Complete() bool { return len(r.Parts) == r.Shards }
+func (r *SimResult) Complete() bool { return len(r.Parts) == r.Shards }
 
 // tally finds the tally of bet b, adding it if new.
-func (r *Result) tally(b Bet) *BetTally {
+func (r *SimResult) tally(b Bet) *BetTally {
 	if b.Kind == Come || b.Kind == DontCome {
 		b.Number = 0
 	}
@@ -460,7 +460,7 @@ func (r *Result) tally(b Bet) *BetTally {
 }
 
 // sortBets puts the tallies in a fixed order.
-func (r *Result) sortBets() {
+func (r *SimResult) sortBets() {
 	sort.Slice(r.Bets, func(i, j int) bool { return betLess(r.Bets[i].Bet, r.Bets[j].Bet) })
 }
 
@@ -475,7 +475,7 @@ func betLess(a, b Bet) bool {
 }
 
 // add merges the sums of x into r.
-func (r *Result) add(x *Result) {
+func (r *SimResult) add(x *SimResult) {
 	r.Blocks += x.Blocks
 	r.Rolls += x.Rolls
 	r.SevenOuts += x.SevenOuts
@@ -500,21 +500,21 @@ func (r *Result) add(x *Result) {
 	r.sortBets()
 }
 
-// Merge combines the results of different shards of one run (same rules,
+// MergeResults combines the results of different shards of one run (same rules,
 // strategy, seed, mode, size and number of shards) into a new result. The
 // merge is exact, and merging every shard gives the result of the whole
 // run. Results that are not disjoint parts of one run are an error
 // wrapping ErrSimulation.
-func Merge(a, b Result) (Result, error) {
+func MergeResults(a, b SimResult) (SimResult, error) {
 	switch {
 	case a.Rules != b.Rules || a.Strategy != b.Strategy || a.Seed != b.Seed || a.Mode != b.Mode ||
 		a.N != b.N || a.Session != b.Session || a.Shards != b.Shards:
-		return Result{}, fmt.Errorf("craps: merge: the results are not of one run (strategy, rules, seed, mode, size or shards differ): %w", ErrSimulation)
+		return SimResult{}, fmt.Errorf("craps: merge: the results are not of one run (strategy, rules, seed, mode, size or shards differ): %w", ErrSimulation)
 	}
 	for _, p := range a.Parts {
 		for _, q := range b.Parts {
 			if p == q {
-				return Result{}, fmt.Errorf("craps: merge: shard %d/%d is in both results: %w", p, a.Shards, ErrSimulation)
+				return SimResult{}, fmt.Errorf("craps: merge: shard %d/%d is in both results: %w", p, a.Shards, ErrSimulation)
 			}
 		}
 	}
@@ -605,55 +605,55 @@ func diceOf(i uint) Dice { return Dice{uint8(i/6 + 1), uint8(i%6 + 1)} }
 // dice; a configuration it cannot run (the private game, card craps, no
 // rolls) is an error wrapping ErrSimulation, or the error of
 // Strategy.Validate. It stops early with ctx's error if ctx is done.
-func Simulate(ctx context.Context, cfg Config) (Result, error) {
+func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("craps: simulate: %s: %w", fmt.Sprintf(format, a...), ErrSimulation)
 	}
 	switch {
 	case cfg.Rules.Private:
-		return Result{}, bad("the private game has no house to bank a strategy's layout")
+		return SimResult{}, bad("the private game has no house to bank a strategy's layout")
 	case cfg.Rules.Cards != NoCards:
-		return Result{}, bad("card craps deals from a deck; the simulator throws dice")
+		return SimResult{}, bad("card craps deals from a deck; the simulator throws dice")
 	}
 	if err := cfg.Strategy.Validate(cfg.Rules); err != nil {
-		return Result{}, err
+		return SimResult{}, err
 	}
 	shards := max(cfg.Shards, 1)
 	switch {
 	case cfg.Mode > BySessions:
-		return Result{}, bad("unknown mode %d", cfg.Mode)
+		return SimResult{}, bad("unknown mode %d", cfg.Mode)
 	case cfg.N <= 0:
-		return Result{}, bad("%d %v: at least one", cfg.N, cfg.Mode)
+		return SimResult{}, bad("%d %v: at least one", cfg.N, cfg.Mode)
 	case cfg.Shards < 0 || cfg.Shard < 0 || cfg.Shard >= shards:
-		return Result{}, bad("shard %d of %d", cfg.Shard, cfg.Shards)
+		return SimResult{}, bad("shard %d of %d", cfg.Shard, cfg.Shards)
 	case cfg.Workers < 0:
-		return Result{}, bad("%d workers", cfg.Workers)
+		return SimResult{}, bad("%d workers", cfg.Workers)
 	}
 	s := cfg.Session
 	if cfg.Mode == BySessions {
 		switch {
 		case s.Bankroll <= 0 || s.Bankroll > MaxAmount:
-			return Result{}, bad("a session needs a bankroll from 1 to %d", MaxAmount)
+			return SimResult{}, bad("a session needs a bankroll from 1 to %d", MaxAmount)
 		case s.Target != 0 && s.Target <= s.Bankroll:
-			return Result{}, bad("target %d is not above the bankroll %d", s.Target, s.Bankroll)
+			return SimResult{}, bad("target %d is not above the bankroll %d", s.Target, s.Bankroll)
 		case s.StopLoss < 0 || s.StopLoss > s.Bankroll || s.MaxRolls < 0:
-			return Result{}, bad("stop-loss %d or roll limit %d", s.StopLoss, s.MaxRolls)
+			return SimResult{}, bad("stop-loss %d or roll limit %d", s.StopLoss, s.MaxRolls)
 		case s.Target == 0 && s.MaxRolls == 0:
-			return Result{}, bad("a session needs a target or a roll limit to end")
+			return SimResult{}, bad("a session needs a target or a roll limit to end")
 		}
 	} else {
 		cfg.Session = SessionLimits{}
 	}
-	size := int64(BlockRolls)
+	size := int64(blockRolls)
 	switch cfg.Mode {
 	case ByShooters:
-		size = BlockShooters
+		size = blockShooters
 	case BySessions:
-		size = BlockSessions
+		size = blockSessions
 	}
 	blocks := (cfg.N + size - 1) / size
 	mine := (blocks - int64(cfg.Shard) + int64(shards) - 1) / int64(shards)
-	out := Result{Strategy: cfg.Strategy.Name, Rules: cfg.Rules, Seed: cfg.Seed, Mode: cfg.Mode, N: cfg.N,
+	out := SimResult{Strategy: cfg.Strategy.Name, Rules: cfg.Rules, Seed: cfg.Seed, Mode: cfg.Mode, N: cfg.N,
 		Session: cfg.Session, Shards: shards, Parts: []int{cfg.Shard}, Engine: "table"}
 
 	var auto *joint
@@ -675,7 +675,7 @@ func Simulate(ctx context.Context, cfg Config) (Result, error) {
 		done      int64
 		wg        sync.WaitGroup
 	)
-	parts := make([]Result, workers)
+	parts := make([]SimResult, workers)
 	for w := range parts {
 		wg.Add(1)
 		go func(w int) {
@@ -716,7 +716,7 @@ func Simulate(ctx context.Context, cfg Config) (Result, error) {
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
-		return Result{}, err
+		return SimResult{}, err
 	}
 	for i := range parts {
 		out.add(&parts[i])
@@ -732,7 +732,7 @@ type paidBet struct {
 
 // player plays a strategy on a Table, roll by roll: the general engine.
 type player struct {
-	cfg    *Config
+	cfg    *SimConfig
 	t      Table
 	layout []Spot
 	hook   Hook
@@ -763,7 +763,7 @@ func (p *player) again(short bool) bool {
 	return keep(&p.t, 0, p.layout)
 }
 
-func newPlayer(cfg *Config) *player {
+func newPlayer(cfg *SimConfig) *player {
 	p := &player{cfg: cfg, t: Table{rules: cfg.Rules}}
 	if cfg.Strategy.NewHook != nil {
 		p.hook = cfg.Strategy.NewHook()
@@ -790,7 +790,7 @@ func (p *player) reset(bankroll Amount) (short bool) {
 
 // roll plays throw i: resolves the bets, records them in out, lets the
 // hook react, and reports the roll's net result and the stakes it decided.
-func (p *player) roll(i uint, out *Result) (net, staked Amount) {
+func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 	t := &p.t
 	p.paid = p.paid[:0]
 	for _, b := range t.bets {
@@ -805,7 +805,7 @@ func (p *player) roll(i uint, out *Result) (net, staked Amount) {
 	p.quiet = quietRoll(before, t.point, d.Total(), len(p.res))
 	for k := range p.res {
 		res := &p.res[k]
-		if res.Outcome == Moved {
+		if res.Outcome == OutcomeMoved {
 			continue
 		}
 		paid := Amount(0)
@@ -851,7 +851,7 @@ func (p *player) onTable() Amount {
 }
 
 // play plays one block of n rolls, shooters or sessions.
-func (p *player) play(st *stream, n int64, out *Result) {
+func (p *player) play(st *stream, n int64, out *SimResult) {
 	switch p.cfg.Mode {
 	case ByRolls:
 		p.reset(MaxAmount)
@@ -881,7 +881,7 @@ func (p *player) play(st *stream, n int64, out *Result) {
 }
 
 // record counts one outcome.
-func (r *Result) record(v Amount) {
+func (r *SimResult) record(v Amount) {
 	if r.Outcomes == nil {
 		r.Outcomes = Histogram{}
 	}
@@ -889,14 +889,14 @@ func (r *Result) record(v Amount) {
 }
 
 // session plays one session from the bankroll to its end.
-func (p *player) session(st *stream, out *Result) {
+func (p *player) session(st *stream, out *SimResult) {
 	short := p.reset(p.cfg.Session.Bankroll)
 	p.sessionFrom(st, out, short, 0, -1)
 }
 
 // sessionFrom plays a session on from the table as it stands, rolls
 // rolls in; pending, if not negative, is a throw already drawn.
-func (p *player) sessionFrom(st *stream, out *Result, short bool, rolls int64, pending int) {
+func (p *player) sessionFrom(st *stream, out *SimResult, short bool, rolls int64, pending int) {
 	lim := &p.cfg.Session
 	t := &p.t
 	for {
@@ -989,7 +989,7 @@ func jointState(buf []byte, t *Table) []byte {
 // compileJoint compiles the layout under r, or returns nil if it has more
 // than limit states or sums too large for the compiled engine.
 func compileJoint(r Rules, layout []Spot, limit int) *joint {
-	cfg := &Config{Rules: r, Strategy: Strategy{Layout: layout}}
+	cfg := &SimConfig{Rules: r, Strategy: Strategy{Layout: layout}}
 	start := newPlayer(cfg)
 	start.reset(MaxAmount)
 	startOn := start.onTable()
@@ -1006,7 +1006,7 @@ func compileJoint(r Rules, layout []Spot, limit int) *joint {
 			copyTable(&p.t, states[s])
 			t := &p.t
 			on0 := p.onTable()
-			var delta Result
+			var delta SimResult
 			net, staked := p.roll(i, &delta)
 			cashMid, onMid := t.seats[0].bankroll, p.onTable()
 			keep(t, 0, layout)
@@ -1109,7 +1109,7 @@ type jointRun struct {
 	p *player
 }
 
-func (j *joint) newRun(cfg *Config) *jointRun {
+func (j *joint) newRun(cfg *SimConfig) *jointRun {
 	return &jointRun{j: j, counts: make([]uint64, len(j.next)), p: newPlayer(cfg)}
 }
 
@@ -1118,7 +1118,7 @@ func (j *joint) newRun(cfg *Config) *jointRun {
 // and with the same money, on the first roll after which it would not:
 // the Table then skips the bets the player cannot afford, as it would
 // have from the start.
-func (r *jointRun) session(st *stream, out *Result) {
+func (r *jointRun) session(st *stream, out *SimResult) {
 	j, p := r.j, r.p
 	lim := &p.cfg.Session
 	if int64(lim.Bankroll) < j.startCost {
@@ -1154,7 +1154,7 @@ func (r *jointRun) session(st *stream, out *Result) {
 }
 
 // play plays one block from the starting state.
-func (r *jointRun) play(st *stream, mode Mode, n int64, out *Result) {
+func (r *jointRun) play(st *stream, mode SimMode, n int64, out *SimResult) {
 	next, counts := r.j.next, r.counts
 	if mode == BySessions {
 		for range n {
@@ -1193,7 +1193,7 @@ func (r *jointRun) play(st *stream, mode Mode, n int64, out *Result) {
 }
 
 // finish folds the transition counts into out.
-func (r *jointRun) finish(out *Result) {
+func (r *jointRun) finish(out *SimResult) {
 	j := r.j
 	for tr, c := range r.counts {
 		if c == 0 {

@@ -15,13 +15,13 @@ func ExampleSimulate() {
 	if err != nil {
 		panic(err)
 	}
-	r, err := craps.Simulate(context.Background(), craps.Config{Rules: craps.Standard, Strategy: s, Seed: 1, N: 1_000_000})
+	r, err := craps.Simulate(context.Background(), craps.SimConfig{Rules: craps.Standard(), Strategy: s, Seed: 1, N: 1_000_000})
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(r.Rolls, "rolls,", r.SevenOuts, "hands, engine", r.Engine)
 	for _, t := range r.Bets[:3] {
-		a, _ := craps.Standard.Analyze(t.Bet)
+		a, _ := craps.Standard().Analyze(t.Bet)
 		fmt.Printf("%-12s %6d decisions, staked %8d, net %+6d (exact return %s)\n", t.Bet, t.Decisions, t.Staked, t.Net, a.Return.RatString())
 	}
 	// Output:
@@ -33,13 +33,13 @@ func ExampleSimulate() {
 
 // A run split into shards, each of which could run in another process or
 // on another machine, merges into exactly the result of the whole run.
-func ExampleMerge() {
+func ExampleMergeResults() {
 	s, _ := craps.NamedStrategy("place-6-8")
-	cfg := craps.Config{Rules: craps.Standard, Strategy: s, Seed: 7, Mode: craps.ByShooters, N: 10_000}
+	cfg := craps.SimConfig{Rules: craps.Standard(), Strategy: s, Seed: 7, Mode: craps.ByShooters, N: 10_000}
 	whole, _ := craps.Simulate(context.Background(), cfg)
 
 	cfg.Shards = 2
-	var merged craps.Result
+	var merged craps.SimResult
 	for i := range cfg.Shards {
 		cfg.Shard = i
 		part, _ := craps.Simulate(context.Background(), cfg)
@@ -48,7 +48,7 @@ func ExampleMerge() {
 			continue
 		}
 		var err error
-		if merged, err = craps.Merge(merged, part); err != nil {
+		if merged, err = craps.MergeResults(merged, part); err != nil {
 			panic(err)
 		}
 	}
@@ -62,7 +62,7 @@ func ExampleMerge() {
 // stop-loss, on ruin or at a roll limit.
 func ExampleSimulate_sessions() {
 	s, _ := craps.NamedStrategy("martingale")
-	r, err := craps.Simulate(context.Background(), craps.Config{Rules: craps.Standard, Strategy: s, Seed: 3,
+	r, err := craps.Simulate(context.Background(), craps.SimConfig{Rules: craps.Standard(), Strategy: s, Seed: 3,
 		Mode: craps.BySessions, N: 1000, Session: craps.SessionLimits{Bankroll: 1000, Target: 1200}})
 	if err != nil {
 		panic(err)
@@ -82,7 +82,7 @@ func (h *pressAndQuit) Reset() { h.wins = 0 }
 
 func (h *pressAndQuit) React(s *craps.Step) {
 	for _, r := range s.Resolved {
-		if r.Bet.Kind != craps.Place || r.Outcome != craps.Won {
+		if r.Bet.Kind != craps.Place || r.Outcome != craps.OutcomeWon {
 			continue
 		}
 		h.wins++
@@ -105,7 +105,7 @@ func ExampleHook() {
 		},
 		NewHook: func() craps.Hook { return &pressAndQuit{} },
 	}
-	r, err := craps.Simulate(context.Background(), craps.Config{Rules: craps.Standard, Strategy: s, Seed: 1,
+	r, err := craps.Simulate(context.Background(), craps.SimConfig{Rules: craps.Standard(), Strategy: s, Seed: 1,
 		Mode: craps.BySessions, N: 10_000, Session: craps.SessionLimits{Bankroll: 100, MaxRolls: 1000}})
 	if err != nil {
 		panic(err)

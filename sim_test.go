@@ -62,8 +62,8 @@ func simStrategies(t *testing.T, r Rules) []Strategy {
 // simPresets names the presets the simulator plays: the casino's, with
 // dice.
 func simPresets() []string {
-	return slices.DeleteFunc(PresetNames(), func(name string) bool {
-		r, _ := Preset(name)
+	return slices.DeleteFunc(presetNames(), func(name string) bool {
+		r, _ := preset(name)
 		return r.Private || r.Cards != NoCards
 	})
 }
@@ -77,20 +77,20 @@ func TestCompiledMatchesTable(t *testing.T) {
 	if testing.Short() {
 		rolls = 20_000
 	}
-	for _, preset := range simPresets() {
-		r, _ := Preset(preset)
+	for _, name := range simPresets() {
+		r, _ := preset(name)
 		for _, s := range simStrategies(t, r) {
 			j := compileJoint(r, s.Layout, maxJointStates)
 			if j == nil {
-				t.Errorf("%s/%s: the layout does not compile", preset, s.Name)
+				t.Errorf("%s/%s: the layout does not compile", name, s.Name)
 				continue
 			}
-			cfg := &Config{Rules: r, Strategy: s}
+			cfg := &SimConfig{Rules: r, Strategy: s}
 			p := newPlayer(cfg)
 			p.reset(MaxAmount)
 			st := newStream(7, 0)
 			state := uint32(0)
-			var got Result
+			var got SimResult
 			for k := 0; k < 2000; k++ {
 				i := st.next()
 				net, staked := p.roll(i, &got)
@@ -98,13 +98,13 @@ func TestCompiledMatchesTable(t *testing.T) {
 				tr := state + uint32(i)
 				if j.net[tr] != int64(net) || j.staked[tr] != int64(staked) {
 					t.Fatalf("%s/%s roll %d (%v): table net %d staked %d, automaton %d %d",
-						preset, s.Name, k, diceOf(i), net, staked, j.net[tr], j.staked[tr])
+						name, s.Name, k, diceOf(i), net, staked, j.net[tr], j.staked[tr])
 				}
 				state = j.next[tr]
 			}
-			for k, mode := range []Mode{ByRolls, ByShooters, BySessions, BySessions} {
+			for k, mode := range []SimMode{ByRolls, ByShooters, BySessions, BySessions} {
 				n := int64(rolls)
-				c := Config{Rules: r, Strategy: s, Seed: 3, Mode: mode, N: n, Workers: 1}
+				c := SimConfig{Rules: r, Strategy: s, Seed: 3, Mode: mode, N: n, Workers: 1}
 				switch mode {
 				case ByShooters:
 					c.N /= 8
@@ -127,11 +127,11 @@ func TestCompiledMatchesTable(t *testing.T) {
 					t.Fatal(err)
 				}
 				if fast.Engine != "compiled" || slow.Engine != "table" {
-					t.Fatalf("%s/%s: engines %q and %q", preset, s.Name, fast.Engine, slow.Engine)
+					t.Fatalf("%s/%s: engines %q and %q", name, s.Name, fast.Engine, slow.Engine)
 				}
 				slow.Engine = fast.Engine
 				if diff := cmp.Diff(slow, fast); diff != "" {
-					t.Errorf("%s/%s by %v: compiled differs from the table (-table +compiled):\n%s", preset, s.Name, mode, diff)
+					t.Errorf("%s/%s by %v: compiled differs from the table (-table +compiled):\n%s", name, s.Name, mode, diff)
 				}
 			}
 		}
@@ -148,7 +148,7 @@ func (h *idle) React(s *Step) { h.rolls = s.Rolls }
 // leaves every sum as the compiled engine has it.
 func TestHookedStrategyMatchesCompiled(t *testing.T) {
 	s := Strategy{Name: "full", Layout: FullLayout()}
-	cfg := Config{Rules: Standard, Strategy: s, Seed: 9, N: 50_000, Workers: 1}
+	cfg := SimConfig{Rules: Standard(), Strategy: s, Seed: 9, N: 50_000, Workers: 1}
 	fast, err := Simulate(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -220,17 +220,17 @@ func TestSimulationAgreesWithAnalysis(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long simulation")
 	}
-	for _, preset := range simPresets() {
-		r, _ := Preset(preset)
+	for _, name := range simPresets() {
+		r, _ := preset(name)
 		seen := map[Bet]bool{}
 		for gi, layout := range betGroups(r) {
-			res, err := Simulate(context.Background(), Config{Rules: r, Strategy: Strategy{Name: "group", Layout: layout},
+			res, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: Strategy{Name: "group", Layout: layout},
 				Seed: uint64(gi + 1), N: 1 << 24})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if res.Engine != "compiled" {
-				t.Errorf("%s group %d ran on the %s engine", preset, gi, res.Engine)
+				t.Errorf("%s group %d ran on the %s engine", name, gi, res.Engine)
 			}
 			for _, tally := range res.Bets {
 				seen[tally.Bet] = true
@@ -241,13 +241,13 @@ func TestSimulationAgreesWithAnalysis(t *testing.T) {
 				exact, _ := a.Return.Float64()
 				mean, se := tally.Return()
 				if tally.Decisions < 1000 || math.Abs(mean-exact) > 4*se {
-					t.Errorf("%s %v: simulated %.5f ± %.5f over %d decisions, exact %.5f", preset, tally.Bet, mean, se, tally.Decisions, exact)
+					t.Errorf("%s %v: simulated %.5f ± %.5f over %d decisions, exact %.5f", name, tally.Bet, mean, se, tally.Decisions, exact)
 				}
 			}
 		}
 		for _, b := range r.Catalogue() {
 			if !seen[b] && b.Kind != Put && b.Kind != PutOdds {
-				t.Errorf("%s: %v was not simulated", preset, b)
+				t.Errorf("%s: %v was not simulated", name, b)
 			}
 		}
 	}
@@ -262,12 +262,12 @@ func TestSimulationPutAndProgression(t *testing.T) {
 	layout := []Spot{{Bet: Bet{Kind: Put, Number: 6}, Amount: 10}, {Bet: Bet{Kind: PutOdds, Number: 6}}}
 	martingale, _ := NamedStrategy("martingale")
 	for _, s := range []Strategy{{Name: "put", Layout: layout}, martingale} {
-		res, err := Simulate(context.Background(), Config{Rules: Standard, Strategy: s, Seed: 11, N: 1 << 22})
+		res, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: s, Seed: 11, N: 1 << 22})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, tally := range res.Bets {
-			a, _ := Standard.Analyze(tally.Bet)
+			a, _ := Standard().Analyze(tally.Bet)
 			exact, _ := a.Return.Float64()
 			mean, se := tally.Return()
 			if math.Abs(mean-exact) > 4*se {
@@ -285,17 +285,17 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 	martingale, _ := NamedStrategy("martingale")
 	cases := []struct {
 		why string
-		cfg Config
+		cfg SimConfig
 	}{
-		{"roll blocks on the compiled engine", Config{Strategy: pass, Mode: ByRolls, N: 2*BlockRolls + 12345}},
-		{"shooter blocks on the compiled engine", Config{Strategy: molly, Mode: ByShooters, N: 3*BlockShooters + 7}},
-		{"sessions on the table, with a hook", Config{Strategy: martingale, Mode: BySessions, N: 3*BlockSessions + 1,
+		{"roll blocks on the compiled engine", SimConfig{Strategy: pass, Mode: ByRolls, N: 2*blockRolls + 12345}},
+		{"shooter blocks on the compiled engine", SimConfig{Strategy: molly, Mode: ByShooters, N: 3*blockShooters + 7}},
+		{"sessions on the table, with a hook", SimConfig{Strategy: martingale, Mode: BySessions, N: 3*blockSessions + 1,
 			Session: SessionLimits{Bankroll: 1000, Target: 1500, MaxRolls: 500}}},
-		{"sessions on the compiled engine, some handed to the table", Config{Strategy: molly, Mode: BySessions, N: 4*BlockSessions - 1,
+		{"sessions on the compiled engine, some handed to the table", SimConfig{Strategy: molly, Mode: BySessions, N: 4*blockSessions - 1,
 			Session: SessionLimits{Bankroll: 300, Target: 600, MaxRolls: 300}}},
 	}
 	if testing.Short() {
-		cases[0].cfg.N = BlockRolls/4 + 1
+		cases[0].cfg.N = blockRolls/4 + 1
 	}
 	for _, c := range cases {
 		cfg := c.cfg
@@ -312,7 +312,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 		if diff := cmp.Diff(whole, parallel); diff != "" {
 			t.Errorf("%s: 3 workers differ from 1 (-1 +3):\n%s", c.why, diff)
 		}
-		var shards []Result
+		var shards []SimResult
 		for i := range 3 {
 			cfg.Shard, cfg.Shards = i, 3
 			r, err := Simulate(context.Background(), cfg)
@@ -321,14 +321,14 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 			}
 			shards = append(shards, roundTrip(t, r))
 		}
-		merged, err := Merge(shards[2], shards[0])
+		merged, err := MergeResults(shards[2], shards[0])
 		if err != nil {
 			t.Fatal(err)
 		}
 		if merged.Complete() {
 			t.Errorf("%s: two shards of three are complete", c.why)
 		}
-		if merged, err = Merge(merged, shards[1]); err != nil {
+		if merged, err = MergeResults(merged, shards[1]); err != nil {
 			t.Fatal(err)
 		}
 		if !merged.Complete() {
@@ -338,20 +338,20 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 		if diff := cmp.Diff(whole, merged); diff != "" {
 			t.Errorf("%s: merged shards differ from the whole run (-whole +merged):\n%s", c.why, diff)
 		}
-		if _, err := Merge(shards[0], shards[0]); !errors.Is(err, ErrSimulation) {
+		if _, err := MergeResults(shards[0], shards[0]); !errors.Is(err, ErrSimulation) {
 			t.Errorf("%s: a shard merged with itself: %v", c.why, err)
 		}
 	}
 }
 
 // roundTrip writes a result as JSON and reads it back.
-func roundTrip(t *testing.T, r Result) Result {
+func roundTrip(t *testing.T, r SimResult) SimResult {
 	t.Helper()
 	data, err := json.Marshal(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back Result
+	var back SimResult
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
@@ -380,7 +380,7 @@ func TestSimulationGolden(t *testing.T) {
 		t.Errorf("throws (-want +got):\n%s", diff)
 	}
 	pass, _ := NamedStrategy("pass-max-odds")
-	r, err := Simulate(context.Background(), Config{Rules: Standard, Strategy: pass, Seed: 1, N: 1_000_000})
+	r, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: pass, Seed: 1, N: 1_000_000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -400,9 +400,9 @@ var (
 // The compiled loop and the general engine make no allocation per roll.
 func TestSimulationAllocatesNothingPerRoll(t *testing.T) {
 	full := FullLayout()
-	j := compileJoint(Standard, full, maxJointStates)
-	run := j.newRun(&Config{Rules: Standard, Strategy: Strategy{Layout: full}})
-	var out Result
+	j := compileJoint(Standard(), full, maxJointStates)
+	run := j.newRun(&SimConfig{Rules: Standard(), Strategy: Strategy{Layout: full}})
+	var out SimResult
 	st := newStream(1, 0)
 	if n := testing.AllocsPerRun(10, func() { run.play(&st, ByRolls, 100_000, &out) }); n != 0 {
 		t.Errorf("compiled engine: %v allocations per 100000 rolls", n)
@@ -410,15 +410,15 @@ func TestSimulationAllocatesNothingPerRoll(t *testing.T) {
 	// Sessions on the automaton, handed to the Table when the bankroll runs
 	// short: once every result has its place in the histogram, nothing.
 	molly, _ := NamedStrategy("three-point-molly")
-	scfg := &Config{Rules: Standard, Strategy: molly, Mode: BySessions,
+	scfg := &SimConfig{Rules: Standard(), Strategy: molly, Mode: BySessions,
 		Session: SessionLimits{Bankroll: 300, Target: 600, StopLoss: 200, MaxRolls: 200}}
-	srun := compileJoint(Standard, molly.Layout, maxJointStates).newRun(scfg)
+	srun := compileJoint(Standard(), molly.Layout, maxJointStates).newRun(scfg)
 	srun.play(&st, BySessions, 20_000, &out)
 	if n := testing.AllocsPerRun(10, func() { srun.play(&st, BySessions, 100, &out) }); n != 0 {
 		t.Errorf("compiled sessions: %v allocations per 100 sessions", n)
 	}
 	martingale, _ := NamedStrategy("martingale")
-	cfg := &Config{Rules: Standard, Strategy: martingale, Mode: ByRolls}
+	cfg := &SimConfig{Rules: Standard(), Strategy: martingale, Mode: ByRolls}
 	p := newPlayer(cfg)
 	p.play(&st, 10_000, &out) // the tallies of its bets exist from now on
 	if n := testing.AllocsPerRun(10, func() { p.play(&st, 10_000, &out) }); n != 0 {
@@ -432,26 +432,26 @@ func TestSimulationErrors(t *testing.T) {
 	dont, _ := NamedStrategy("dont-pass-max-lay")
 	cases := []struct {
 		why  string
-		cfg  Config
+		cfg  SimConfig
 		want error
 	}{
-		{"no rolls", Config{Strategy: pass}, ErrSimulation},
-		{"the private game", Config{Rules: Street, Strategy: pass, N: 1}, ErrSimulation},
-		{"card craps", Config{Rules: CardCraps, Strategy: pass, N: 1}, ErrSimulation},
-		{"negative shard", Config{Strategy: pass, N: 1, Shard: -1, Shards: 2}, ErrSimulation},
-		{"shard past the shards", Config{Strategy: pass, N: 1, Shard: 2, Shards: 2}, ErrSimulation},
-		{"unknown mode", Config{Strategy: pass, N: 1, Mode: 9}, ErrSimulation},
-		{"session without a bankroll", Config{Strategy: pass, N: 1, Mode: BySessions, Session: SessionLimits{Target: 10}}, ErrSimulation},
-		{"session without an end", Config{Strategy: pass, N: 1, Mode: BySessions, Session: SessionLimits{Bankroll: 100}}, ErrSimulation},
-		{"target below the bankroll", Config{Strategy: pass, N: 1, Mode: BySessions, Session: SessionLimits{Bankroll: 100, Target: 50}}, ErrSimulation},
-		{"don't pass in crapless craps", Config{Rules: Crapless, Strategy: dont, N: 1}, ErrNotOffered},
-		{"invalid rules", Config{Rules: Rules{Bar: 5}, Strategy: pass, N: 1}, ErrInvalidRules},
-		{"empty layout", Config{N: 1}, ErrAmount},
-		{"place 7", Config{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Place, Number: 7}, Amount: 5}}}, N: 1}, ErrSyntax},
-		{"a negative stake", Config{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: -5}}}, N: 1}, ErrAmount},
-		{"a stake off the unit", Config{Rules: Rules{Unit: 5}, Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: 7}}}, N: 1}, ErrUnit},
-		{"below the minimum", Config{Rules: Rules{Minimum: 10}, Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: 5}}}, N: 1}, ErrTableLimit},
-		{"a come bet on a number", Config{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Come, Number: 6}, Amount: 5}}}, N: 1}, ErrNotNow},
+		{"no rolls", SimConfig{Strategy: pass}, ErrSimulation},
+		{"the private game", SimConfig{Rules: Street(), Strategy: pass, N: 1}, ErrSimulation},
+		{"card craps", SimConfig{Rules: CardCraps(), Strategy: pass, N: 1}, ErrSimulation},
+		{"negative shard", SimConfig{Strategy: pass, N: 1, Shard: -1, Shards: 2}, ErrSimulation},
+		{"shard past the shards", SimConfig{Strategy: pass, N: 1, Shard: 2, Shards: 2}, ErrSimulation},
+		{"unknown mode", SimConfig{Strategy: pass, N: 1, Mode: 9}, ErrSimulation},
+		{"session without a bankroll", SimConfig{Strategy: pass, N: 1, Mode: BySessions, Session: SessionLimits{Target: 10}}, ErrSimulation},
+		{"session without an end", SimConfig{Strategy: pass, N: 1, Mode: BySessions, Session: SessionLimits{Bankroll: 100}}, ErrSimulation},
+		{"target below the bankroll", SimConfig{Strategy: pass, N: 1, Mode: BySessions, Session: SessionLimits{Bankroll: 100, Target: 50}}, ErrSimulation},
+		{"don't pass in crapless craps", SimConfig{Rules: Crapless(), Strategy: dont, N: 1}, ErrNotOffered},
+		{"invalid rules", SimConfig{Rules: Rules{Bar: 5}, Strategy: pass, N: 1}, ErrInvalidRules},
+		{"empty layout", SimConfig{N: 1}, ErrAmount},
+		{"place 7", SimConfig{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Place, Number: 7}, Amount: 5}}}, N: 1}, ErrSyntax},
+		{"a negative stake", SimConfig{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: -5}}}, N: 1}, ErrAmount},
+		{"a stake off the unit", SimConfig{Rules: Rules{Unit: 5}, Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: 7}}}, N: 1}, ErrUnit},
+		{"below the minimum", SimConfig{Rules: Rules{Minimum: 10}, Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: 5}}}, N: 1}, ErrTableLimit},
+		{"a come bet on a number", SimConfig{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Come, Number: 6}, Amount: 5}}}, N: 1}, ErrNotNow},
 	}
 	for _, c := range cases {
 		if _, err := Simulate(context.Background(), c.cfg); !errors.Is(err, c.want) {
@@ -461,14 +461,14 @@ func TestSimulationErrors(t *testing.T) {
 	if _, err := NamedStrategy("nope"); !errors.Is(err, ErrNoSuchStrategy) {
 		t.Errorf("unknown strategy: %v", err)
 	}
-	a, _ := Simulate(context.Background(), Config{Strategy: pass, N: 10, Seed: 1})
-	b, _ := Simulate(context.Background(), Config{Strategy: pass, N: 10, Seed: 2})
-	if _, err := Merge(a, b); !errors.Is(err, ErrSimulation) {
+	a, _ := Simulate(context.Background(), SimConfig{Strategy: pass, N: 10, Seed: 1})
+	b, _ := Simulate(context.Background(), SimConfig{Strategy: pass, N: 10, Seed: 2})
+	if _, err := MergeResults(a, b); !errors.Is(err, ErrSimulation) {
 		t.Errorf("results of different seeds merged: %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Simulate(ctx, Config{Strategy: pass, N: 10}); !errors.Is(err, context.Canceled) {
+	if _, err := Simulate(ctx, SimConfig{Strategy: pass, N: 10}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled run: %v", err)
 	}
 }
@@ -477,7 +477,7 @@ func TestSimulationErrors(t *testing.T) {
 // the histogram of their results summarizes them exactly.
 func TestSessions(t *testing.T) {
 	s, _ := NamedStrategy("pass-max-odds")
-	r, err := Simulate(context.Background(), Config{Strategy: s, Mode: BySessions, N: 2000, Seed: 5,
+	r, err := Simulate(context.Background(), SimConfig{Strategy: s, Mode: BySessions, N: 2000, Seed: 5,
 		Session: SessionLimits{Bankroll: 200, Target: 400, StopLoss: 150, MaxRolls: 300}})
 	if err != nil {
 		t.Fatal(err)
@@ -493,7 +493,7 @@ func TestSessions(t *testing.T) {
 		t.Errorf("outcomes from %d to %d", lo, hi)
 	}
 	// Without a stop-loss, a small bankroll is ruined.
-	r, err = Simulate(context.Background(), Config{Strategy: s, Mode: BySessions, N: 500, Seed: 5,
+	r, err = Simulate(context.Background(), SimConfig{Strategy: s, Mode: BySessions, N: 500, Seed: 5,
 		Session: SessionLimits{Bankroll: 30, Target: 1000}})
 	if err != nil {
 		t.Fatal(err)
@@ -522,7 +522,7 @@ func BenchmarkSimulate(b *testing.B) {
 	martingale, _ := NamedStrategy("martingale")
 	for _, engine := range []string{"compiled", "table", "martingale"} {
 		b.Run(engine, func(b *testing.B) {
-			cfg := Config{Rules: Standard, Strategy: Strategy{Name: "full", Layout: FullLayout()}, Seed: 1}
+			cfg := SimConfig{Rules: Standard(), Strategy: Strategy{Name: "full", Layout: FullLayout()}, Seed: 1}
 			cfg.general = engine == "table"
 			if engine == "martingale" {
 				cfg.Strategy = martingale

@@ -351,9 +351,9 @@ func (m *Martingale) React(s *Step) {
 			continue
 		}
 		switch r.Outcome {
-		case Lost:
+		case OutcomeLost:
 			m.level = min(m.level+1, m.Limit)
-		case Won:
+		case OutcomeWon:
 			m.level = 0
 		}
 	}

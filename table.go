@@ -71,12 +71,12 @@ func (e *TableError) Unwrap() error { return e.Err }
 type Outcome uint8
 
 const (
-	NoOutcome Outcome = iota
-	Won               // paid; the stake returned, or left up for bets that stay up (place, hardways)
-	Lost              // the stake went to the house
-	Pushed            // the stake returned, nothing paid
-	Returned          // an odds bet that was off: its line bet was decided, so its stake came back
-	Moved             // a come or don't come bet travelled to its number
+	NoOutcome       Outcome = iota
+	OutcomeWon              // paid; the stake returned, or left up for bets that stay up (place, hardways)
+	OutcomeLost             // the stake went to the house
+	OutcomePushed           // the stake returned, nothing paid
+	OutcomeReturned         // an odds bet that was off: its line bet was decided, so its stake came back
+	OutcomeMoved            // a come or don't come bet travelled to its number
 )
 
 var outcomeNames = [...]string{"none", "won", "lost", "push", "returned", "moved"}
@@ -152,7 +152,7 @@ type placed struct {
 
 // Table is a craps game: players, their bets, the puck and the dice, under
 // one Rules. At a casino table the house banks every bet on the layout.
-// Under Rules.Private it is seed 000's private game: no house, the
+// Under Rules.Private it is the private-game rule book's private game: no house, the
 // shooter's center bet faded by the others (Center, Fade) and side bets
 // between two players (Side). The zero Table is an empty casino table
 // playing the Standard rules; NewTable sets others.
@@ -366,7 +366,7 @@ func (t *Table) renumber(f func(int) int) {
 // returns. At a casino table a player with bets on the layout must take
 // them down (or see contract bets decided) first. In the private game a
 // player may leave at any time: every bet between him and another player
-// is called off and both stakes go back (the seed lets players leave at
+// is called off and both stakes go back (the rule book lets players leave at
 // any time and says nothing of their bets; calling them off needs no one
 // else's money or consent), and so is a center bet he has staked. If the
 // shooter leaves, the next player clockwise who may shoot takes the dice
@@ -437,8 +437,8 @@ func (t *Table) find(seat int, b Bet) int {
 // worksOnComeOut is whether a placed bet is decided by a come-out roll:
 // the player's choice if made, else the rules'.
 func (p *placed) worksOnComeOut(r *Rules) bool {
-	if p.working != Default {
-		return p.working == On
+	if p.working != SwitchDefault {
+		return p.working == SwitchOn
 	}
 	return p.bet.worksOnComeOut(r)
 }
@@ -453,8 +453,9 @@ func isOdds(k BetKind) bool {
 }
 
 // staysUp reports whether a winning bet stays on the layout, its win paid:
-// place bets, big 6 and 8 and hardways do (seeds 001, 004); everything
-// else comes down with its win.
+// place bets do (the posted casino rules and the croupier trainer say so),
+// and so, by the usual casino practice, do big 6 and 8 and the hardways;
+// everything else comes down with its win.
 func staysUp(k BetKind) bool {
 	switch k {
 	case Place, PlaceToLose, Big6, Big8, Hardway:
@@ -781,7 +782,7 @@ func (t *Table) reduce(op, player string, b Bet, amount Amount) error {
 			return t.refuse(op, player, b, ErrNotNow, "take the odds down first, or take the bet down with them")
 		}
 	}
-	// A commission that comes back when the bet is taken down (seed 002)
+	// A commission that comes back when the bet is taken down (the second casino's rules)
 	// comes back in proportion; one kept when the bet is made stays kept.
 	refund := Amount(0)
 	if c := r.commission(b.Kind); c != nil && c.Timing == CommissionUpfrontReturned && p.paid > 0 {
@@ -825,9 +826,9 @@ func (t *Table) SetWorking(player string, b Bet, on bool) error {
 	if !switchable(b.Kind) {
 		return t.refuse(op, player, b, ErrNotNow, "%v always works", b.Kind)
 	}
-	t.bets[j].working = Off
+	t.bets[j].working = SwitchOff
 	if on {
-		t.bets[j].working = On
+		t.bets[j].working = SwitchOn
 	}
 	return nil
 }
@@ -898,7 +899,7 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 			p.st = step.next
 			p.state = step.state
 			if step.moved {
-				res := Resolution{Player: t.seats[p.seat].name, Bet: p.bet, Stake: p.amount, Outcome: Moved}
+				res := Resolution{Player: t.seats[p.seat].name, Bet: p.bet, Stake: p.amount, Outcome: OutcomeMoved}
 				p.bet.Number = int(p.state.point)
 				res.To = p.bet
 				dst = t.report(p, res, dst)
@@ -925,7 +926,7 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 				com, _ = c.Charge(commissionBase(c, p.bet.Kind, p.amount, e.pays), unit)
 				com = min(com, pay.Win)
 			}
-			res.Outcome, res.Win, res.Commission, res.Breakage = Won, pay.Win-com, com, pay.Breakage
+			res.Outcome, res.Win, res.Commission, res.Breakage = OutcomeWon, pay.Win-com, com, pay.Breakage
 			t.house -= res.Win
 			if stay = staysUp(p.bet.Kind); stay {
 				res.To = p.bet
@@ -933,16 +934,16 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 				res.Returned = p.amount
 			}
 		case loses:
-			res.Outcome = Lost
+			res.Outcome = OutcomeLost
 			t.house += p.amount
 			if c := r.commission(p.bet.Kind); c != nil && c.Timing == CommissionUpfrontReturned {
 				res.Returned = p.paid
 				t.house -= p.paid
 			}
 		case pushes:
-			res.Outcome, res.Returned = Pushed, p.amount
+			res.Outcome, res.Returned = OutcomePushed, p.amount
 			if off {
-				res.Outcome = Returned
+				res.Outcome = OutcomeReturned
 			}
 		}
 		s.bankroll += res.Win + res.Returned
@@ -979,14 +980,14 @@ func (t *Table) settleBetween(p *placed, v verdict, dst []Resolution) []Resoluti
 	theirs := Resolution{Player: layer.name, Opponent: backer.name, Bet: p.bet, Stake: p.cover, Against: true}
 	switch v {
 	case wins:
-		mine.Outcome, mine.Win, mine.Returned = Won, p.cover, p.amount
-		theirs.Outcome = Lost
+		mine.Outcome, mine.Win, mine.Returned = OutcomeWon, p.cover, p.amount
+		theirs.Outcome = OutcomeLost
 	case loses:
-		mine.Outcome = Lost
-		theirs.Outcome, theirs.Win, theirs.Returned = Won, p.amount, p.cover
+		mine.Outcome = OutcomeLost
+		theirs.Outcome, theirs.Win, theirs.Returned = OutcomeWon, p.amount, p.cover
 	default:
-		mine.Outcome, mine.Returned = Pushed, p.amount
-		theirs.Outcome, theirs.Returned = Pushed, p.cover
+		mine.Outcome, mine.Returned = OutcomePushed, p.amount
+		theirs.Outcome, theirs.Returned = OutcomePushed, p.cover
 	}
 	backer.bankroll += mine.Win + mine.Returned
 	layer.bankroll += theirs.Win + theirs.Returned

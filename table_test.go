@@ -193,28 +193,28 @@ func ttNewTable(t *testing.T, r Rules, bankroll Amount) *Table {
 // Resolutions of player p's bets.
 
 func ttWon(b Bet, stake, win Amount) Resolution {
-	return Resolution{Player: "p", Bet: b, Outcome: Won, Stake: stake, Win: win, Returned: stake}
+	return Resolution{Player: "p", Bet: b, Outcome: OutcomeWon, Stake: stake, Win: win, Returned: stake}
 }
 
 // ttWonUp is a win paid to a bet that stays up.
 func ttWonUp(b Bet, stake, win Amount) Resolution {
-	return Resolution{Player: "p", Bet: b, Outcome: Won, Stake: stake, Win: win, To: b}
+	return Resolution{Player: "p", Bet: b, Outcome: OutcomeWon, Stake: stake, Win: win, To: b}
 }
 
 func ttLost(b Bet, stake Amount) Resolution {
-	return Resolution{Player: "p", Bet: b, Outcome: Lost, Stake: stake}
+	return Resolution{Player: "p", Bet: b, Outcome: OutcomeLost, Stake: stake}
 }
 
 func ttPushed(b Bet, stake Amount) Resolution {
-	return Resolution{Player: "p", Bet: b, Outcome: Pushed, Stake: stake, Returned: stake}
+	return Resolution{Player: "p", Bet: b, Outcome: OutcomePushed, Stake: stake, Returned: stake}
 }
 
 func ttReturned(b Bet, stake Amount) Resolution {
-	return Resolution{Player: "p", Bet: b, Outcome: Returned, Stake: stake, Returned: stake}
+	return Resolution{Player: "p", Bet: b, Outcome: OutcomeReturned, Stake: stake, Returned: stake}
 }
 
 func ttMoved(b Bet, stake Amount, to Bet) Resolution {
-	return Resolution{Player: "p", Bet: b, Outcome: Moved, Stake: stake, To: to}
+	return Resolution{Player: "p", Bet: b, Outcome: OutcomeMoved, Stake: stake, To: to}
 }
 
 type ttPlayCase struct {
@@ -267,308 +267,308 @@ func TestTableRoll(t *testing.T) {
 	pass, dp, come, dc, field, fire := ttK(PassLine), ttK(DontPass), ttK(Come), ttK(DontCome), ttK(Field), ttK(Fire)
 	passOdds := ttK(PassOdds)
 	unit5 := Rules{Unit: 5}
-	vegasUnit5 := Vegas
+	vegasUnit5 := Vegas()
 	vegasUnit5.Unit = 5
 	for1 := Rules{PropsFor1: true}
 	// fourPoints is a fire bet whose shooter has made 4, 5, 6 and 8.
 	fourPoints := ttOps(ttStake(fire, 10), ttThrows(4, 4, 5, 5, 6, 6, 8, 8))
 	tests := []ttPlayCase{
 		// The pass line (RULES §1, §2).
-		{"pass/come-out 7", "a come-out 7 is a natural: the pass line wins 1:1", Standard, ttOps(ttStake(pass, 100)), ttEasy(7), ttRes(ttWon(pass, 100, 100)), 0},
-		{"pass/come-out 11", "a come-out 11 is a natural", Standard, ttOps(ttStake(pass, 100)), ttEasy(11), ttRes(ttWon(pass, 100, 100)), 0},
-		{"pass/come-out 2", "a come-out 2 is craps: the pass line loses", Standard, ttOps(ttStake(pass, 100)), ttEasy(2), ttRes(ttLost(pass, 100)), 0},
-		{"pass/come-out 3", "a come-out 3 is craps", Standard, ttOps(ttStake(pass, 100)), ttEasy(3), ttRes(ttLost(pass, 100)), 0},
-		{"pass/come-out 12", "a come-out 12 is craps", Standard, ttOps(ttStake(pass, 100)), ttEasy(12), ttRes(ttLost(pass, 100)), 0},
-		{"pass/come-out 6", "a come-out 6 sets the point; the pass line stands", Standard, ttOps(ttStake(pass, 100)), ttEasy(6), nil, 6},
-		{"pass/point made", "the point repeats before a 7: the pass line wins and the puck goes off", Standard, ttOps(ttStake(pass, 100), ttThrows(6)), ttDice(1, 5), ttRes(ttWon(pass, 100, 100)), 0},
-		{"pass/seven-out", "a 7 before the point: the pass line loses", Standard, ttOps(ttStake(pass, 100), ttThrows(6)), ttEasy(7), ttRes(ttLost(pass, 100)), 0},
-		{"pass/point on, 8", "other totals decide nothing once the point is on", Standard, ttOps(ttStake(pass, 100), ttThrows(6)), ttEasy(8), nil, 6},
-		{"pass/point on, 11", "11 is no natural once the point is on", Standard, ttOps(ttStake(pass, 100), ttThrows(6)), ttEasy(11), nil, 6},
-		{"pass/point on, 12", "12 is no craps once the point is on", Standard, ttOps(ttStake(pass, 100), ttThrows(6)), ttEasy(12), nil, 6},
+		{"pass/come-out 7", "a come-out 7 is a natural: the pass line wins 1:1", Standard(), ttOps(ttStake(pass, 100)), ttEasy(7), ttRes(ttWon(pass, 100, 100)), 0},
+		{"pass/come-out 11", "a come-out 11 is a natural", Standard(), ttOps(ttStake(pass, 100)), ttEasy(11), ttRes(ttWon(pass, 100, 100)), 0},
+		{"pass/come-out 2", "a come-out 2 is craps: the pass line loses", Standard(), ttOps(ttStake(pass, 100)), ttEasy(2), ttRes(ttLost(pass, 100)), 0},
+		{"pass/come-out 3", "a come-out 3 is craps", Standard(), ttOps(ttStake(pass, 100)), ttEasy(3), ttRes(ttLost(pass, 100)), 0},
+		{"pass/come-out 12", "a come-out 12 is craps", Standard(), ttOps(ttStake(pass, 100)), ttEasy(12), ttRes(ttLost(pass, 100)), 0},
+		{"pass/come-out 6", "a come-out 6 sets the point; the pass line stands", Standard(), ttOps(ttStake(pass, 100)), ttEasy(6), nil, 6},
+		{"pass/point made", "the point repeats before a 7: the pass line wins and the puck goes off", Standard(), ttOps(ttStake(pass, 100), ttThrows(6)), ttDice(1, 5), ttRes(ttWon(pass, 100, 100)), 0},
+		{"pass/seven-out", "a 7 before the point: the pass line loses", Standard(), ttOps(ttStake(pass, 100), ttThrows(6)), ttEasy(7), ttRes(ttLost(pass, 100)), 0},
+		{"pass/point on, 8", "other totals decide nothing once the point is on", Standard(), ttOps(ttStake(pass, 100), ttThrows(6)), ttEasy(8), nil, 6},
+		{"pass/point on, 11", "11 is no natural once the point is on", Standard(), ttOps(ttStake(pass, 100), ttThrows(6)), ttEasy(11), nil, 6},
+		{"pass/point on, 12", "12 is no craps once the point is on", Standard(), ttOps(ttStake(pass, 100), ttThrows(6)), ttEasy(12), nil, 6},
 
 		// Crapless craps: 2, 3, 11 and 12 are points.
-		{"crapless/come-out 11", "in crapless craps a come-out 11 is a point, not a natural", Crapless, ttOps(ttStake(pass, 100)), ttEasy(11), nil, 11},
-		{"crapless/come-out 2", "in crapless craps a come-out 2 is a point, not craps", Crapless, ttOps(ttStake(pass, 100)), ttEasy(2), nil, 2},
-		{"crapless/come-out 12", "in crapless craps 12 is a point", Crapless, ttOps(ttStake(pass, 100)), ttEasy(12), nil, 12},
-		{"crapless/point 11 made", "the 11 repeats before a 7", Crapless, ttOps(ttStake(pass, 100), ttThrows(11)), ttDice(6, 5), ttRes(ttWon(pass, 100, 100)), 0},
-		{"crapless/come-out 7", "7 is still a natural", Crapless, ttOps(ttStake(pass, 100)), ttEasy(7), ttRes(ttWon(pass, 100, 100)), 0},
-		{"crapless/place 2", "crapless place 2 pays 11:2 (Wizard of Odds)", Crapless, ttOps(ttThrows(4), ttStake(ttN(Place, 2), 10)), ttEasy(2), ttRes(ttWonUp(ttN(Place, 2), 10, 55)), 4},
-		{"crapless/place 12", "crapless place 12 pays 11:2", Crapless, ttOps(ttThrows(4), ttStake(ttN(Place, 12), 10)), ttEasy(12), ttRes(ttWonUp(ttN(Place, 12), 10, 55)), 4},
-		{"crapless/place 11", "crapless place 11 pays 11:4", Crapless, ttOps(ttThrows(4), ttStake(ttN(Place, 11), 20)), ttEasy(11), ttRes(ttWonUp(ttN(Place, 11), 20, 55)), 4},
-		{"crapless/place 3", "crapless place 3 pays 11:4", Crapless, ttOps(ttThrows(4), ttStake(ttN(Place, 3), 4)), ttEasy(3), ttRes(ttWonUp(ttN(Place, 3), 4, 11)), 4},
-		{"crapless/pass odds on 2", "true odds on 2 are 6:1", Crapless, ttOps(ttStake(pass, 10), ttThrows(2), ttStake(passOdds, 30)), ttEasy(2), ttRes(ttWon(pass, 10, 10), ttWon(ttN(PassOdds, 2), 30, 180)), 0},
+		{"crapless/come-out 11", "in crapless craps a come-out 11 is a point, not a natural", Crapless(), ttOps(ttStake(pass, 100)), ttEasy(11), nil, 11},
+		{"crapless/come-out 2", "in crapless craps a come-out 2 is a point, not craps", Crapless(), ttOps(ttStake(pass, 100)), ttEasy(2), nil, 2},
+		{"crapless/come-out 12", "in crapless craps 12 is a point", Crapless(), ttOps(ttStake(pass, 100)), ttEasy(12), nil, 12},
+		{"crapless/point 11 made", "the 11 repeats before a 7", Crapless(), ttOps(ttStake(pass, 100), ttThrows(11)), ttDice(6, 5), ttRes(ttWon(pass, 100, 100)), 0},
+		{"crapless/come-out 7", "7 is still a natural", Crapless(), ttOps(ttStake(pass, 100)), ttEasy(7), ttRes(ttWon(pass, 100, 100)), 0},
+		{"crapless/place 2", "crapless place 2 pays 11:2 (Wizard of Odds)", Crapless(), ttOps(ttThrows(4), ttStake(ttN(Place, 2), 10)), ttEasy(2), ttRes(ttWonUp(ttN(Place, 2), 10, 55)), 4},
+		{"crapless/place 12", "crapless place 12 pays 11:2", Crapless(), ttOps(ttThrows(4), ttStake(ttN(Place, 12), 10)), ttEasy(12), ttRes(ttWonUp(ttN(Place, 12), 10, 55)), 4},
+		{"crapless/place 11", "crapless place 11 pays 11:4", Crapless(), ttOps(ttThrows(4), ttStake(ttN(Place, 11), 20)), ttEasy(11), ttRes(ttWonUp(ttN(Place, 11), 20, 55)), 4},
+		{"crapless/place 3", "crapless place 3 pays 11:4", Crapless(), ttOps(ttThrows(4), ttStake(ttN(Place, 3), 4)), ttEasy(3), ttRes(ttWonUp(ttN(Place, 3), 4, 11)), 4},
+		{"crapless/pass odds on 2", "true odds on 2 are 6:1", Crapless(), ttOps(ttStake(pass, 10), ttThrows(2), ttStake(passOdds, 30)), ttEasy(2), ttRes(ttWon(pass, 10, 10), ttWon(ttN(PassOdds, 2), 30, 180)), 0},
 
-		// Don't pass, bar 12 (seeds 001, 004).
-		{"don't pass/come-out 2", "don't pass wins on come-out craps", Standard, ttOps(ttStake(dp, 100)), ttEasy(2), ttRes(ttWon(dp, 100, 100)), 0},
-		{"don't pass/come-out 3", "don't pass wins on a come-out 3", Standard, ttOps(ttStake(dp, 100)), ttEasy(3), ttRes(ttWon(dp, 100, 100)), 0},
-		{"don't pass/come-out 12", "12 is barred: a push", Standard, ttOps(ttStake(dp, 100)), ttEasy(12), ttRes(ttPushed(dp, 100)), 0},
-		{"don't pass/come-out 7", "don't pass loses to a natural", Standard, ttOps(ttStake(dp, 100)), ttEasy(7), ttRes(ttLost(dp, 100)), 0},
-		{"don't pass/come-out 11", "don't pass loses to a natural 11", Standard, ttOps(ttStake(dp, 100)), ttEasy(11), ttRes(ttLost(dp, 100)), 0},
-		{"don't pass/come-out 6", "the point is set; don't pass stands", Standard, ttOps(ttStake(dp, 100)), ttEasy(6), nil, 6},
-		{"don't pass/seven-out", "don't pass wins on the seven-out", Standard, ttOps(ttStake(dp, 100), ttThrows(6)), ttEasy(7), ttRes(ttWon(dp, 100, 100)), 0},
-		{"don't pass/point made", "don't pass loses when the point is made", Standard, ttOps(ttStake(dp, 100), ttThrows(6)), ttDice(5, 1), ttRes(ttLost(dp, 100)), 0},
+		// Don't pass, bar 12 (the posted casino rules and the croupier trainer).
+		{"don't pass/come-out 2", "don't pass wins on come-out craps", Standard(), ttOps(ttStake(dp, 100)), ttEasy(2), ttRes(ttWon(dp, 100, 100)), 0},
+		{"don't pass/come-out 3", "don't pass wins on a come-out 3", Standard(), ttOps(ttStake(dp, 100)), ttEasy(3), ttRes(ttWon(dp, 100, 100)), 0},
+		{"don't pass/come-out 12", "12 is barred: a push", Standard(), ttOps(ttStake(dp, 100)), ttEasy(12), ttRes(ttPushed(dp, 100)), 0},
+		{"don't pass/come-out 7", "don't pass loses to a natural", Standard(), ttOps(ttStake(dp, 100)), ttEasy(7), ttRes(ttLost(dp, 100)), 0},
+		{"don't pass/come-out 11", "don't pass loses to a natural 11", Standard(), ttOps(ttStake(dp, 100)), ttEasy(11), ttRes(ttLost(dp, 100)), 0},
+		{"don't pass/come-out 6", "the point is set; don't pass stands", Standard(), ttOps(ttStake(dp, 100)), ttEasy(6), nil, 6},
+		{"don't pass/seven-out", "don't pass wins on the seven-out", Standard(), ttOps(ttStake(dp, 100), ttThrows(6)), ttEasy(7), ttRes(ttWon(dp, 100, 100)), 0},
+		{"don't pass/point made", "don't pass loses when the point is made", Standard(), ttOps(ttStake(dp, 100), ttThrows(6)), ttDice(5, 1), ttRes(ttLost(dp, 100)), 0},
 
-		// Bar 2 (seed 002).
-		{"bar 2/come-out 2", "seed 002 bars the 2: a push", Bar2, ttOps(ttStake(dp, 100)), ttEasy(2), ttRes(ttPushed(dp, 100)), 0},
-		{"bar 2/come-out 12", "with the 2 barred, 12 wins for don't pass", Bar2, ttOps(ttStake(dp, 100)), ttEasy(12), ttRes(ttWon(dp, 100, 100)), 0},
-		{"bar 2/come-out 3", "3 wins for don't pass under either bar", Bar2, ttOps(ttStake(dp, 100)), ttEasy(3), ttRes(ttWon(dp, 100, 100)), 0},
-		{"bar 2/don't come 2", "the don't come bar is the don't pass bar", Bar2, ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(2), ttRes(ttPushed(dc, 100)), 4},
-		{"bar 2/don't come 12", "12 wins for don't come under bar 2", Bar2, ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(12), ttRes(ttWon(dc, 100, 100)), 4},
+		// Bar 2 (the second casino's rules).
+		{"bar 2/come-out 2", "the second casino's rules bars the 2: a push", Bar2(), ttOps(ttStake(dp, 100)), ttEasy(2), ttRes(ttPushed(dp, 100)), 0},
+		{"bar 2/come-out 12", "with the 2 barred, 12 wins for don't pass", Bar2(), ttOps(ttStake(dp, 100)), ttEasy(12), ttRes(ttWon(dp, 100, 100)), 0},
+		{"bar 2/come-out 3", "3 wins for don't pass under either bar", Bar2(), ttOps(ttStake(dp, 100)), ttEasy(3), ttRes(ttWon(dp, 100, 100)), 0},
+		{"bar 2/don't come 2", "the don't come bar is the don't pass bar", Bar2(), ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(2), ttRes(ttPushed(dc, 100)), 4},
+		{"bar 2/don't come 12", "12 wins for don't come under bar 2", Bar2(), ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(12), ttRes(ttWon(dc, 100, 100)), 4},
 
 		// Come bets: the next roll is their own come-out.
-		{"come/7", "a 7 is a natural for a come bet in the box, though it sevens out the shooter", Standard, ttOps(ttThrows(4), ttStake(come, 100)), ttEasy(7), ttRes(ttWon(come, 100, 100)), 0},
-		{"come/11", "11 is a natural for a come bet", Standard, ttOps(ttThrows(4), ttStake(come, 100)), ttEasy(11), ttRes(ttWon(come, 100, 100)), 4},
-		{"come/2", "2 is craps for a come bet", Standard, ttOps(ttThrows(4), ttStake(come, 100)), ttEasy(2), ttRes(ttLost(come, 100)), 4},
-		{"come/3", "3 is craps for a come bet", Standard, ttOps(ttThrows(4), ttStake(come, 100)), ttEasy(3), ttRes(ttLost(come, 100)), 4},
-		{"come/12", "12 is craps for a come bet", Standard, ttOps(ttThrows(4), ttStake(come, 100)), ttEasy(12), ttRes(ttLost(come, 100)), 4},
-		{"come/9", "a 9 moves the come bet to 9, unpaid (seed 004, example 6)", Standard, ttOps(ttThrows(4), ttStake(come, 100)), ttEasy(9), ttRes(ttMoved(come, 100, ttN(Come, 9))), 4},
-		{"come/the point", "the shooter's point moves the come bet to that number", Standard, ttOps(ttThrows(4), ttStake(come, 100)), ttDice(3, 1), ttRes(ttMoved(come, 100, ttN(Come, 4))), 0},
-		{"come 9/9", "the come bet's own point repeats", Standard, ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9)), ttDice(5, 4), ttRes(ttWon(ttN(Come, 9), 100, 100)), 4},
-		{"come 9/seven-out", "a 7 before its number", Standard, ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9)), ttEasy(7), ttRes(ttLost(ttN(Come, 9), 100)), 0},
-		{"come 9/point made", "the shooter's point does not decide a come bet on another number", Standard, ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9)), ttDice(3, 1), nil, 0},
-		{"come 9/come-out 9", "a come bet works on the come-out", Standard, ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9, 4)), ttEasy(9), ttRes(ttWon(ttN(Come, 9), 100, 100)), 9},
+		{"come/7", "a 7 is a natural for a come bet in the box, though it sevens out the shooter", Standard(), ttOps(ttThrows(4), ttStake(come, 100)), ttEasy(7), ttRes(ttWon(come, 100, 100)), 0},
+		{"come/11", "11 is a natural for a come bet", Standard(), ttOps(ttThrows(4), ttStake(come, 100)), ttEasy(11), ttRes(ttWon(come, 100, 100)), 4},
+		{"come/2", "2 is craps for a come bet", Standard(), ttOps(ttThrows(4), ttStake(come, 100)), ttEasy(2), ttRes(ttLost(come, 100)), 4},
+		{"come/3", "3 is craps for a come bet", Standard(), ttOps(ttThrows(4), ttStake(come, 100)), ttEasy(3), ttRes(ttLost(come, 100)), 4},
+		{"come/12", "12 is craps for a come bet", Standard(), ttOps(ttThrows(4), ttStake(come, 100)), ttEasy(12), ttRes(ttLost(come, 100)), 4},
+		{"come/9", "a 9 moves the come bet to 9, unpaid (the croupier trainer, example 6)", Standard(), ttOps(ttThrows(4), ttStake(come, 100)), ttEasy(9), ttRes(ttMoved(come, 100, ttN(Come, 9))), 4},
+		{"come/the point", "the shooter's point moves the come bet to that number", Standard(), ttOps(ttThrows(4), ttStake(come, 100)), ttDice(3, 1), ttRes(ttMoved(come, 100, ttN(Come, 4))), 0},
+		{"come 9/9", "the come bet's own point repeats", Standard(), ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9)), ttDice(5, 4), ttRes(ttWon(ttN(Come, 9), 100, 100)), 4},
+		{"come 9/seven-out", "a 7 before its number", Standard(), ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9)), ttEasy(7), ttRes(ttLost(ttN(Come, 9), 100)), 0},
+		{"come 9/point made", "the shooter's point does not decide a come bet on another number", Standard(), ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9)), ttDice(3, 1), nil, 0},
+		{"come 9/come-out 9", "a come bet works on the come-out", Standard(), ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9, 4)), ttEasy(9), ttRes(ttWon(ttN(Come, 9), 100, 100)), 9},
 
-		// Odds behind come bets: off on the come-out unless turned on (seeds 001, 004).
-		{"come odds/9", "come odds pay true odds, 3:2 on 9", Standard, ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9), ttStake(ttN(ComeOdds, 9), 40)), ttEasy(9),
+		// Odds behind come bets: off on the come-out unless turned on (the posted casino rules and the croupier trainer).
+		{"come odds/9", "come odds pay true odds, 3:2 on 9", Standard(), ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9), ttStake(ttN(ComeOdds, 9), 40)), ttEasy(9),
 			ttRes(ttWon(ttN(Come, 9), 100, 100), ttWon(ttN(ComeOdds, 9), 40, 60)), 4},
-		{"come odds/seven-out", "come odds lose with their bet", Standard, ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9), ttStake(ttN(ComeOdds, 9), 40)), ttEasy(7),
+		{"come odds/seven-out", "come odds lose with their bet", Standard(), ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9), ttStake(ttN(ComeOdds, 9), 40)), ttEasy(7),
 			ttRes(ttLost(ttN(Come, 9), 100), ttLost(ttN(ComeOdds, 9), 40)), 0},
-		{"come odds off/come-out 9", "the come bet wins; its odds were off, so they come back", Standard,
+		{"come odds off/come-out 9", "the come bet wins; its odds were off, so they come back", Standard(),
 			ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9), ttStake(ttN(ComeOdds, 9), 40), ttThrows(4)), ttEasy(9),
 			ttRes(ttWon(ttN(Come, 9), 100, 100), ttReturned(ttN(ComeOdds, 9), 40)), 9},
-		{"come odds off/come-out 7", "the come bet loses; its odds were off, so they come back", Standard,
+		{"come odds off/come-out 7", "the come bet loses; its odds were off, so they come back", Standard(),
 			ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9), ttStake(ttN(ComeOdds, 9), 40), ttThrows(4)), ttEasy(7),
 			ttRes(ttLost(ttN(Come, 9), 100), ttReturned(ttN(ComeOdds, 9), 40)), 0},
-		{"come odds off/come-out 5", "nothing decides the come bet: both stand", Standard,
+		{"come odds off/come-out 5", "nothing decides the come bet: both stand", Standard(),
 			ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9), ttStake(ttN(ComeOdds, 9), 40), ttThrows(4)), ttEasy(5), nil, 5},
-		{"come odds working/come-out 9", "odds turned on for the come-out are paid", Standard,
+		{"come odds working/come-out 9", "odds turned on for the come-out are paid", Standard(),
 			ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9), ttStake(ttN(ComeOdds, 9), 40), ttWork(ttN(ComeOdds, 9), true), ttThrows(4)), ttEasy(9),
 			ttRes(ttWon(ttN(Come, 9), 100, 100), ttWon(ttN(ComeOdds, 9), 40, 60)), 9},
-		{"come odds working/come-out 7", "odds turned on for the come-out are lost", Standard,
+		{"come odds working/come-out 7", "odds turned on for the come-out are lost", Standard(),
 			ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9), ttStake(ttN(ComeOdds, 9), 40), ttWork(ttN(ComeOdds, 9), true), ttThrows(4)), ttEasy(7),
 			ttRes(ttLost(ttN(Come, 9), 100), ttLost(ttN(ComeOdds, 9), 40)), 0},
-		{"come odds on by rule/come-out 9", "Rules.ComeOut.ComeOdds On makes every come odds work", Rules{ComeOut: ComeOutWorking{ComeOdds: On}},
+		{"come odds on by rule/come-out 9", "Rules.ComeOut.ComeOdds On makes every come odds work", Rules{ComeOut: ComeOutWorking{ComeOdds: SwitchOn}},
 			ttOps(ttThrows(4), ttStake(come, 100), ttThrows(9), ttStake(ttN(ComeOdds, 9), 40), ttThrows(4)), ttEasy(9),
 			ttRes(ttWon(ttN(Come, 9), 100, 100), ttWon(ttN(ComeOdds, 9), 40, 60)), 9},
 
 		// Don't come.
-		{"don't come/2", "2 wins for a don't come bet in the box", Standard, ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(2), ttRes(ttWon(dc, 100, 100)), 4},
-		{"don't come/3", "3 wins for don't come", Standard, ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(3), ttRes(ttWon(dc, 100, 100)), 4},
-		{"don't come/12", "12 is barred for don't come", Standard, ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(12), ttRes(ttPushed(dc, 100)), 4},
-		{"don't come/7", "7 loses a don't come bet in the box", Standard, ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(7), ttRes(ttLost(dc, 100)), 0},
-		{"don't come/11", "11 loses a don't come bet in the box", Standard, ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(11), ttRes(ttLost(dc, 100)), 4},
-		{"don't come/5", "a 5 moves the don't come bet behind the 5", Standard, ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(5), ttRes(ttMoved(dc, 100, ttN(DontCome, 5))), 4},
-		{"don't come 5/7", "a 7 before the 5 wins", Standard, ttOps(ttThrows(4), ttStake(dc, 100), ttThrows(5)), ttEasy(7), ttRes(ttWon(ttN(DontCome, 5), 100, 100)), 0},
-		{"don't come 5/5", "the 5 before a 7 loses", Standard, ttOps(ttThrows(4), ttStake(dc, 100), ttThrows(5)), ttDice(2, 3), ttRes(ttLost(ttN(DontCome, 5), 100)), 4},
-		{"don't come odds/come-out 7", "lay odds behind don't come work on the come-out: 2:3 on 5", Standard,
+		{"don't come/2", "2 wins for a don't come bet in the box", Standard(), ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(2), ttRes(ttWon(dc, 100, 100)), 4},
+		{"don't come/3", "3 wins for don't come", Standard(), ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(3), ttRes(ttWon(dc, 100, 100)), 4},
+		{"don't come/12", "12 is barred for don't come", Standard(), ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(12), ttRes(ttPushed(dc, 100)), 4},
+		{"don't come/7", "7 loses a don't come bet in the box", Standard(), ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(7), ttRes(ttLost(dc, 100)), 0},
+		{"don't come/11", "11 loses a don't come bet in the box", Standard(), ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(11), ttRes(ttLost(dc, 100)), 4},
+		{"don't come/5", "a 5 moves the don't come bet behind the 5", Standard(), ttOps(ttThrows(4), ttStake(dc, 100)), ttEasy(5), ttRes(ttMoved(dc, 100, ttN(DontCome, 5))), 4},
+		{"don't come 5/7", "a 7 before the 5 wins", Standard(), ttOps(ttThrows(4), ttStake(dc, 100), ttThrows(5)), ttEasy(7), ttRes(ttWon(ttN(DontCome, 5), 100, 100)), 0},
+		{"don't come 5/5", "the 5 before a 7 loses", Standard(), ttOps(ttThrows(4), ttStake(dc, 100), ttThrows(5)), ttDice(2, 3), ttRes(ttLost(ttN(DontCome, 5), 100)), 4},
+		{"don't come odds/come-out 7", "lay odds behind don't come work on the come-out: 2:3 on 5", Standard(),
 			ttOps(ttThrows(4), ttStake(dc, 100), ttThrows(5), ttStake(ttN(DontComeOdds, 5), 60), ttThrows(4)), ttEasy(7),
 			ttRes(ttWon(ttN(DontCome, 5), 100, 100), ttWon(ttN(DontComeOdds, 5), 60, 40)), 0},
-		{"don't come odds/come-out 5", "working lay odds lose with their bet", Standard,
+		{"don't come odds/come-out 5", "working lay odds lose with their bet", Standard(),
 			ttOps(ttThrows(4), ttStake(dc, 100), ttThrows(5), ttStake(ttN(DontComeOdds, 5), 60), ttThrows(4)), ttEasy(5),
 			ttRes(ttLost(ttN(DontCome, 5), 100), ttLost(ttN(DontComeOdds, 5), 60)), 5},
-		{"don't come odds off/come-out 7", "lay odds turned off come back when their bet is decided", Standard,
+		{"don't come odds off/come-out 7", "lay odds turned off come back when their bet is decided", Standard(),
 			ttOps(ttThrows(4), ttStake(dc, 100), ttThrows(5), ttStake(ttN(DontComeOdds, 5), 60), ttWork(ttN(DontComeOdds, 5), false), ttThrows(4)), ttEasy(7),
 			ttRes(ttWon(ttN(DontCome, 5), 100, 100), ttReturned(ttN(DontComeOdds, 5), 60)), 0},
-		{"don't come odds off/come-out 5", "lay odds turned off come back when their bet loses", Standard,
+		{"don't come odds off/come-out 5", "lay odds turned off come back when their bet loses", Standard(),
 			ttOps(ttThrows(4), ttStake(dc, 100), ttThrows(5), ttStake(ttN(DontComeOdds, 5), 60), ttWork(ttN(DontComeOdds, 5), false), ttThrows(4)), ttEasy(5),
 			ttRes(ttLost(ttN(DontCome, 5), 100), ttReturned(ttN(DontComeOdds, 5), 60)), 5},
 
 		// Put bets.
-		{"put/8", "a put bet is a pass bet on 8; its odds pay 6:5", Standard, ttOps(ttThrows(6), ttStake(ttN(Put, 8), 100), ttStake(ttN(PutOdds, 8), 500)), ttEasy(8),
+		{"put/8", "a put bet is a pass bet on 8; its odds pay 6:5", Standard(), ttOps(ttThrows(6), ttStake(ttN(Put, 8), 100), ttStake(ttN(PutOdds, 8), 500)), ttEasy(8),
 			ttRes(ttWon(ttN(Put, 8), 100, 100), ttWon(ttN(PutOdds, 8), 500, 600)), 6},
-		{"put/seven-out", "put and odds lose to a 7", Standard, ttOps(ttThrows(6), ttStake(ttN(Put, 8), 100), ttStake(ttN(PutOdds, 8), 500)), ttEasy(7),
+		{"put/seven-out", "put and odds lose to a 7", Standard(), ttOps(ttThrows(6), ttStake(ttN(Put, 8), 100), ttStake(ttN(PutOdds, 8), 500)), ttEasy(7),
 			ttRes(ttLost(ttN(Put, 8), 100), ttLost(ttN(PutOdds, 8), 500)), 0},
-		{"put odds off/come-out 8", "put odds are off on the come-out like come odds", Standard,
+		{"put odds off/come-out 8", "put odds are off on the come-out like come odds", Standard(),
 			ttOps(ttThrows(6), ttStake(ttN(Put, 8), 100), ttStake(ttN(PutOdds, 8), 500), ttThrow(ttDice(1, 5))), ttEasy(8),
 			ttRes(ttWon(ttN(Put, 8), 100, 100), ttReturned(ttN(PutOdds, 8), 500)), 8},
-		{"put odds off/come-out 7", "put odds come back when their bet loses on the come-out", Standard,
+		{"put odds off/come-out 7", "put odds come back when their bet loses on the come-out", Standard(),
 			ttOps(ttThrows(6), ttStake(ttN(Put, 8), 100), ttStake(ttN(PutOdds, 8), 500), ttThrow(ttDice(1, 5))), ttEasy(7),
 			ttRes(ttLost(ttN(Put, 8), 100), ttReturned(ttN(PutOdds, 8), 500)), 0},
 
 		// Odds behind the line, at true odds (RULES §2).
-		{"pass odds/4", "odds on 4 pay 2:1", Standard, ttOps(ttStake(pass, 10), ttThrows(4), ttStake(passOdds, 30)), ttDice(3, 1),
+		{"pass odds/4", "odds on 4 pay 2:1", Standard(), ttOps(ttStake(pass, 10), ttThrows(4), ttStake(passOdds, 30)), ttDice(3, 1),
 			ttRes(ttWon(pass, 10, 10), ttWon(ttN(PassOdds, 4), 30, 60)), 0},
-		{"pass odds/5", "odds on 5 pay 3:2", Standard, ttOps(ttStake(pass, 10), ttThrows(5), ttStake(passOdds, 40)), ttDice(3, 2),
+		{"pass odds/5", "odds on 5 pay 3:2", Standard(), ttOps(ttStake(pass, 10), ttThrows(5), ttStake(passOdds, 40)), ttDice(3, 2),
 			ttRes(ttWon(pass, 10, 10), ttWon(ttN(PassOdds, 5), 40, 60)), 0},
-		{"pass odds/6", "odds on 6 pay 6:5 (seed 004, example 4)", Standard, ttOps(ttStake(pass, 10), ttThrows(6), ttStake(passOdds, 50)), ttDice(1, 5),
+		{"pass odds/6", "odds on 6 pay 6:5 (the croupier trainer, example 4)", Standard(), ttOps(ttStake(pass, 10), ttThrows(6), ttStake(passOdds, 50)), ttDice(1, 5),
 			ttRes(ttWon(pass, 10, 10), ttWon(ttN(PassOdds, 6), 50, 60)), 0},
-		{"pass odds/9", "odds on 9 pay 3:2", Standard, ttOps(ttStake(pass, 10), ttThrows(9), ttStake(passOdds, 40)), ttDice(6, 3),
+		{"pass odds/9", "odds on 9 pay 3:2", Standard(), ttOps(ttStake(pass, 10), ttThrows(9), ttStake(passOdds, 40)), ttDice(6, 3),
 			ttRes(ttWon(pass, 10, 10), ttWon(ttN(PassOdds, 9), 40, 60)), 0},
-		{"pass odds/10 seven-out", "odds lose with the line", Standard, ttOps(ttStake(pass, 10), ttThrows(10), ttStake(passOdds, 30)), ttEasy(7),
+		{"pass odds/10 seven-out", "odds lose with the line", Standard(), ttOps(ttStake(pass, 10), ttThrows(10), ttStake(passOdds, 30)), ttEasy(7),
 			ttRes(ttLost(pass, 10), ttLost(ttN(PassOdds, 10), 30)), 0},
-		{"lay odds/4", "lay odds on 4 pay 1:2", Standard, ttOps(ttStake(dp, 10), ttThrows(4), ttStake(ttK(DontPassOdds), 60)), ttEasy(7),
+		{"lay odds/4", "lay odds on 4 pay 1:2", Standard(), ttOps(ttStake(dp, 10), ttThrows(4), ttStake(ttK(DontPassOdds), 60)), ttEasy(7),
 			ttRes(ttWon(dp, 10, 10), ttWon(ttN(DontPassOdds, 4), 60, 30)), 0},
-		{"lay odds/5", "lay odds on 5 pay 2:3", Standard, ttOps(ttStake(dp, 10), ttThrows(5), ttStake(ttK(DontPassOdds), 60)), ttEasy(7),
+		{"lay odds/5", "lay odds on 5 pay 2:3", Standard(), ttOps(ttStake(dp, 10), ttThrows(5), ttStake(ttK(DontPassOdds), 60)), ttEasy(7),
 			ttRes(ttWon(dp, 10, 10), ttWon(ttN(DontPassOdds, 5), 60, 40)), 0},
-		{"lay odds/6", "lay odds on 6 pay 5:6 (seed 004, example 5: 120 wins 100)", Standard, ttOps(ttStake(dp, 10), ttThrows(6), ttStake(ttK(DontPassOdds), 60)), ttEasy(7),
+		{"lay odds/6", "lay odds on 6 pay 5:6 (the croupier trainer, example 5: 120 wins 100)", Standard(), ttOps(ttStake(dp, 10), ttThrows(6), ttStake(ttK(DontPassOdds), 60)), ttEasy(7),
 			ttRes(ttWon(dp, 10, 10), ttWon(ttN(DontPassOdds, 6), 60, 50)), 0},
-		{"lay odds/9 made", "lay odds lose when the point is made", Standard, ttOps(ttStake(dp, 10), ttThrows(9), ttStake(ttK(DontPassOdds), 60)), ttDice(3, 6),
+		{"lay odds/9 made", "lay odds lose when the point is made", Standard(), ttOps(ttStake(dp, 10), ttThrows(9), ttStake(ttK(DontPassOdds), 60)), ttDice(3, 6),
 			ttRes(ttLost(dp, 10), ttLost(ttN(DontPassOdds, 9), 60)), 0},
 
 		// Place bets: stay up after a win, off on the come-out.
-		{"place 6/6", "place 6 pays 7:6 and stays up", Standard, ttOps(ttThrows(5), ttStake(ttN(Place, 6), 12)), ttEasy(6), ttRes(ttWonUp(ttN(Place, 6), 12, 14)), 5},
-		{"place 6/again", "a place bet that won is still up and wins again", Standard, ttOps(ttThrows(5), ttStake(ttN(Place, 6), 12), ttThrows(6)), ttDice(1, 5), ttRes(ttWonUp(ttN(Place, 6), 12, 14)), 5},
-		{"place 8/seven-out", "place bets lose to a 7", Standard, ttOps(ttThrows(5), ttStake(ttN(Place, 8), 12)), ttEasy(7), ttRes(ttLost(ttN(Place, 8), 12)), 0},
-		{"place 5/5", "place 5 pays 7:5", Standard, ttOps(ttThrows(4), ttStake(ttN(Place, 5), 10)), ttEasy(5), ttRes(ttWonUp(ttN(Place, 5), 10, 14)), 4},
-		{"place 9/9", "place 9 pays 7:5", Standard, ttOps(ttThrows(4), ttStake(ttN(Place, 9), 10)), ttEasy(9), ttRes(ttWonUp(ttN(Place, 9), 10, 14)), 4},
-		{"place 4/4", "place 4 pays 9:5", Standard, ttOps(ttThrows(5), ttStake(ttN(Place, 4), 10)), ttEasy(4), ttRes(ttWonUp(ttN(Place, 4), 10, 18)), 5},
-		{"place 10/10", "place 10 pays 9:5", Standard, ttOps(ttThrows(5), ttStake(ttN(Place, 10), 10)), ttEasy(10), ttRes(ttWonUp(ttN(Place, 10), 10, 18)), 5},
-		{"place 10/8", "another number decides nothing", Standard, ttOps(ttThrows(5), ttStake(ttN(Place, 10), 10)), ttEasy(8), nil, 5},
-		{"place off/come-out 7", "place bets are off on the come-out: a 7 leaves them", Standard, ttOps(ttStake(ttN(Place, 6), 12)), ttEasy(7), nil, 0},
-		{"place off/come-out 6", "off on the come-out: their number does not pay", Standard, ttOps(ttStake(ttN(Place, 6), 12)), ttEasy(6), nil, 6},
-		{"place working/come-out 7", "a place bet turned on loses to a come-out 7", Standard, ttOps(ttStake(ttN(Place, 6), 12), ttWork(ttN(Place, 6), true)), ttEasy(7),
+		{"place 6/6", "place 6 pays 7:6 and stays up", Standard(), ttOps(ttThrows(5), ttStake(ttN(Place, 6), 12)), ttEasy(6), ttRes(ttWonUp(ttN(Place, 6), 12, 14)), 5},
+		{"place 6/again", "a place bet that won is still up and wins again", Standard(), ttOps(ttThrows(5), ttStake(ttN(Place, 6), 12), ttThrows(6)), ttDice(1, 5), ttRes(ttWonUp(ttN(Place, 6), 12, 14)), 5},
+		{"place 8/seven-out", "place bets lose to a 7", Standard(), ttOps(ttThrows(5), ttStake(ttN(Place, 8), 12)), ttEasy(7), ttRes(ttLost(ttN(Place, 8), 12)), 0},
+		{"place 5/5", "place 5 pays 7:5", Standard(), ttOps(ttThrows(4), ttStake(ttN(Place, 5), 10)), ttEasy(5), ttRes(ttWonUp(ttN(Place, 5), 10, 14)), 4},
+		{"place 9/9", "place 9 pays 7:5", Standard(), ttOps(ttThrows(4), ttStake(ttN(Place, 9), 10)), ttEasy(9), ttRes(ttWonUp(ttN(Place, 9), 10, 14)), 4},
+		{"place 4/4", "place 4 pays 9:5", Standard(), ttOps(ttThrows(5), ttStake(ttN(Place, 4), 10)), ttEasy(4), ttRes(ttWonUp(ttN(Place, 4), 10, 18)), 5},
+		{"place 10/10", "place 10 pays 9:5", Standard(), ttOps(ttThrows(5), ttStake(ttN(Place, 10), 10)), ttEasy(10), ttRes(ttWonUp(ttN(Place, 10), 10, 18)), 5},
+		{"place 10/8", "another number decides nothing", Standard(), ttOps(ttThrows(5), ttStake(ttN(Place, 10), 10)), ttEasy(8), nil, 5},
+		{"place off/come-out 7", "place bets are off on the come-out: a 7 leaves them", Standard(), ttOps(ttStake(ttN(Place, 6), 12)), ttEasy(7), nil, 0},
+		{"place off/come-out 6", "off on the come-out: their number does not pay", Standard(), ttOps(ttStake(ttN(Place, 6), 12)), ttEasy(6), nil, 6},
+		{"place working/come-out 7", "a place bet turned on loses to a come-out 7", Standard(), ttOps(ttStake(ttN(Place, 6), 12), ttWork(ttN(Place, 6), true)), ttEasy(7),
 			ttRes(ttLost(ttN(Place, 6), 12)), 0},
-		{"place working/come-out 6", "a place bet turned on wins on the come-out", Standard, ttOps(ttStake(ttN(Place, 6), 12), ttWork(ttN(Place, 6), true)), ttEasy(6),
+		{"place working/come-out 6", "a place bet turned on wins on the come-out", Standard(), ttOps(ttStake(ttN(Place, 6), 12), ttWork(ttN(Place, 6), true)), ttEasy(6),
 			ttRes(ttWonUp(ttN(Place, 6), 12, 14)), 6},
-		{"place turned off/point on", "turning a bet off changes only come-outs", Standard, ttOps(ttThrows(5), ttStake(ttN(Place, 6), 12), ttWork(ttN(Place, 6), false)), ttEasy(6),
+		{"place turned off/point on", "turning a bet off changes only come-outs", Standard(), ttOps(ttThrows(5), ttStake(ttN(Place, 6), 12), ttWork(ttN(Place, 6), false)), ttEasy(6),
 			ttRes(ttWonUp(ttN(Place, 6), 12, 14)), 5},
 
-		// Place to lose (seed 002).
-		{"place to lose 6/7", "a 7 before the 6 pays 4:5; the bet stays up", Standard, ttOps(ttThrows(5), ttStake(ttN(PlaceToLose, 6), 50)), ttEasy(7),
+		// Place to lose (the second casino's rules).
+		{"place to lose 6/7", "a 7 before the 6 pays 4:5; the bet stays up", Standard(), ttOps(ttThrows(5), ttStake(ttN(PlaceToLose, 6), 50)), ttEasy(7),
 			ttRes(ttWonUp(ttN(PlaceToLose, 6), 50, 40)), 0},
-		{"place to lose 4/7", "5:11 on 4, rounded down", Standard, ttOps(ttThrows(5), ttStake(ttN(PlaceToLose, 4), 11)), ttEasy(7), ttRes(ttWonUp(ttN(PlaceToLose, 4), 11, 5)), 0},
-		{"place to lose 5/7", "5:8 on 5", Standard, ttOps(ttThrows(4), ttStake(ttN(PlaceToLose, 5), 8)), ttEasy(7), ttRes(ttWonUp(ttN(PlaceToLose, 5), 8, 5)), 0},
-		{"place to lose 6/6", "the 6 before a 7 loses", Standard, ttOps(ttThrows(5), ttStake(ttN(PlaceToLose, 6), 50)), ttEasy(6), ttRes(ttLost(ttN(PlaceToLose, 6), 50)), 5},
-		{"place to lose off/come-out 7", "off on the come-out like place bets", Standard, ttOps(ttStake(ttN(PlaceToLose, 6), 50)), ttEasy(7), nil, 0},
+		{"place to lose 4/7", "5:11 on 4, rounded down", Standard(), ttOps(ttThrows(5), ttStake(ttN(PlaceToLose, 4), 11)), ttEasy(7), ttRes(ttWonUp(ttN(PlaceToLose, 4), 11, 5)), 0},
+		{"place to lose 5/7", "5:8 on 5", Standard(), ttOps(ttThrows(4), ttStake(ttN(PlaceToLose, 5), 8)), ttEasy(7), ttRes(ttWonUp(ttN(PlaceToLose, 5), 8, 5)), 0},
+		{"place to lose 6/6", "the 6 before a 7 loses", Standard(), ttOps(ttThrows(5), ttStake(ttN(PlaceToLose, 6), 50)), ttEasy(6), ttRes(ttLost(ttN(PlaceToLose, 6), 50)), 5},
+		{"place to lose off/come-out 7", "off on the come-out like place bets", Standard(), ttOps(ttStake(ttN(PlaceToLose, 6), 50)), ttEasy(7), nil, 0},
 
 		// Buy: true odds less commission.
-		{"buy 4/standard 4", "true odds 2:1; the commission was taken when the bet was made", Standard, ttOps(ttThrows(5), ttStake(ttN(Buy, 4), 20)), ttEasy(4),
+		{"buy 4/standard 4", "true odds 2:1; the commission was taken when the bet was made", Standard(), ttOps(ttThrows(5), ttStake(ttN(Buy, 4), 20)), ttEasy(4),
 			ttRes(ttWon(ttN(Buy, 4), 20, 40)), 5},
-		{"buy 4/standard 7", "the bet is lost; the commission taken up front is kept", Standard, ttOps(ttThrows(5), ttStake(ttN(Buy, 4), 20)), ttEasy(7),
+		{"buy 4/standard 7", "the bet is lost; the commission taken up front is kept", Standard(), ttOps(ttThrows(5), ttStake(ttN(Buy, 4), 20)), ttEasy(7),
 			ttRes(ttLost(ttN(Buy, 4), 20)), 0},
-		{"buy 4/vegas 4", "commission on a win only: 5% of the 20 bet comes off the 40 win", Vegas, ttOps(ttThrows(5), ttStake(ttN(Buy, 4), 20)), ttEasy(4),
-			ttRes(Resolution{Player: "p", Bet: ttN(Buy, 4), Outcome: Won, Stake: 20, Win: 39, Returned: 20, Commission: 1}), 5},
-		{"buy 4/vegas 7", "no commission on a loss", Vegas, ttOps(ttThrows(5), ttStake(ttN(Buy, 4), 20)), ttEasy(7), ttRes(ttLost(ttN(Buy, 4), 20)), 0},
-		{"buy 4/bar 2 7", "seed 002: the commission comes back when the buy bet loses", Bar2, ttOps(ttThrows(5), ttStake(ttN(Buy, 4), 20)), ttEasy(7),
-			ttRes(Resolution{Player: "p", Bet: ttN(Buy, 4), Outcome: Lost, Stake: 20, Returned: 1}), 0},
-		{"buy 10/bar 2 10", "a winning buy bet keeps its commission paid", Bar2, ttOps(ttThrows(5), ttStake(ttN(Buy, 10), 20)), ttEasy(10), ttRes(ttWon(ttN(Buy, 10), 20, 40)), 5},
-		{"buy 6/standard 6", "true odds 6:5", Standard, ttOps(ttThrows(5), ttStake(ttN(Buy, 6), 100)), ttEasy(6), ttRes(ttWon(ttN(Buy, 6), 100, 120)), 5},
-		{"buy off/come-out 7", "buy bets are off on the come-out", Standard, ttOps(ttStake(ttN(Buy, 4), 20)), ttEasy(7), nil, 0},
+		{"buy 4/vegas 4", "commission on a win only: 5% of the 20 bet comes off the 40 win", Vegas(), ttOps(ttThrows(5), ttStake(ttN(Buy, 4), 20)), ttEasy(4),
+			ttRes(Resolution{Player: "p", Bet: ttN(Buy, 4), Outcome: OutcomeWon, Stake: 20, Win: 39, Returned: 20, Commission: 1}), 5},
+		{"buy 4/vegas 7", "no commission on a loss", Vegas(), ttOps(ttThrows(5), ttStake(ttN(Buy, 4), 20)), ttEasy(7), ttRes(ttLost(ttN(Buy, 4), 20)), 0},
+		{"buy 4/bar 2 7", "the second casino's rules: the commission comes back when the buy bet loses", Bar2(), ttOps(ttThrows(5), ttStake(ttN(Buy, 4), 20)), ttEasy(7),
+			ttRes(Resolution{Player: "p", Bet: ttN(Buy, 4), Outcome: OutcomeLost, Stake: 20, Returned: 1}), 0},
+		{"buy 10/bar 2 10", "a winning buy bet keeps its commission paid", Bar2(), ttOps(ttThrows(5), ttStake(ttN(Buy, 10), 20)), ttEasy(10), ttRes(ttWon(ttN(Buy, 10), 20, 40)), 5},
+		{"buy 6/standard 6", "true odds 6:5", Standard(), ttOps(ttThrows(5), ttStake(ttN(Buy, 6), 100)), ttEasy(6), ttRes(ttWon(ttN(Buy, 6), 100, 120)), 5},
+		{"buy off/come-out 7", "buy bets are off on the come-out", Standard(), ttOps(ttStake(ttN(Buy, 4), 20)), ttEasy(7), nil, 0},
 
 		// Lay: true odds less commission, working on the come-out.
-		{"lay 4/standard 7", "1:2 on 4; 5% of the win was taken up front", Standard, ttOps(ttThrows(5), ttStake(ttN(Lay, 4), 40)), ttEasy(7), ttRes(ttWon(ttN(Lay, 4), 40, 20)), 0},
-		{"lay 4/standard 4", "the 4 before a 7 loses", Standard, ttOps(ttThrows(5), ttStake(ttN(Lay, 4), 40)), ttEasy(4), ttRes(ttLost(ttN(Lay, 4), 40)), 5},
-		{"lay 5/standard 7", "2:3 on 5", Standard, ttOps(ttThrows(4), ttStake(ttN(Lay, 5), 60)), ttEasy(7), ttRes(ttWon(ttN(Lay, 5), 60, 40)), 0},
-		{"lay 6/standard 7", "5:6 on 6", Standard, ttOps(ttThrows(5), ttStake(ttN(Lay, 6), 60)), ttEasy(7), ttRes(ttWon(ttN(Lay, 6), 60, 50)), 0},
-		{"lay 4/vegas 7", "commission on a win only: 5% of the 20 win", Vegas, ttOps(ttThrows(5), ttStake(ttN(Lay, 4), 40)), ttEasy(7),
-			ttRes(Resolution{Player: "p", Bet: ttN(Lay, 4), Outcome: Won, Stake: 40, Win: 19, Returned: 40, Commission: 1}), 0},
-		{"lay 4/bar 2 7", "seed 002's lay commission was taken up front", Bar2, ttOps(ttThrows(5), ttStake(ttN(Lay, 4), 40)), ttEasy(7), ttRes(ttWon(ttN(Lay, 4), 40, 20)), 0},
-		{"lay 4/bar 2 4", "seed 002 keeps the lay commission on a loss", Bar2, ttOps(ttThrows(5), ttStake(ttN(Lay, 4), 40)), ttEasy(4), ttRes(ttLost(ttN(Lay, 4), 40)), 5},
-		{"lay works/come-out 7", "lay bets work on the come-out (seed 002)", Standard, ttOps(ttStake(ttN(Lay, 4), 40)), ttEasy(7), ttRes(ttWon(ttN(Lay, 4), 40, 20)), 0},
-		{"lay turned off/come-out 7", "a lay bet turned off is left alone by a come-out 7", Standard, ttOps(ttStake(ttN(Lay, 4), 40), ttWork(ttN(Lay, 4), false)), ttEasy(7), nil, 0},
+		{"lay 4/standard 7", "1:2 on 4; 5% of the win was taken up front", Standard(), ttOps(ttThrows(5), ttStake(ttN(Lay, 4), 40)), ttEasy(7), ttRes(ttWon(ttN(Lay, 4), 40, 20)), 0},
+		{"lay 4/standard 4", "the 4 before a 7 loses", Standard(), ttOps(ttThrows(5), ttStake(ttN(Lay, 4), 40)), ttEasy(4), ttRes(ttLost(ttN(Lay, 4), 40)), 5},
+		{"lay 5/standard 7", "2:3 on 5", Standard(), ttOps(ttThrows(4), ttStake(ttN(Lay, 5), 60)), ttEasy(7), ttRes(ttWon(ttN(Lay, 5), 60, 40)), 0},
+		{"lay 6/standard 7", "5:6 on 6", Standard(), ttOps(ttThrows(5), ttStake(ttN(Lay, 6), 60)), ttEasy(7), ttRes(ttWon(ttN(Lay, 6), 60, 50)), 0},
+		{"lay 4/vegas 7", "commission on a win only: 5% of the 20 win", Vegas(), ttOps(ttThrows(5), ttStake(ttN(Lay, 4), 40)), ttEasy(7),
+			ttRes(Resolution{Player: "p", Bet: ttN(Lay, 4), Outcome: OutcomeWon, Stake: 40, Win: 19, Returned: 40, Commission: 1}), 0},
+		{"lay 4/bar 2 7", "the second casino's lay commission was taken up front", Bar2(), ttOps(ttThrows(5), ttStake(ttN(Lay, 4), 40)), ttEasy(7), ttRes(ttWon(ttN(Lay, 4), 40, 20)), 0},
+		{"lay 4/bar 2 4", "the second casino's rules keeps the lay commission on a loss", Bar2(), ttOps(ttThrows(5), ttStake(ttN(Lay, 4), 40)), ttEasy(4), ttRes(ttLost(ttN(Lay, 4), 40)), 5},
+		{"lay works/come-out 7", "lay bets work on the come-out (the second casino's rules)", Standard(), ttOps(ttStake(ttN(Lay, 4), 40)), ttEasy(7), ttRes(ttWon(ttN(Lay, 4), 40, 20)), 0},
+		{"lay turned off/come-out 7", "a lay bet turned off is left alone by a come-out 7", Standard(), ttOps(ttStake(ttN(Lay, 4), 40), ttWork(ttN(Lay, 4), false)), ttEasy(7), nil, 0},
 
 		// Breakage: payouts rounded down to the table's unit.
 		{"unit 5/place 6 for 10", "7:6 of 10 is 11.67: 11 in money, 10 in units of 5, breakage 1", unit5, ttOps(ttThrows(5), ttStake(ttN(Place, 6), 10)), ttEasy(6),
-			ttRes(Resolution{Player: "p", Bet: ttN(Place, 6), Outcome: Won, Stake: 10, Win: 10, Breakage: 1, To: ttN(Place, 6)}), 5},
+			ttRes(Resolution{Player: "p", Bet: ttN(Place, 6), Outcome: OutcomeWon, Stake: 10, Win: 10, Breakage: 1, To: ttN(Place, 6)}), 5},
 		{"unit 5/place 5 for 5", "7:5 of 5 is 7: 5 paid, breakage 2", unit5, ttOps(ttThrows(4), ttStake(ttN(Place, 5), 5)), ttEasy(5),
-			ttRes(Resolution{Player: "p", Bet: ttN(Place, 5), Outcome: Won, Stake: 5, Win: 5, Breakage: 2, To: ttN(Place, 5)}), 4},
+			ttRes(Resolution{Player: "p", Bet: ttN(Place, 5), Outcome: OutcomeWon, Stake: 5, Win: 5, Breakage: 2, To: ttN(Place, 5)}), 4},
 		{"unit 5/place 6 for 30", "7:6 of 30 is 35, whole units: no breakage", unit5, ttOps(ttThrows(5), ttStake(ttN(Place, 6), 30)), ttEasy(6), ttRes(ttWonUp(ttN(Place, 6), 30, 35)), 5},
 		{"unit 5/lay 4 for 5", "1:2 of 5 is 2.5: nothing paid in units of 5, breakage 2 (the half is below the money unit)", unit5, ttOps(ttStake(ttN(Lay, 4), 5)), ttEasy(7),
-			ttRes(Resolution{Player: "p", Bet: ttN(Lay, 4), Outcome: Won, Stake: 5, Win: 0, Breakage: 2, Returned: 5}), 0},
+			ttRes(Resolution{Player: "p", Bet: ttN(Lay, 4), Outcome: OutcomeWon, Stake: 5, Win: 0, Breakage: 2, Returned: 5}), 0},
 		{"unit 5/buy 4 on win only", "5% of 25 is 1.25, which rounds down to no commission in units of 5", vegasUnit5, ttOps(ttThrows(5), ttStake(ttN(Buy, 4), 25)), ttEasy(4),
 			ttRes(ttWon(ttN(Buy, 4), 25, 50)), 5},
 		{"unit 5/field on 2", "2:1 of 5 is whole", unit5, ttOps(ttStake(field, 5)), ttEasy(2), ttRes(ttWon(field, 5, 10)), 0},
 
 		// Big 6 and 8.
-		{"big 6/6", "a 6 before a 7 pays 1:1; the bet stays up", Standard, ttOps(ttThrows(4), ttStake(ttK(Big6), 10)), ttEasy(6), ttRes(ttWonUp(ttK(Big6), 10, 10)), 4},
-		{"big 8/8", "an 8 before a 7 pays 1:1", Standard, ttOps(ttThrows(4), ttStake(ttK(Big8), 10)), ttEasy(8), ttRes(ttWonUp(ttK(Big8), 10, 10)), 4},
-		{"big 6/seven-out", "a 7 first loses", Standard, ttOps(ttThrows(4), ttStake(ttK(Big6), 10)), ttEasy(7), ttRes(ttLost(ttK(Big6), 10)), 0},
-		{"big 6/come-out 7", "big 6 and 8 always work (Rules.ComeOut's comment), unlike place bets", Standard, ttOps(ttStake(ttK(Big6), 10)), ttEasy(7), ttRes(ttLost(ttK(Big6), 10)), 0},
-		{"big 8/come-out 8", "and win on the come-out", Standard, ttOps(ttStake(ttK(Big8), 10)), ttEasy(8), ttRes(ttWonUp(ttK(Big8), 10, 10)), 8},
-		{"big 6 turned off/come-out 7", "a player may still turn them off", Standard, ttOps(ttStake(ttK(Big6), 10), ttWork(ttK(Big6), false)), ttEasy(7), nil, 0},
+		{"big 6/6", "a 6 before a 7 pays 1:1; the bet stays up", Standard(), ttOps(ttThrows(4), ttStake(ttK(Big6), 10)), ttEasy(6), ttRes(ttWonUp(ttK(Big6), 10, 10)), 4},
+		{"big 8/8", "an 8 before a 7 pays 1:1", Standard(), ttOps(ttThrows(4), ttStake(ttK(Big8), 10)), ttEasy(8), ttRes(ttWonUp(ttK(Big8), 10, 10)), 4},
+		{"big 6/seven-out", "a 7 first loses", Standard(), ttOps(ttThrows(4), ttStake(ttK(Big6), 10)), ttEasy(7), ttRes(ttLost(ttK(Big6), 10)), 0},
+		{"big 6/come-out 7", "big 6 and 8 always work (Rules.ComeOut's comment), unlike place bets", Standard(), ttOps(ttStake(ttK(Big6), 10)), ttEasy(7), ttRes(ttLost(ttK(Big6), 10)), 0},
+		{"big 8/come-out 8", "and win on the come-out", Standard(), ttOps(ttStake(ttK(Big8), 10)), ttEasy(8), ttRes(ttWonUp(ttK(Big8), 10, 10)), 8},
+		{"big 6 turned off/come-out 7", "a player may still turn them off", Standard(), ttOps(ttStake(ttK(Big6), 10), ttWork(ttK(Big6), false)), ttEasy(7), nil, 0},
 
 		// The field, one roll.
-		{"field/2", "2 pays 2:1", Standard, ttOps(ttStake(field, 10)), ttEasy(2), ttRes(ttWon(field, 10, 20)), 0},
-		{"field/3", "3 pays 1:1", Standard, ttOps(ttStake(field, 10)), ttEasy(3), ttRes(ttWon(field, 10, 10)), 0},
-		{"field/4", "4 pays 1:1", Standard, ttOps(ttStake(field, 10)), ttEasy(4), ttRes(ttWon(field, 10, 10)), 4},
-		{"field/9", "9 pays 1:1 (seed 004, example 6)", Standard, ttOps(ttStake(field, 10)), ttEasy(9), ttRes(ttWon(field, 10, 10)), 9},
-		{"field/10", "10 pays 1:1", Standard, ttOps(ttStake(field, 10)), ttEasy(10), ttRes(ttWon(field, 10, 10)), 10},
-		{"field/11", "11 pays 1:1", Standard, ttOps(ttStake(field, 10)), ttEasy(11), ttRes(ttWon(field, 10, 10)), 0},
-		{"field/12", "12 pays 3:1 at the standard table", Standard, ttOps(ttStake(field, 10)), ttEasy(12), ttRes(ttWon(field, 10, 30)), 0},
-		{"field/12 bar 2", "seed 002's field pays 2:1 on 12", Bar2, ttOps(ttStake(field, 10)), ttEasy(12), ttRes(ttWon(field, 10, 20)), 0},
-		{"field/5", "5 loses", Standard, ttOps(ttStake(field, 10)), ttEasy(5), ttRes(ttLost(field, 10)), 5},
-		{"field/6", "6 loses (seed 004, example 3)", Standard, ttOps(ttStake(field, 10)), ttEasy(6), ttRes(ttLost(field, 10)), 6},
-		{"field/7", "7 loses", Standard, ttOps(ttStake(field, 10)), ttEasy(7), ttRes(ttLost(field, 10)), 0},
-		{"field/8", "8 loses", Standard, ttOps(ttStake(field, 10)), ttEasy(8), ttRes(ttLost(field, 10)), 8},
+		{"field/2", "2 pays 2:1", Standard(), ttOps(ttStake(field, 10)), ttEasy(2), ttRes(ttWon(field, 10, 20)), 0},
+		{"field/3", "3 pays 1:1", Standard(), ttOps(ttStake(field, 10)), ttEasy(3), ttRes(ttWon(field, 10, 10)), 0},
+		{"field/4", "4 pays 1:1", Standard(), ttOps(ttStake(field, 10)), ttEasy(4), ttRes(ttWon(field, 10, 10)), 4},
+		{"field/9", "9 pays 1:1 (the croupier trainer, example 6)", Standard(), ttOps(ttStake(field, 10)), ttEasy(9), ttRes(ttWon(field, 10, 10)), 9},
+		{"field/10", "10 pays 1:1", Standard(), ttOps(ttStake(field, 10)), ttEasy(10), ttRes(ttWon(field, 10, 10)), 10},
+		{"field/11", "11 pays 1:1", Standard(), ttOps(ttStake(field, 10)), ttEasy(11), ttRes(ttWon(field, 10, 10)), 0},
+		{"field/12", "12 pays 3:1 at the standard table", Standard(), ttOps(ttStake(field, 10)), ttEasy(12), ttRes(ttWon(field, 10, 30)), 0},
+		{"field/12 bar 2", "the second casino's field pays 2:1 on 12", Bar2(), ttOps(ttStake(field, 10)), ttEasy(12), ttRes(ttWon(field, 10, 20)), 0},
+		{"field/5", "5 loses", Standard(), ttOps(ttStake(field, 10)), ttEasy(5), ttRes(ttLost(field, 10)), 5},
+		{"field/6", "6 loses (the croupier trainer, example 3)", Standard(), ttOps(ttStake(field, 10)), ttEasy(6), ttRes(ttLost(field, 10)), 6},
+		{"field/7", "7 loses", Standard(), ttOps(ttStake(field, 10)), ttEasy(7), ttRes(ttLost(field, 10)), 0},
+		{"field/8", "8 loses", Standard(), ttOps(ttStake(field, 10)), ttEasy(8), ttRes(ttLost(field, 10)), 8},
 
 		// Hardways.
-		{"hard 6/3-3", "hard 6 pays 9:1 and stays up", Standard, ttOps(ttThrows(5), ttStake(ttN(Hardway, 6), 10)), ttHard(6), ttRes(ttWonUp(ttN(Hardway, 6), 10, 90)), 5},
-		{"hard 6/2-4", "the easy way loses", Standard, ttOps(ttThrows(5), ttStake(ttN(Hardway, 6), 10)), ttDice(2, 4), ttRes(ttLost(ttN(Hardway, 6), 10)), 5},
-		{"hard 6/1-5", "any easy 6 loses", Standard, ttOps(ttThrows(5), ttStake(ttN(Hardway, 6), 10)), ttDice(5, 1), ttRes(ttLost(ttN(Hardway, 6), 10)), 5},
-		{"hard 6/7", "a 7 loses", Standard, ttOps(ttThrows(5), ttStake(ttN(Hardway, 6), 10)), ttEasy(7), ttRes(ttLost(ttN(Hardway, 6), 10)), 0},
-		{"hard 6/8", "another total decides nothing", Standard, ttOps(ttThrows(5), ttStake(ttN(Hardway, 6), 10)), ttHard(8), nil, 5},
-		{"hard 4/2-2", "hard 4 pays 7:1", Standard, ttOps(ttThrows(5), ttStake(ttN(Hardway, 4), 10)), ttHard(4), ttRes(ttWonUp(ttN(Hardway, 4), 10, 70)), 5},
-		{"hard 10/5-5", "hard 10 pays 7:1", Standard, ttOps(ttThrows(5), ttStake(ttN(Hardway, 10), 10)), ttHard(10), ttRes(ttWonUp(ttN(Hardway, 10), 10, 70)), 5},
-		{"hard 8/4-4", "hard 8 pays 9:1", Standard, ttOps(ttThrows(5), ttStake(ttN(Hardway, 8), 10)), ttHard(8), ttRes(ttWonUp(ttN(Hardway, 8), 10, 90)), 5},
-		{"hard 4/1-3", "easy 4 loses", Standard, ttOps(ttThrows(5), ttStake(ttN(Hardway, 4), 10)), ttDice(1, 3), ttRes(ttLost(ttN(Hardway, 4), 10)), 5},
-		{"hard 6 off/come-out 7", "hardways are off on the come-out by default", Standard, ttOps(ttStake(ttN(Hardway, 6), 10)), ttEasy(7), nil, 0},
-		{"hard 6 off/come-out 3-3", "off: the hard 6 on the come-out does not pay", Standard, ttOps(ttStake(ttN(Hardway, 6), 10)), ttHard(6), nil, 6},
-		{"hard 6 working/come-out 7", "turned on, a come-out 7 loses it", Standard, ttOps(ttStake(ttN(Hardway, 6), 10), ttWork(ttN(Hardway, 6), true)), ttEasy(7),
+		{"hard 6/3-3", "hard 6 pays 9:1 and stays up", Standard(), ttOps(ttThrows(5), ttStake(ttN(Hardway, 6), 10)), ttHard(6), ttRes(ttWonUp(ttN(Hardway, 6), 10, 90)), 5},
+		{"hard 6/2-4", "the easy way loses", Standard(), ttOps(ttThrows(5), ttStake(ttN(Hardway, 6), 10)), ttDice(2, 4), ttRes(ttLost(ttN(Hardway, 6), 10)), 5},
+		{"hard 6/1-5", "any easy 6 loses", Standard(), ttOps(ttThrows(5), ttStake(ttN(Hardway, 6), 10)), ttDice(5, 1), ttRes(ttLost(ttN(Hardway, 6), 10)), 5},
+		{"hard 6/7", "a 7 loses", Standard(), ttOps(ttThrows(5), ttStake(ttN(Hardway, 6), 10)), ttEasy(7), ttRes(ttLost(ttN(Hardway, 6), 10)), 0},
+		{"hard 6/8", "another total decides nothing", Standard(), ttOps(ttThrows(5), ttStake(ttN(Hardway, 6), 10)), ttHard(8), nil, 5},
+		{"hard 4/2-2", "hard 4 pays 7:1", Standard(), ttOps(ttThrows(5), ttStake(ttN(Hardway, 4), 10)), ttHard(4), ttRes(ttWonUp(ttN(Hardway, 4), 10, 70)), 5},
+		{"hard 10/5-5", "hard 10 pays 7:1", Standard(), ttOps(ttThrows(5), ttStake(ttN(Hardway, 10), 10)), ttHard(10), ttRes(ttWonUp(ttN(Hardway, 10), 10, 70)), 5},
+		{"hard 8/4-4", "hard 8 pays 9:1", Standard(), ttOps(ttThrows(5), ttStake(ttN(Hardway, 8), 10)), ttHard(8), ttRes(ttWonUp(ttN(Hardway, 8), 10, 90)), 5},
+		{"hard 4/1-3", "easy 4 loses", Standard(), ttOps(ttThrows(5), ttStake(ttN(Hardway, 4), 10)), ttDice(1, 3), ttRes(ttLost(ttN(Hardway, 4), 10)), 5},
+		{"hard 6 off/come-out 7", "hardways are off on the come-out by default", Standard(), ttOps(ttStake(ttN(Hardway, 6), 10)), ttEasy(7), nil, 0},
+		{"hard 6 off/come-out 3-3", "off: the hard 6 on the come-out does not pay", Standard(), ttOps(ttStake(ttN(Hardway, 6), 10)), ttHard(6), nil, 6},
+		{"hard 6 working/come-out 7", "turned on, a come-out 7 loses it", Standard(), ttOps(ttStake(ttN(Hardway, 6), 10), ttWork(ttN(Hardway, 6), true)), ttEasy(7),
 			ttRes(ttLost(ttN(Hardway, 6), 10)), 0},
-		{"hard 6 working/come-out 3-3", "turned on, the hard 6 pays on the come-out", Standard, ttOps(ttStake(ttN(Hardway, 6), 10), ttWork(ttN(Hardway, 6), true)), ttHard(6),
+		{"hard 6 working/come-out 3-3", "turned on, the hard 6 pays on the come-out", Standard(), ttOps(ttStake(ttN(Hardway, 6), 10), ttWork(ttN(Hardway, 6), true)), ttHard(6),
 			ttRes(ttWonUp(ttN(Hardway, 6), 10, 90)), 6},
 
 		// One-roll propositions.
-		{"any 7/7", "any 7 pays 4:1", Standard, ttOps(ttStake(ttK(Any7), 10)), ttEasy(7), ttRes(ttWon(ttK(Any7), 10, 40)), 0},
-		{"any 7/6", "any other total loses", Standard, ttOps(ttStake(ttK(Any7), 10)), ttEasy(6), ttRes(ttLost(ttK(Any7), 10)), 6},
-		{"any craps/2", "any craps pays 7:1", Standard, ttOps(ttStake(ttK(AnyCraps), 10)), ttEasy(2), ttRes(ttWon(ttK(AnyCraps), 10, 70)), 0},
-		{"any craps/3", "3 is craps", Standard, ttOps(ttStake(ttK(AnyCraps), 10)), ttEasy(3), ttRes(ttWon(ttK(AnyCraps), 10, 70)), 0},
-		{"any craps/12", "12 is craps", Standard, ttOps(ttStake(ttK(AnyCraps), 10)), ttEasy(12), ttRes(ttWon(ttK(AnyCraps), 10, 70)), 0},
-		{"any craps/7", "7 loses", Standard, ttOps(ttStake(ttK(AnyCraps), 10)), ttEasy(7), ttRes(ttLost(ttK(AnyCraps), 10)), 0},
-		{"aces/2", "2 pays 30:1", Standard, ttOps(ttStake(ttK(Aces), 10)), ttEasy(2), ttRes(ttWon(ttK(Aces), 10, 300)), 0},
-		{"aces/3", "3 loses the 2 bet", Standard, ttOps(ttStake(ttK(Aces), 10)), ttEasy(3), ttRes(ttLost(ttK(Aces), 10)), 0},
-		{"ace-deuce/2-1", "3 pays 15:1 either way round", Standard, ttOps(ttStake(ttK(AceDeuce), 10)), ttDice(2, 1), ttRes(ttWon(ttK(AceDeuce), 10, 150)), 0},
-		{"yo/6-5", "11 pays 15:1", Standard, ttOps(ttStake(ttK(Yo), 10)), ttDice(6, 5), ttRes(ttWon(ttK(Yo), 10, 150)), 0},
-		{"boxcars/12", "12 pays 30:1", Standard, ttOps(ttStake(ttK(Boxcars), 10)), ttEasy(12), ttRes(ttWon(ttK(Boxcars), 10, 300)), 0},
-		{"for 1/aces", "30 for 1 is 29:1 (seed 004)", for1, ttOps(ttStake(ttK(Aces), 10)), ttEasy(2), ttRes(ttWon(ttK(Aces), 10, 290)), 0},
+		{"any 7/7", "any 7 pays 4:1", Standard(), ttOps(ttStake(ttK(Any7), 10)), ttEasy(7), ttRes(ttWon(ttK(Any7), 10, 40)), 0},
+		{"any 7/6", "any other total loses", Standard(), ttOps(ttStake(ttK(Any7), 10)), ttEasy(6), ttRes(ttLost(ttK(Any7), 10)), 6},
+		{"any craps/2", "any craps pays 7:1", Standard(), ttOps(ttStake(ttK(AnyCraps), 10)), ttEasy(2), ttRes(ttWon(ttK(AnyCraps), 10, 70)), 0},
+		{"any craps/3", "3 is craps", Standard(), ttOps(ttStake(ttK(AnyCraps), 10)), ttEasy(3), ttRes(ttWon(ttK(AnyCraps), 10, 70)), 0},
+		{"any craps/12", "12 is craps", Standard(), ttOps(ttStake(ttK(AnyCraps), 10)), ttEasy(12), ttRes(ttWon(ttK(AnyCraps), 10, 70)), 0},
+		{"any craps/7", "7 loses", Standard(), ttOps(ttStake(ttK(AnyCraps), 10)), ttEasy(7), ttRes(ttLost(ttK(AnyCraps), 10)), 0},
+		{"aces/2", "2 pays 30:1", Standard(), ttOps(ttStake(ttK(Aces), 10)), ttEasy(2), ttRes(ttWon(ttK(Aces), 10, 300)), 0},
+		{"aces/3", "3 loses the 2 bet", Standard(), ttOps(ttStake(ttK(Aces), 10)), ttEasy(3), ttRes(ttLost(ttK(Aces), 10)), 0},
+		{"ace-deuce/2-1", "3 pays 15:1 either way round", Standard(), ttOps(ttStake(ttK(AceDeuce), 10)), ttDice(2, 1), ttRes(ttWon(ttK(AceDeuce), 10, 150)), 0},
+		{"yo/6-5", "11 pays 15:1", Standard(), ttOps(ttStake(ttK(Yo), 10)), ttDice(6, 5), ttRes(ttWon(ttK(Yo), 10, 150)), 0},
+		{"boxcars/12", "12 pays 30:1", Standard(), ttOps(ttStake(ttK(Boxcars), 10)), ttEasy(12), ttRes(ttWon(ttK(Boxcars), 10, 300)), 0},
+		{"for 1/aces", "30 for 1 is 29:1 (the croupier trainer)", for1, ttOps(ttStake(ttK(Aces), 10)), ttEasy(2), ttRes(ttWon(ttK(Aces), 10, 290)), 0},
 		{"for 1/yo", "15 for 1 is 14:1", for1, ttOps(ttStake(ttK(Yo), 10)), ttEasy(11), ttRes(ttWon(ttK(Yo), 10, 140)), 0},
 		{"for 1/hop 3-3", "a hard hop 30 for 1 is 29:1", for1, ttOps(ttStake(ttHop(3, 3), 10)), ttHard(6), ttRes(ttWon(ttHop(3, 3), 10, 290)), 6},
 		{"for 1/hop 2-5", "an easy hop 15 for 1 is 14:1", for1, ttOps(ttStake(ttHop(2, 5), 10)), ttDice(5, 2), ttRes(ttWon(ttHop(2, 5), 10, 140)), 0},
 		{"for 1/any 7", "any 7 is not changed by the for-1 printing", for1, ttOps(ttStake(ttK(Any7), 10)), ttEasy(7), ttRes(ttWon(ttK(Any7), 10, 40)), 0},
-		{"horn/2", "a quarter on the 2 wins 30, three quarters lose: 27 net", Standard, ttOps(ttStake(ttK(Horn), 4)), ttEasy(2), ttRes(ttWon(ttK(Horn), 4, 27)), 0},
-		{"horn/3", "15 less three units", Standard, ttOps(ttStake(ttK(Horn), 4)), ttEasy(3), ttRes(ttWon(ttK(Horn), 4, 12)), 0},
-		{"horn/11", "15 less three units", Standard, ttOps(ttStake(ttK(Horn), 4)), ttEasy(11), ttRes(ttWon(ttK(Horn), 4, 12)), 0},
-		{"horn/12", "30 less three units", Standard, ttOps(ttStake(ttK(Horn), 4)), ttEasy(12), ttRes(ttWon(ttK(Horn), 4, 27)), 0},
-		{"horn/7", "no part wins", Standard, ttOps(ttStake(ttK(Horn), 4)), ttEasy(7), ttRes(ttLost(ttK(Horn), 4)), 0},
-		{"horn high 12/12", "two units on 12 win 60, three lose", Standard, ttOps(ttStake(ttN(HornHigh, 12), 5)), ttEasy(12), ttRes(ttWon(ttN(HornHigh, 12), 5, 57)), 0},
-		{"horn high 12/2", "one unit on 2 wins 30, four lose", Standard, ttOps(ttStake(ttN(HornHigh, 12), 5)), ttEasy(2), ttRes(ttWon(ttN(HornHigh, 12), 5, 26)), 0},
-		{"horn high 12/3", "one unit on 3 wins 15, four lose", Standard, ttOps(ttStake(ttN(HornHigh, 12), 5)), ttEasy(3), ttRes(ttWon(ttN(HornHigh, 12), 5, 11)), 0},
-		{"horn high 12/7", "no part wins", Standard, ttOps(ttStake(ttN(HornHigh, 12), 5)), ttEasy(7), ttRes(ttLost(ttN(HornHigh, 12), 5)), 0},
-		{"c&e/2", "any craps half wins 7, the 11 half loses 1", Standard, ttOps(ttStake(ttK(CAndE), 2)), ttEasy(2), ttRes(ttWon(ttK(CAndE), 2, 6)), 0},
-		{"c&e/12", "12 is craps", Standard, ttOps(ttStake(ttK(CAndE), 2)), ttEasy(12), ttRes(ttWon(ttK(CAndE), 2, 6)), 0},
-		{"c&e/11", "the 11 half wins 15, the craps half loses 1", Standard, ttOps(ttStake(ttK(CAndE), 2)), ttEasy(11), ttRes(ttWon(ttK(CAndE), 2, 14)), 0},
-		{"c&e/7", "neither half wins", Standard, ttOps(ttStake(ttK(CAndE), 2)), ttEasy(7), ttRes(ttLost(ttK(CAndE), 2)), 0},
-		{"world/7", "the any 7 fifth wins 4, the horn loses 4: a push", Standard, ttOps(ttStake(ttK(World), 5)), ttEasy(7), ttRes(ttPushed(ttK(World), 5)), 0},
-		{"world/2", "30 less four units", Standard, ttOps(ttStake(ttK(World), 5)), ttEasy(2), ttRes(ttWon(ttK(World), 5, 26)), 0},
-		{"world/11", "15 less four units", Standard, ttOps(ttStake(ttK(World), 5)), ttEasy(11), ttRes(ttWon(ttK(World), 5, 11)), 0},
-		{"world/6", "no part wins", Standard, ttOps(ttStake(ttK(World), 5)), ttEasy(6), ttRes(ttLost(ttK(World), 5)), 6},
-		{"hop 2-5/2-5", "an easy hop pays 15:1", Standard, ttOps(ttStake(ttHop(2, 5), 10)), ttDice(2, 5), ttRes(ttWon(ttHop(2, 5), 10, 150)), 0},
-		{"hop 2-5/5-2", "either order", Standard, ttOps(ttStake(ttHop(2, 5), 10)), ttDice(5, 2), ttRes(ttWon(ttHop(2, 5), 10, 150)), 0},
-		{"hop 2-5/3-4", "another 7 loses the hop", Standard, ttOps(ttStake(ttHop(2, 5), 10)), ttEasy(7), ttRes(ttLost(ttHop(2, 5), 10)), 0},
-		{"hop 3-3/3-3", "a hard hop pays 30:1", Standard, ttOps(ttStake(ttHop(3, 3), 10)), ttHard(6), ttRes(ttWon(ttHop(3, 3), 10, 300)), 6},
-		{"hop 3-3/2-4", "the easy 6 loses the hard hop", Standard, ttOps(ttStake(ttHop(3, 3), 10)), ttDice(2, 4), ttRes(ttLost(ttHop(3, 3), 10)), 6},
+		{"horn/2", "a quarter on the 2 wins 30, three quarters lose: 27 net", Standard(), ttOps(ttStake(ttK(Horn), 4)), ttEasy(2), ttRes(ttWon(ttK(Horn), 4, 27)), 0},
+		{"horn/3", "15 less three units", Standard(), ttOps(ttStake(ttK(Horn), 4)), ttEasy(3), ttRes(ttWon(ttK(Horn), 4, 12)), 0},
+		{"horn/11", "15 less three units", Standard(), ttOps(ttStake(ttK(Horn), 4)), ttEasy(11), ttRes(ttWon(ttK(Horn), 4, 12)), 0},
+		{"horn/12", "30 less three units", Standard(), ttOps(ttStake(ttK(Horn), 4)), ttEasy(12), ttRes(ttWon(ttK(Horn), 4, 27)), 0},
+		{"horn/7", "no part wins", Standard(), ttOps(ttStake(ttK(Horn), 4)), ttEasy(7), ttRes(ttLost(ttK(Horn), 4)), 0},
+		{"horn high 12/12", "two units on 12 win 60, three lose", Standard(), ttOps(ttStake(ttN(HornHigh, 12), 5)), ttEasy(12), ttRes(ttWon(ttN(HornHigh, 12), 5, 57)), 0},
+		{"horn high 12/2", "one unit on 2 wins 30, four lose", Standard(), ttOps(ttStake(ttN(HornHigh, 12), 5)), ttEasy(2), ttRes(ttWon(ttN(HornHigh, 12), 5, 26)), 0},
+		{"horn high 12/3", "one unit on 3 wins 15, four lose", Standard(), ttOps(ttStake(ttN(HornHigh, 12), 5)), ttEasy(3), ttRes(ttWon(ttN(HornHigh, 12), 5, 11)), 0},
+		{"horn high 12/7", "no part wins", Standard(), ttOps(ttStake(ttN(HornHigh, 12), 5)), ttEasy(7), ttRes(ttLost(ttN(HornHigh, 12), 5)), 0},
+		{"c&e/2", "any craps half wins 7, the 11 half loses 1", Standard(), ttOps(ttStake(ttK(CAndE), 2)), ttEasy(2), ttRes(ttWon(ttK(CAndE), 2, 6)), 0},
+		{"c&e/12", "12 is craps", Standard(), ttOps(ttStake(ttK(CAndE), 2)), ttEasy(12), ttRes(ttWon(ttK(CAndE), 2, 6)), 0},
+		{"c&e/11", "the 11 half wins 15, the craps half loses 1", Standard(), ttOps(ttStake(ttK(CAndE), 2)), ttEasy(11), ttRes(ttWon(ttK(CAndE), 2, 14)), 0},
+		{"c&e/7", "neither half wins", Standard(), ttOps(ttStake(ttK(CAndE), 2)), ttEasy(7), ttRes(ttLost(ttK(CAndE), 2)), 0},
+		{"world/7", "the any 7 fifth wins 4, the horn loses 4: a push", Standard(), ttOps(ttStake(ttK(World), 5)), ttEasy(7), ttRes(ttPushed(ttK(World), 5)), 0},
+		{"world/2", "30 less four units", Standard(), ttOps(ttStake(ttK(World), 5)), ttEasy(2), ttRes(ttWon(ttK(World), 5, 26)), 0},
+		{"world/11", "15 less four units", Standard(), ttOps(ttStake(ttK(World), 5)), ttEasy(11), ttRes(ttWon(ttK(World), 5, 11)), 0},
+		{"world/6", "no part wins", Standard(), ttOps(ttStake(ttK(World), 5)), ttEasy(6), ttRes(ttLost(ttK(World), 5)), 6},
+		{"hop 2-5/2-5", "an easy hop pays 15:1", Standard(), ttOps(ttStake(ttHop(2, 5), 10)), ttDice(2, 5), ttRes(ttWon(ttHop(2, 5), 10, 150)), 0},
+		{"hop 2-5/5-2", "either order", Standard(), ttOps(ttStake(ttHop(2, 5), 10)), ttDice(5, 2), ttRes(ttWon(ttHop(2, 5), 10, 150)), 0},
+		{"hop 2-5/3-4", "another 7 loses the hop", Standard(), ttOps(ttStake(ttHop(2, 5), 10)), ttEasy(7), ttRes(ttLost(ttHop(2, 5), 10)), 0},
+		{"hop 3-3/3-3", "a hard hop pays 30:1", Standard(), ttOps(ttStake(ttHop(3, 3), 10)), ttHard(6), ttRes(ttWon(ttHop(3, 3), 10, 300)), 6},
+		{"hop 3-3/2-4", "the easy 6 loses the hard hop", Standard(), ttOps(ttStake(ttHop(3, 3), 10)), ttDice(2, 4), ttRes(ttLost(ttHop(3, 3), 10)), 6},
 
 		// The fire bet: settled at the seven-out only.
-		{"fire/four points", "four different points made pay 24:1 at the seven-out", Standard, ttThen(fourPoints, ttThrows(9)), ttEasy(7),
+		{"fire/four points", "four different points made pay 24:1 at the seven-out", Standard(), ttThen(fourPoints, ttThrows(9)), ttEasy(7),
 			ttRes(ttWon(fire, 10, 240)), 0},
-		{"fire/fourth point made", "making a point pays nothing yet", Standard, ttOps(ttStake(fire, 10), ttThrows(4, 4, 5, 5, 6, 6, 8)), ttDice(5, 3), nil, 0},
-		{"fire/come-out 7", "a come-out 7 is no seven-out", Standard, fourPoints, ttEasy(7), nil, 0},
-		{"fire/come-out craps", "craps on the come-out keeps the hand going", Standard, fourPoints, ttEasy(12), nil, 0},
-		{"fire/five points", "five points pay 249:1", Standard, ttThen(fourPoints, ttThrows(9, 9, 10)), ttEasy(7), ttRes(ttWon(fire, 10, 2490)), 0},
-		{"fire/six points", "six points pay 999:1", Standard, ttThen(fourPoints, ttThrows(9, 9, 10, 10, 4)), ttEasy(7), ttRes(ttWon(fire, 10, 9990)), 0},
-		{"fire/three points", "fewer than four points lose", Standard, ttOps(ttStake(fire, 10), ttThrows(4, 4, 5, 5, 6, 6, 8)), ttEasy(7), ttRes(ttLost(fire, 10)), 0},
-		{"fire/repeated point", "a point made twice counts once", Standard, ttOps(ttStake(fire, 10), ttThrows(4, 4, 4, 4, 5, 5, 6, 6, 8)), ttEasy(7), ttRes(ttLost(fire, 10)), 0},
+		{"fire/fourth point made", "making a point pays nothing yet", Standard(), ttOps(ttStake(fire, 10), ttThrows(4, 4, 5, 5, 6, 6, 8)), ttDice(5, 3), nil, 0},
+		{"fire/come-out 7", "a come-out 7 is no seven-out", Standard(), fourPoints, ttEasy(7), nil, 0},
+		{"fire/come-out craps", "craps on the come-out keeps the hand going", Standard(), fourPoints, ttEasy(12), nil, 0},
+		{"fire/five points", "five points pay 249:1", Standard(), ttThen(fourPoints, ttThrows(9, 9, 10)), ttEasy(7), ttRes(ttWon(fire, 10, 2490)), 0},
+		{"fire/six points", "six points pay 999:1", Standard(), ttThen(fourPoints, ttThrows(9, 9, 10, 10, 4)), ttEasy(7), ttRes(ttWon(fire, 10, 9990)), 0},
+		{"fire/three points", "fewer than four points lose", Standard(), ttOps(ttStake(fire, 10), ttThrows(4, 4, 5, 5, 6, 6, 8)), ttEasy(7), ttRes(ttLost(fire, 10)), 0},
+		{"fire/repeated point", "a point made twice counts once", Standard(), ttOps(ttStake(fire, 10), ttThrows(4, 4, 4, 4, 5, 5, 6, 6, 8)), ttEasy(7), ttRes(ttLost(fire, 10)), 0},
 
 		// All, tall and small: paid as soon as every total is in.
-		{"small/complete", "2, 3, 4, 5 and 6 before a 7 pay 34:1 at once", Standard, ttOps(ttStake(ttK(Small), 10), ttThrows(2, 3, 4, 5)), ttEasy(6),
+		{"small/complete", "2, 3, 4, 5 and 6 before a 7 pay 34:1 at once", Standard(), ttOps(ttStake(ttK(Small), 10), ttThrows(2, 3, 4, 5)), ttEasy(6),
 			ttRes(ttWon(ttK(Small), 10, 340)), 4},
-		{"small/7", "a 7 first loses", Standard, ttOps(ttStake(ttK(Small), 10), ttThrows(2, 3, 4)), ttEasy(7), ttRes(ttLost(ttK(Small), 10)), 0},
-		{"small/repeat", "a total already in changes nothing", Standard, ttOps(ttStake(ttK(Small), 10), ttThrows(2, 3, 4)), ttEasy(3), nil, 4},
-		{"tall/complete", "8, 9, 10, 11 and 12 before a 7 pay 34:1", Standard, ttOps(ttStake(ttK(Tall), 10), ttThrows(12, 11, 10, 9)), ttEasy(8),
+		{"small/7", "a 7 first loses", Standard(), ttOps(ttStake(ttK(Small), 10), ttThrows(2, 3, 4)), ttEasy(7), ttRes(ttLost(ttK(Small), 10)), 0},
+		{"small/repeat", "a total already in changes nothing", Standard(), ttOps(ttStake(ttK(Small), 10), ttThrows(2, 3, 4)), ttEasy(3), nil, 4},
+		{"tall/complete", "8, 9, 10, 11 and 12 before a 7 pay 34:1", Standard(), ttOps(ttStake(ttK(Tall), 10), ttThrows(12, 11, 10, 9)), ttEasy(8),
 			ttRes(ttWon(ttK(Tall), 10, 340)), 10},
-		{"all/complete", "every total but 7 before a 7 pays 175:1", Standard, ttOps(ttStake(ttK(All), 10), ttThrows(2, 3, 11, 12, 4, 5, 6, 8, 9)), ttEasy(10),
+		{"all/complete", "every total but 7 before a 7 pays 175:1", Standard(), ttOps(ttStake(ttK(All), 10), ttThrows(2, 3, 11, 12, 4, 5, 6, 8, 9)), ttEasy(10),
 			ttRes(ttWon(ttK(All), 10, 1750)), 4},
-		{"all/come-out 7", "all loses to any 7, come-out or not", Standard, ttOps(ttStake(ttK(All), 10), ttThrows(2)), ttEasy(7), ttRes(ttLost(ttK(All), 10)), 0},
+		{"all/come-out 7", "all loses to any 7, come-out or not", Standard(), ttOps(ttStake(ttK(All), 10), ttThrows(2)), ttEasy(7), ttRes(ttLost(ttK(All), 10)), 0},
 	}
 	for _, c := range tests {
 		t.Run(c.name, func(t *testing.T) { ttRunPlay(t, c) })
@@ -576,7 +576,7 @@ func TestTableRoll(t *testing.T) {
 }
 
 func TestTableSevenOutPassesDice(t *testing.T) {
-	tb, _ := NewTable(Standard)
+	tb, _ := NewTable(Standard())
 	for _, name := range []string{"a", "b", "c"} {
 		if err := tb.Join(name, 1000); err != nil {
 			t.Fatal(err)
@@ -624,7 +624,7 @@ func TestTableSevenOutPassesDice(t *testing.T) {
 // removable and let a new fire bet be made while a point was on.)
 func TestTableShooterLeavesMidHand(t *testing.T) {
 	t.Run("fire bet with points made stays a contract", func(t *testing.T) {
-		tb := ttNewTable(t, Standard, 1000)
+		tb := ttNewTable(t, Standard(), 1000)
 		ttDo(t, tb, ttStake(ttK(Fire), 10), ttThrows(4, 4, 5, 5)) // p's fire bet has 4 and 5
 		if _, err := tb.Leave("q"); err != nil {                  // the shooter goes; p takes the dice
 			t.Fatal(err)
@@ -650,7 +650,7 @@ func TestTableShooterLeavesMidHand(t *testing.T) {
 		}
 	})
 	t.Run("no fire bet while a point is on", func(t *testing.T) {
-		tb := ttNewTable(t, Standard, 1000)
+		tb := ttNewTable(t, Standard(), 1000)
 		ttThrows(6)(t, tb) // q sets the point 6
 		if _, err := tb.Leave("q"); err != nil {
 			t.Fatal(err)
@@ -704,40 +704,40 @@ func TestTableRefuses(t *testing.T) {
 	layStake := Rules{Lay: LayStakeMultiple}
 	tests := []ttRefusal{
 		// ErrNotNow.
-		{"come before a point", "a come bet is made only while a point is on", Standard, nil, ttPlaceCall("p", come, 10), ErrNotNow},
-		{"don't come before a point", "likewise don't come", Standard, nil, ttPlaceCall("p", ttK(DontCome), 10), ErrNotNow},
-		{"put before a point", "a put bet is a line bet made after the point", Standard, nil, ttPlaceCall("p", ttN(Put, 6), 10), ErrNotNow},
-		{"come on a number", "a come bet is made in the box and moves itself", Standard, ttOps(ttThrows(4)), ttPlaceCall("p", ttN(Come, 9), 10), ErrNotNow},
-		{"odds with no line bet", "pass odds need a pass line bet under them", Standard, ttOps(ttThrows(4)), ttPlaceCall("p", passOdds, 10), ErrNotNow},
-		{"pass odds with the puck off", "no point, nothing to take odds on", Standard, ttOps(ttStake(pass, 10)), ttPlaceCall("p", passOdds, 10), ErrNotNow},
-		{"pass odds on another number", "pass odds stand on the point", Standard, ttOps(ttStake(pass, 10), ttThrows(4)), ttPlaceCall("p", ttN(PassOdds, 5), 10), ErrNotNow},
-		{"come odds with no come bet", "odds need the come bet on that number", Standard, ttOps(ttThrows(4)), ttPlaceCall("p", ttN(ComeOdds, 9), 10), ErrNotNow},
-		{"lay odds with no don't pass", "lay odds need a don't pass bet", Standard, ttOps(ttStake(pass, 10), ttThrows(4)), ttPlaceCall("p", layOdds, 10), ErrNotNow},
-		{"don't pass after the point", "don't pass is made on the come-out", Standard, ttOps(ttThrows(4)), ttPlaceCall("p", dp, 10), ErrNotNow},
-		{"don't pass raised after the point", "a don't bet on its point may be reduced, never raised", Standard, ttOps(ttStake(dp, 10), ttThrows(4)), ttPlaceCall("p", dp, 10), ErrNotNow},
+		{"come before a point", "a come bet is made only while a point is on", Standard(), nil, ttPlaceCall("p", come, 10), ErrNotNow},
+		{"don't come before a point", "likewise don't come", Standard(), nil, ttPlaceCall("p", ttK(DontCome), 10), ErrNotNow},
+		{"put before a point", "a put bet is a line bet made after the point", Standard(), nil, ttPlaceCall("p", ttN(Put, 6), 10), ErrNotNow},
+		{"come on a number", "a come bet is made in the box and moves itself", Standard(), ttOps(ttThrows(4)), ttPlaceCall("p", ttN(Come, 9), 10), ErrNotNow},
+		{"odds with no line bet", "pass odds need a pass line bet under them", Standard(), ttOps(ttThrows(4)), ttPlaceCall("p", passOdds, 10), ErrNotNow},
+		{"pass odds with the puck off", "no point, nothing to take odds on", Standard(), ttOps(ttStake(pass, 10)), ttPlaceCall("p", passOdds, 10), ErrNotNow},
+		{"pass odds on another number", "pass odds stand on the point", Standard(), ttOps(ttStake(pass, 10), ttThrows(4)), ttPlaceCall("p", ttN(PassOdds, 5), 10), ErrNotNow},
+		{"come odds with no come bet", "odds need the come bet on that number", Standard(), ttOps(ttThrows(4)), ttPlaceCall("p", ttN(ComeOdds, 9), 10), ErrNotNow},
+		{"lay odds with no don't pass", "lay odds need a don't pass bet", Standard(), ttOps(ttStake(pass, 10), ttThrows(4)), ttPlaceCall("p", layOdds, 10), ErrNotNow},
+		{"don't pass after the point", "don't pass is made on the come-out", Standard(), ttOps(ttThrows(4)), ttPlaceCall("p", dp, 10), ErrNotNow},
+		{"don't pass raised after the point", "a don't bet on its point may be reduced, never raised", Standard(), ttOps(ttStake(dp, 10), ttThrows(4)), ttPlaceCall("p", dp, 10), ErrNotNow},
 		{"pass after the point without put bets", "a table with no put bets takes no pass line bet after the point", noPut, ttOps(ttThrows(4)), ttPlaceCall("p", pass, 10), ErrNotNow},
-		{"fire after the first roll", "the fire bet is made before the shooter's first roll", Standard, ttOps(ttThrows(2)), ttPlaceCall("p", ttK(Fire), 10), ErrNotNow},
-		{"all after a roll", "all/tall/small are made before the first roll after a 7", Standard, ttOps(ttThrows(4)), ttPlaceCall("p", ttK(All), 10), ErrNotNow},
-		{"tall after a roll", "likewise tall", Standard, ttOps(ttThrows(2)), ttPlaceCall("p", ttK(Tall), 10), ErrNotNow},
-		{"leave with bets up", "a player takes bets down before leaving", Standard, ttOps(ttStake(field, 10)), func(tb *Table) error { _, err := tb.Leave("p"); return err }, ErrNotNow},
-		{"pass line turned off", "line bets always work", Standard, ttOps(ttStake(pass, 10)), func(tb *Table) error { return tb.SetWorking("p", pass, false) }, ErrNotNow},
-		{"field turned off", "one-roll bets always work", Standard, ttOps(ttStake(field, 10)), func(tb *Table) error { return tb.SetWorking("p", field, false) }, ErrNotNow},
-		{"line down with odds behind", "the odds go down first, or with TakeDown", Bar2, ttOps(ttStake(pass, 10), ttThrows(4), ttStake(passOdds, 10)), ttReduceCall("p", pass, 10), ErrNotNow},
+		{"fire after the first roll", "the fire bet is made before the shooter's first roll", Standard(), ttOps(ttThrows(2)), ttPlaceCall("p", ttK(Fire), 10), ErrNotNow},
+		{"all after a roll", "all/tall/small are made before the first roll after a 7", Standard(), ttOps(ttThrows(4)), ttPlaceCall("p", ttK(All), 10), ErrNotNow},
+		{"tall after a roll", "likewise tall", Standard(), ttOps(ttThrows(2)), ttPlaceCall("p", ttK(Tall), 10), ErrNotNow},
+		{"leave with bets up", "a player takes bets down before leaving", Standard(), ttOps(ttStake(field, 10)), func(tb *Table) error { _, err := tb.Leave("p"); return err }, ErrNotNow},
+		{"pass line turned off", "line bets always work", Standard(), ttOps(ttStake(pass, 10)), func(tb *Table) error { return tb.SetWorking("p", pass, false) }, ErrNotNow},
+		{"field turned off", "one-roll bets always work", Standard(), ttOps(ttStake(field, 10)), func(tb *Table) error { return tb.SetWorking("p", field, false) }, ErrNotNow},
+		{"line down with odds behind", "the odds go down first, or with TakeDown", Bar2(), ttOps(ttStake(pass, 10), ttThrows(4), ttStake(passOdds, 10)), ttReduceCall("p", pass, 10), ErrNotNow},
 
 		// ErrNotOffered.
-		{"crapless don't pass", "crapless craps has no don't bets", Crapless, nil, ttPlaceCall("p", dp, 10), ErrNotOffered},
-		{"crapless fire", "nor a fire bet", Crapless, nil, ttPlaceCall("p", ttK(Fire), 10), ErrNotOffered},
-		{"vegas place to lose", "the Vegas preset does not offer place to lose", Vegas, nil, ttPlaceCall("p", ttN(PlaceToLose, 6), 10), ErrNotOffered},
-		{"place 2 at a standard table", "2 is not a point outside crapless craps", Standard, ttOps(ttThrows(4)), ttPlaceCall("p", ttN(Place, 2), 10), ErrNotOffered},
+		{"crapless don't pass", "crapless craps has no don't bets", Crapless(), nil, ttPlaceCall("p", dp, 10), ErrNotOffered},
+		{"crapless fire", "nor a fire bet", Crapless(), nil, ttPlaceCall("p", ttK(Fire), 10), ErrNotOffered},
+		{"vegas place to lose", "the Vegas preset does not offer place to lose", Vegas(), nil, ttPlaceCall("p", ttN(PlaceToLose, 6), 10), ErrNotOffered},
+		{"place 2 at a standard table", "2 is not a point outside crapless craps", Standard(), ttOps(ttThrows(4)), ttPlaceCall("p", ttN(Place, 2), 10), ErrNotOffered},
 		{"field not offered", "NotOffered lists the field", noField, nil, ttPlaceCall("p", field, 10), ErrNotOffered},
 
 		// ErrSyntax.
-		{"place 7", "place 7 is no bet at all", Standard, nil, ttPlaceCall("p", ttN(Place, 7), 10), ErrSyntax},
-		{"hard 5", "there is no hard 5", Standard, nil, ttPlaceCall("p", ttN(Hardway, 5), 10), ErrSyntax},
-		{"hop out of order", "a hop names its smaller face first", Standard, nil, ttPlaceCall("p", ttHop(5, 2), 10), ErrSyntax},
-		{"no bet", "the zero Bet is no bet", Standard, nil, ttPlaceCall("p", Bet{}, 10), ErrSyntax},
-		{"roll 0-3", "a face of 0", Standard, ttOps(ttStake(field, 10)), func(tb *Table) error { _, err := tb.Roll(Dice{0, 3}, nil); return err }, ErrSyntax},
-		{"roll 7-1", "a face of 7", Standard, ttOps(ttStake(field, 10)), func(tb *Table) error { _, err := tb.Roll(Dice{7, 1}, nil); return err }, ErrSyntax},
+		{"place 7", "place 7 is no bet at all", Standard(), nil, ttPlaceCall("p", ttN(Place, 7), 10), ErrSyntax},
+		{"hard 5", "there is no hard 5", Standard(), nil, ttPlaceCall("p", ttN(Hardway, 5), 10), ErrSyntax},
+		{"hop out of order", "a hop names its smaller face first", Standard(), nil, ttPlaceCall("p", ttHop(5, 2), 10), ErrSyntax},
+		{"no bet", "the zero Bet is no bet", Standard(), nil, ttPlaceCall("p", Bet{}, 10), ErrSyntax},
+		{"roll 0-3", "a face of 0", Standard(), ttOps(ttStake(field, 10)), func(tb *Table) error { _, err := tb.Roll(Dice{0, 3}, nil); return err }, ErrSyntax},
+		{"roll 7-1", "a face of 7", Standard(), ttOps(ttStake(field, 10)), func(tb *Table) error { _, err := tb.Roll(Dice{7, 1}, nil); return err }, ErrSyntax},
 
 		// ErrTableLimit.
 		{"below the minimum", "a 5 bet at a 10 minimum", min10, nil, ttPlaceCall("p", field, 5), ErrTableLimit},
@@ -753,60 +753,60 @@ func TestTableRefuses(t *testing.T) {
 		{"reduced by part of a unit", "3 off a bet at a table of 5 chips", unit5, ttOps(ttStake(field, 10)), ttReduceCall("p", field, 3), ErrUnit},
 
 		// ErrOddsLimit, 3-4-5x.
-		{"odds 4x on 4", "3x on 4: pass 10 allows odds 30, not 40", Standard, ttOps(ttStake(pass, 10), ttThrows(4)), ttPlaceCall("p", passOdds, 40), ErrOddsLimit},
-		{"odds raised past 3x", "the limit is on the whole odds bet", Standard, ttOps(ttStake(pass, 10), ttThrows(4), ttStake(passOdds, 30)), ttPlaceCall("p", passOdds, 5), ErrOddsLimit},
-		{"odds past 4x on 5", "4x on 5", Standard, ttOps(ttStake(pass, 10), ttThrows(5)), ttPlaceCall("p", passOdds, 41), ErrOddsLimit},
-		{"odds past 5x on 6", "5x on 6", Standard, ttOps(ttStake(pass, 10), ttThrows(6)), ttPlaceCall("p", passOdds, 51), ErrOddsLimit},
-		{"come odds past 4x on 9", "the same limit behind a come bet", Standard, ttOps(ttThrows(4), ttStake(come, 10), ttThrows(9)), ttPlaceCall("p", ttN(ComeOdds, 9), 41), ErrOddsLimit},
-		{"lay odds past 6x on 4", "lay to win 3x: 60 on 4 behind 10, not 65", Standard, ttOps(ttStake(dp, 10), ttThrows(4)), ttPlaceCall("p", layOdds, 65), ErrOddsLimit},
-		{"lay odds past 6x on 6", "lay to win 5x: 60 on 6 behind 10", Standard, ttOps(ttStake(dp, 10), ttThrows(6)), ttPlaceCall("p", layOdds, 61), ErrOddsLimit},
+		{"odds 4x on 4", "3x on 4: pass 10 allows odds 30, not 40", Standard(), ttOps(ttStake(pass, 10), ttThrows(4)), ttPlaceCall("p", passOdds, 40), ErrOddsLimit},
+		{"odds raised past 3x", "the limit is on the whole odds bet", Standard(), ttOps(ttStake(pass, 10), ttThrows(4), ttStake(passOdds, 30)), ttPlaceCall("p", passOdds, 5), ErrOddsLimit},
+		{"odds past 4x on 5", "4x on 5", Standard(), ttOps(ttStake(pass, 10), ttThrows(5)), ttPlaceCall("p", passOdds, 41), ErrOddsLimit},
+		{"odds past 5x on 6", "5x on 6", Standard(), ttOps(ttStake(pass, 10), ttThrows(6)), ttPlaceCall("p", passOdds, 51), ErrOddsLimit},
+		{"come odds past 4x on 9", "the same limit behind a come bet", Standard(), ttOps(ttThrows(4), ttStake(come, 10), ttThrows(9)), ttPlaceCall("p", ttN(ComeOdds, 9), 41), ErrOddsLimit},
+		{"lay odds past 6x on 4", "lay to win 3x: 60 on 4 behind 10, not 65", Standard(), ttOps(ttStake(dp, 10), ttThrows(4)), ttPlaceCall("p", layOdds, 65), ErrOddsLimit},
+		{"lay odds past 6x on 6", "lay to win 5x: 60 on 6 behind 10", Standard(), ttOps(ttStake(dp, 10), ttThrows(6)), ttPlaceCall("p", layOdds, 61), ErrOddsLimit},
 		{"lay stake multiple", "LayStakeMultiple: lay at most 3x on 4", layStake, ttOps(ttStake(dp, 10), ttThrows(4)), ttPlaceCall("p", layOdds, 31), ErrOddsLimit},
-		{"bar 2 odds 1x", "seed 002: odds at most the line bet", Bar2, ttOps(ttStake(pass, 10), ttThrows(6)), ttPlaceCall("p", passOdds, 11), ErrOddsLimit},
-		{"bar 2 lay odds", "seed 002: lay what wins the line bet: 12 on 6 behind 10", Bar2, ttOps(ttStake(dp, 10), ttThrows(6)), ttPlaceCall("p", layOdds, 13), ErrOddsLimit},
-		{"line reduced under its odds", "odds 10 behind a pass reduced to 5 would be 2x at a 1x table", Bar2, ttOps(ttStake(pass, 10), ttThrows(4), ttStake(passOdds, 10)), ttReduceCall("p", pass, 5), ErrOddsLimit},
+		{"bar 2 odds 1x", "the second casino's rules: odds at most the line bet", Bar2(), ttOps(ttStake(pass, 10), ttThrows(6)), ttPlaceCall("p", passOdds, 11), ErrOddsLimit},
+		{"bar 2 lay odds", "the second casino's rules: lay what wins the line bet: 12 on 6 behind 10", Bar2(), ttOps(ttStake(dp, 10), ttThrows(6)), ttPlaceCall("p", layOdds, 13), ErrOddsLimit},
+		{"line reduced under its odds", "odds 10 behind a pass reduced to 5 would be 2x at a 1x table", Bar2(), ttOps(ttStake(pass, 10), ttThrows(4), ttStake(passOdds, 10)), ttReduceCall("p", pass, 5), ErrOddsLimit},
 
 		// ErrFunds.
-		{"more than the bankroll", "1001 from 1000", Standard, nil, ttPlaceCall("p", field, 1001), ErrFunds},
-		{"commission counts", "buy 4 for 1000 costs 1050", Standard, nil, ttPlaceCall("p", ttN(Buy, 4), 1000), ErrFunds},
-		{"lay commission counts", "lay 4 for 1000 costs 1025 (5% of the 500 win)", Standard, nil, ttPlaceCall("p", ttN(Lay, 4), 1000), ErrFunds},
+		{"more than the bankroll", "1001 from 1000", Standard(), nil, ttPlaceCall("p", field, 1001), ErrFunds},
+		{"commission counts", "buy 4 for 1000 costs 1050", Standard(), nil, ttPlaceCall("p", ttN(Buy, 4), 1000), ErrFunds},
+		{"lay commission counts", "lay 4 for 1000 costs 1025 (5% of the 500 win)", Standard(), nil, ttPlaceCall("p", ttN(Lay, 4), 1000), ErrFunds},
 
 		// ErrContract.
-		{"pass reduced after the point", "seeds 001/004 forbid taking a pass bet down after its point", Standard, ttOps(ttStake(pass, 20), ttThrows(4)), ttReduceCall("p", pass, 10), ErrContract},
-		{"pass taken down after the point", "a contract bet", Standard, ttOps(ttStake(pass, 20), ttThrows(4)), ttTakeDownCall("p", pass), ErrContract},
-		{"come taken down on its number", "a come bet on its number is a contract bet", Standard, ttOps(ttThrows(4), ttStake(come, 10), ttThrows(9)), ttTakeDownCall("p", ttN(Come, 9)), ErrContract},
-		{"come reduced on its number", "likewise reduced", Standard, ttOps(ttThrows(4), ttStake(come, 20), ttThrows(9)), ttReduceCall("p", ttN(Come, 9), 10), ErrContract},
-		{"put taken down", "a put bet stands on its number", Standard, ttOps(ttThrows(4), ttStake(ttN(Put, 8), 10)), ttTakeDownCall("p", ttN(Put, 8)), ErrContract},
-		{"fire taken down", "a fire bet stands once its shooter has rolled", Standard, ttOps(ttStake(ttK(Fire), 10), ttThrows(3)), ttTakeDownCall("p", ttK(Fire)), ErrContract},
-		{"small taken down", "all/tall/small stand once a total has counted", Standard, ttOps(ttStake(ttK(Small), 10), ttThrows(3)), ttTakeDownCall("p", ttK(Small)), ErrContract},
+		{"pass reduced after the point", "the posted casino rules and the croupier trainer forbid taking a pass bet down after its point", Standard(), ttOps(ttStake(pass, 20), ttThrows(4)), ttReduceCall("p", pass, 10), ErrContract},
+		{"pass taken down after the point", "a contract bet", Standard(), ttOps(ttStake(pass, 20), ttThrows(4)), ttTakeDownCall("p", pass), ErrContract},
+		{"come taken down on its number", "a come bet on its number is a contract bet", Standard(), ttOps(ttThrows(4), ttStake(come, 10), ttThrows(9)), ttTakeDownCall("p", ttN(Come, 9)), ErrContract},
+		{"come reduced on its number", "likewise reduced", Standard(), ttOps(ttThrows(4), ttStake(come, 20), ttThrows(9)), ttReduceCall("p", ttN(Come, 9), 10), ErrContract},
+		{"put taken down", "a put bet stands on its number", Standard(), ttOps(ttThrows(4), ttStake(ttN(Put, 8), 10)), ttTakeDownCall("p", ttN(Put, 8)), ErrContract},
+		{"fire taken down", "a fire bet stands once its shooter has rolled", Standard(), ttOps(ttStake(ttK(Fire), 10), ttThrows(3)), ttTakeDownCall("p", ttK(Fire)), ErrContract},
+		{"small taken down", "all/tall/small stand once a total has counted", Standard(), ttOps(ttStake(ttK(Small), 10), ttThrows(3)), ttTakeDownCall("p", ttK(Small)), ErrContract},
 
 		// ErrAmount.
-		{"zero", "a bet of nothing", Standard, nil, ttPlaceCall("p", field, 0), ErrAmount},
-		{"negative", "a negative bet", Standard, nil, ttPlaceCall("p", field, -5), ErrAmount},
-		{"above MaxAmount", "MaxAmount bounds every bet", Standard, nil, ttPlaceCall("p", field, MaxAmount+1), ErrAmount},
-		{"raised above MaxAmount", "MaxAmount bounds the whole bet", Standard, ttOps(ttJoin("rich", MaxAmount), ttStakeFor("rich", field, MaxAmount)), ttPlaceCall("rich", field, 1), ErrAmount},
-		{"negative bankroll", "a player brings no debt", Standard, nil, func(tb *Table) error { return tb.Join("r", -1) }, ErrAmount},
-		{"bankroll above MaxAmount", "nor more than MaxAmount", Standard, nil, func(tb *Table) error { return tb.Join("r", MaxAmount+1) }, ErrAmount},
-		{"reduced by nothing", "reduce by 0", Standard, ttOps(ttStake(field, 10)), ttReduceCall("p", field, 0), ErrAmount},
-		{"reduced by more than the bet", "11 off 10", Standard, ttOps(ttStake(field, 10)), ttReduceCall("p", field, 11), ErrAmount},
+		{"zero", "a bet of nothing", Standard(), nil, ttPlaceCall("p", field, 0), ErrAmount},
+		{"negative", "a negative bet", Standard(), nil, ttPlaceCall("p", field, -5), ErrAmount},
+		{"above MaxAmount", "MaxAmount bounds every bet", Standard(), nil, ttPlaceCall("p", field, MaxAmount+1), ErrAmount},
+		{"raised above MaxAmount", "MaxAmount bounds the whole bet", Standard(), ttOps(ttJoin("rich", MaxAmount), ttStakeFor("rich", field, MaxAmount)), ttPlaceCall("rich", field, 1), ErrAmount},
+		{"negative bankroll", "a player brings no debt", Standard(), nil, func(tb *Table) error { return tb.Join("r", -1) }, ErrAmount},
+		{"bankroll above MaxAmount", "nor more than MaxAmount", Standard(), nil, func(tb *Table) error { return tb.Join("r", MaxAmount+1) }, ErrAmount},
+		{"reduced by nothing", "reduce by 0", Standard(), ttOps(ttStake(field, 10)), ttReduceCall("p", field, 0), ErrAmount},
+		{"reduced by more than the bet", "11 off 10", Standard(), ttOps(ttStake(field, 10)), ttReduceCall("p", field, 11), ErrAmount},
 
 		// ErrUnknownPlayer.
-		{"place for a stranger", "no player zed", Standard, nil, ttPlaceCall("zed", field, 10), ErrUnknownPlayer},
-		{"reduce for a stranger", "no player zed", Standard, nil, ttReduceCall("zed", field, 10), ErrUnknownPlayer},
-		{"take down for a stranger", "no player zed", Standard, nil, ttTakeDownCall("zed", field), ErrUnknownPlayer},
-		{"working for a stranger", "no player zed", Standard, nil, func(tb *Table) error { return tb.SetWorking("zed", field, true) }, ErrUnknownPlayer},
-		{"stranger leaves", "no player zed", Standard, nil, func(tb *Table) error { _, err := tb.Leave("zed"); return err }, ErrUnknownPlayer},
-		{"bets of a stranger", "no player zed", Standard, nil, func(tb *Table) error { _, err := tb.Bets("zed"); return err }, ErrUnknownPlayer},
-		{"nameless player", "a player needs a name", Standard, nil, func(tb *Table) error { return tb.Join("", 10) }, ErrUnknownPlayer},
+		{"place for a stranger", "no player zed", Standard(), nil, ttPlaceCall("zed", field, 10), ErrUnknownPlayer},
+		{"reduce for a stranger", "no player zed", Standard(), nil, ttReduceCall("zed", field, 10), ErrUnknownPlayer},
+		{"take down for a stranger", "no player zed", Standard(), nil, ttTakeDownCall("zed", field), ErrUnknownPlayer},
+		{"working for a stranger", "no player zed", Standard(), nil, func(tb *Table) error { return tb.SetWorking("zed", field, true) }, ErrUnknownPlayer},
+		{"stranger leaves", "no player zed", Standard(), nil, func(tb *Table) error { _, err := tb.Leave("zed"); return err }, ErrUnknownPlayer},
+		{"bets of a stranger", "no player zed", Standard(), nil, func(tb *Table) error { _, err := tb.Bets("zed"); return err }, ErrUnknownPlayer},
+		{"nameless player", "a player needs a name", Standard(), nil, func(tb *Table) error { return tb.Join("", 10) }, ErrUnknownPlayer},
 
 		// ErrNoSuchBet.
-		{"reduce a bet not made", "p has no field bet", Standard, nil, ttReduceCall("p", field, 10), ErrNoSuchBet},
-		{"take down a bet not made", "p has no place 6", Standard, nil, ttTakeDownCall("p", ttN(Place, 6)), ErrNoSuchBet},
-		{"turn on a bet not made", "p has no place 6", Standard, nil, func(tb *Table) error { return tb.SetWorking("p", ttN(Place, 6), true) }, ErrNoSuchBet},
-		{"pass odds down with the puck off", "no point, no odds", Standard, ttOps(ttStake(pass, 10)), ttTakeDownCall("p", passOdds), ErrNoSuchBet},
-		{"another player's bet", "q's field is not p's", Standard, ttOps(ttStakeFor("q", field, 10)), ttTakeDownCall("p", field), ErrNoSuchBet},
+		{"reduce a bet not made", "p has no field bet", Standard(), nil, ttReduceCall("p", field, 10), ErrNoSuchBet},
+		{"take down a bet not made", "p has no place 6", Standard(), nil, ttTakeDownCall("p", ttN(Place, 6)), ErrNoSuchBet},
+		{"turn on a bet not made", "p has no place 6", Standard(), nil, func(tb *Table) error { return tb.SetWorking("p", ttN(Place, 6), true) }, ErrNoSuchBet},
+		{"pass odds down with the puck off", "no point, no odds", Standard(), ttOps(ttStake(pass, 10)), ttTakeDownCall("p", passOdds), ErrNoSuchBet},
+		{"another player's bet", "q's field is not p's", Standard(), ttOps(ttStakeFor("q", field, 10)), ttTakeDownCall("p", field), ErrNoSuchBet},
 
 		// ErrPlayerExists.
-		{"join twice", "the name is taken", Standard, nil, func(tb *Table) error { return tb.Join("p", 10) }, ErrPlayerExists},
+		{"join twice", "the name is taken", Standard(), nil, func(tb *Table) error { return tb.Join("p", 10) }, ErrPlayerExists},
 	}
 	for _, c := range tests {
 		t.Run(c.name, func(t *testing.T) {
@@ -844,61 +844,61 @@ func TestTableAllows(t *testing.T) {
 		change Amount // of p's bankroll
 		left   []BetState
 	}{
-		{"odds 3x on 4", "3-4-5x: pass 10 allows odds 30 on 4", Standard, ttOps(ttStake(pass, 10), ttThrows(4)), ttPlaceCall("p", passOdds, 30), -30,
+		{"odds 3x on 4", "3-4-5x: pass 10 allows odds 30 on 4", Standard(), ttOps(ttStake(pass, 10), ttThrows(4)), ttPlaceCall("p", passOdds, 30), -30,
 			[]BetState{{Bet: pass, Amount: 10, Working: true}, {Bet: ttN(PassOdds, 4), Amount: 30, Working: true}}},
-		{"lay odds 6x", "lay 60 on 4 behind 10 wins 30, the 3x", Standard, ttOps(ttStake(dp, 10), ttThrows(4)), ttPlaceCall("p", layOdds, 60), -60,
+		{"lay odds 6x", "lay 60 on 4 behind 10 wins 30, the 3x", Standard(), ttOps(ttStake(dp, 10), ttThrows(4)), ttPlaceCall("p", layOdds, 60), -60,
 			[]BetState{{Bet: dp, Amount: 10, Working: true}, {Bet: ttN(DontPassOdds, 4), Amount: 60, Working: true}}},
-		{"bar 2 lay odds", "seed 002: 12 on 6 behind 10 wins 10", Bar2, ttOps(ttStake(dp, 10), ttThrows(6)), ttPlaceCall("p", layOdds, 12), -12,
+		{"bar 2 lay odds", "the second casino's rules: 12 on 6 behind 10 wins 10", Bar2(), ttOps(ttStake(dp, 10), ttThrows(6)), ttPlaceCall("p", layOdds, 12), -12,
 			[]BetState{{Bet: dp, Amount: 10, Working: true}, {Bet: ttN(DontPassOdds, 6), Amount: 12, Working: true}}},
-		{"bar 2 pass reduced", "seed 002 lets pass bets be reduced after the point", Bar2, ttOps(ttStake(pass, 20), ttThrows(4)), ttReduceCall("p", pass, 10), 10,
+		{"bar 2 pass reduced", "the second casino's rules let pass bets be reduced after the point", Bar2(), ttOps(ttStake(pass, 20), ttThrows(4)), ttReduceCall("p", pass, 10), 10,
 			[]BetState{{Bet: pass, Amount: 10, Working: true}}},
-		{"bar 2 pass down with odds", "TakeDown brings the odds down with the line", Bar2, ttOps(ttStake(pass, 20), ttThrows(4), ttStake(passOdds, 20)), ttTakeDownCall("p", pass), 40, nil},
-		{"bar 2 come down with odds", "and the odds behind a come bet", Bar2, ttOps(ttThrows(4), ttStake(come, 20), ttThrows(9), ttStake(ttN(ComeOdds, 9), 20)), ttTakeDownCall("p", ttN(Come, 9)), 40, nil},
-		{"bar 2 pass raised", "seed 002 lets pass bets be raised after the point", Bar2, ttOps(ttStake(pass, 20), ttThrows(4)), ttPlaceCall("p", pass, 10), -10,
+		{"bar 2 pass down with odds", "TakeDown brings the odds down with the line", Bar2(), ttOps(ttStake(pass, 20), ttThrows(4), ttStake(passOdds, 20)), ttTakeDownCall("p", pass), 40, nil},
+		{"bar 2 come down with odds", "and the odds behind a come bet", Bar2(), ttOps(ttThrows(4), ttStake(come, 20), ttThrows(9), ttStake(ttN(ComeOdds, 9), 20)), ttTakeDownCall("p", ttN(Come, 9)), 40, nil},
+		{"bar 2 pass raised", "the second casino's rules let pass bets be raised after the point", Bar2(), ttOps(ttStake(pass, 20), ttThrows(4)), ttPlaceCall("p", pass, 10), -10,
 			[]BetState{{Bet: pass, Amount: 30, Working: true}}},
-		{"don't pass down after the point", "don't bets may always come down, with their odds", Standard, ttOps(ttStake(dp, 10), ttThrows(4), ttStake(layOdds, 60)), ttTakeDownCall("p", dp), 70, nil},
-		{"don't pass reduced", "and be reduced", Standard, ttOps(ttStake(dp, 20), ttThrows(4)), ttReduceCall("p", dp, 10), 10, []BetState{{Bet: dp, Amount: 10, Working: true}}},
-		{"pass odds down", "odds are never contract bets", Standard, ttOps(ttStake(pass, 10), ttThrows(4), ttStake(passOdds, 30)), ttTakeDownCall("p", passOdds), 30,
+		{"don't pass down after the point", "don't bets may always come down, with their odds", Standard(), ttOps(ttStake(dp, 10), ttThrows(4), ttStake(layOdds, 60)), ttTakeDownCall("p", dp), 70, nil},
+		{"don't pass reduced", "and be reduced", Standard(), ttOps(ttStake(dp, 20), ttThrows(4)), ttReduceCall("p", dp, 10), 10, []BetState{{Bet: dp, Amount: 10, Working: true}}},
+		{"pass odds down", "odds are never contract bets", Standard(), ttOps(ttStake(pass, 10), ttThrows(4), ttStake(passOdds, 30)), ttTakeDownCall("p", passOdds), 30,
 			[]BetState{{Bet: pass, Amount: 10, Working: true}}},
-		{"pass odds reduced", "odds may be changed at any time", Standard, ttOps(ttStake(pass, 10), ttThrows(4), ttStake(passOdds, 30)), ttReduceCall("p", passOdds, 10), 10,
+		{"pass odds reduced", "odds may be changed at any time", Standard(), ttOps(ttStake(pass, 10), ttThrows(4), ttStake(passOdds, 30)), ttReduceCall("p", passOdds, 10), 10,
 			[]BetState{{Bet: pass, Amount: 10, Working: true}, {Bet: ttN(PassOdds, 4), Amount: 20, Working: true}}},
-		{"pass after the point", "with put bets offered, a pass line bet after the point plays that point", Standard, ttOps(ttThrows(4)), ttPlaceCall("p", pass, 10), -10,
+		{"pass after the point", "with put bets offered, a pass line bet after the point plays that point", Standard(), ttOps(ttThrows(4)), ttPlaceCall("p", pass, 10), -10,
 			[]BetState{{Bet: pass, Amount: 10, Working: true}}},
-		{"pass down on the come-out", "before its point a pass bet may come down", Standard, ttOps(ttStake(pass, 10)), ttTakeDownCall("p", pass), 10, nil},
-		{"put raised", "ErrContract is for bets reduced or taken down; more on a put bet is another put bet", Standard, ttOps(ttThrows(4), ttStake(ttN(Put, 8), 10)), ttPlaceCall("p", ttN(Put, 8), 10), -10,
+		{"pass down on the come-out", "before its point a pass bet may come down", Standard(), ttOps(ttStake(pass, 10)), ttTakeDownCall("p", pass), 10, nil},
+		{"put raised", "ErrContract is for bets reduced or taken down; more on a put bet is another put bet", Standard(), ttOps(ttThrows(4), ttStake(ttN(Put, 8), 10)), ttPlaceCall("p", ttN(Put, 8), 10), -10,
 			[]BetState{{Bet: ttN(Put, 8), Amount: 20, Working: true}}},
-		{"pass raised after the point", "likewise more on the pass line once the point is on", Standard, ttOps(ttStake(pass, 10), ttThrows(4)), ttPlaceCall("p", pass, 10), -10,
+		{"pass raised after the point", "likewise more on the pass line once the point is on", Standard(), ttOps(ttStake(pass, 10), ttThrows(4)), ttPlaceCall("p", pass, 10), -10,
 			[]BetState{{Bet: pass, Amount: 20, Working: true}}},
-		{"come in the box raised", "a come bet in the box is not yet a contract", Standard, ttOps(ttThrows(4), ttStake(come, 10)), ttPlaceCall("p", come, 10), -10,
+		{"come in the box raised", "a come bet in the box is not yet a contract", Standard(), ttOps(ttThrows(4), ttStake(come, 10)), ttPlaceCall("p", come, 10), -10,
 			[]BetState{{Bet: come, Amount: 20, Working: true}}},
-		{"fire before the first roll", "the fire bet is made and may come down before the shooter's first roll", Standard, ttOps(ttStake(ttK(Fire), 10)), ttTakeDownCall("p", ttK(Fire)), 10, nil},
-		{"small after a 7", "all/tall/small may be made again after any 7", Standard, ttOps(ttThrows(4, 7)), ttPlaceCall("p", ttK(Small), 10), -10,
+		{"fire before the first roll", "the fire bet is made and may come down before the shooter's first roll", Standard(), ttOps(ttStake(ttK(Fire), 10)), ttTakeDownCall("p", ttK(Fire)), 10, nil},
+		{"small after a 7", "all/tall/small may be made again after any 7", Standard(), ttOps(ttThrows(4, 7)), ttPlaceCall("p", ttK(Small), 10), -10,
 			[]BetState{{Bet: ttK(Small), Amount: 10, Working: true}}},
-		{"place 6 down", "place bets come down at any time", Standard, ttOps(ttThrows(4), ttStake(ttN(Place, 6), 12)), ttTakeDownCall("p", ttN(Place, 6)), 12, nil},
-		{"place turned on", "SetWorking records the player's choice", Standard, ttOps(ttStake(ttN(Place, 6), 12)), func(tb *Table) error { return tb.SetWorking("p", ttN(Place, 6), true) }, 0,
+		{"place 6 down", "place bets come down at any time", Standard(), ttOps(ttThrows(4), ttStake(ttN(Place, 6), 12)), ttTakeDownCall("p", ttN(Place, 6)), 12, nil},
+		{"place turned on", "SetWorking records the player's choice", Standard(), ttOps(ttStake(ttN(Place, 6), 12)), func(tb *Table) error { return tb.SetWorking("p", ttN(Place, 6), true) }, 0,
 			[]BetState{{Bet: ttN(Place, 6), Amount: 12, Working: true}}},
-		{"standard buy commission", "buy 4 for 20 costs 21: 5% of the bet up front (zero Commission)", Standard, nil, ttPlaceCall("p", ttN(Buy, 4), 20), -21,
+		{"standard buy commission", "buy 4 for 20 costs 21: 5% of the bet up front (zero Commission)", Standard(), nil, ttPlaceCall("p", ttN(Buy, 4), 20), -21,
 			[]BetState{{Bet: ttN(Buy, 4), Amount: 20, Commission: 1}}},
-		{"standard buy commission rounds down", "5% of 30 is 1.5: 1 (RoundDown)", Standard, nil, ttPlaceCall("p", ttN(Buy, 4), 30), -31,
+		{"standard buy commission rounds down", "5% of 30 is 1.5: 1 (RoundDown)", Standard(), nil, ttPlaceCall("p", ttN(Buy, 4), 30), -31,
 			[]BetState{{Bet: ttN(Buy, 4), Amount: 30, Commission: 1}}},
 		{"buy commission rounds up", "RoundUp: 5% of 30 is 2", Rules{BuyCommission: Commission{Rounding: RoundUp}}, nil, ttPlaceCall("p", ttN(Buy, 4), 30), -32,
 			[]BetState{{Bet: ttN(Buy, 4), Amount: 30, Commission: 2}}},
 		{"buy commission minimum", "a minimum commission of 1 on a 10 buy", Rules{BuyCommission: Commission{Minimum: 1}}, nil, ttPlaceCall("p", ttN(Buy, 4), 10), -11,
 			[]BetState{{Bet: ttN(Buy, 4), Amount: 10, Commission: 1}}},
-		{"buy raised", "the commission is on the whole bet, less what was paid", Standard, ttOps(ttStake(ttN(Buy, 4), 20)), ttPlaceCall("p", ttN(Buy, 4), 20), -21,
+		{"buy raised", "the commission is on the whole bet, less what was paid", Standard(), ttOps(ttStake(ttN(Buy, 4), 20)), ttPlaceCall("p", ttN(Buy, 4), 20), -21,
 			[]BetState{{Bet: ttN(Buy, 4), Amount: 40, Commission: 2}}},
-		{"vegas buy", "commission on a win only: nothing up front", Vegas, nil, ttPlaceCall("p", ttN(Buy, 4), 20), -20, []BetState{{Bet: ttN(Buy, 4), Amount: 20}}},
-		{"standard buy down", "the up-front commission is kept", Standard, ttOps(ttStake(ttN(Buy, 4), 20)), ttTakeDownCall("p", ttN(Buy, 4)), 20, nil},
-		{"bar 2 buy down", "seed 002 gives the commission back when the bet is taken down", Bar2, ttOps(ttStake(ttN(Buy, 4), 20)), ttTakeDownCall("p", ttN(Buy, 4)), 21, nil},
-		{"bar 2 buy reduced", "half the bet down gives back the commission on that half", Bar2, ttOps(ttStake(ttN(Buy, 4), 40)), ttReduceCall("p", ttN(Buy, 4), 20), 21,
+		{"vegas buy", "commission on a win only: nothing up front", Vegas(), nil, ttPlaceCall("p", ttN(Buy, 4), 20), -20, []BetState{{Bet: ttN(Buy, 4), Amount: 20}}},
+		{"standard buy down", "the up-front commission is kept", Standard(), ttOps(ttStake(ttN(Buy, 4), 20)), ttTakeDownCall("p", ttN(Buy, 4)), 20, nil},
+		{"bar 2 buy down", "the second casino's rules give the commission back when the bet is taken down", Bar2(), ttOps(ttStake(ttN(Buy, 4), 20)), ttTakeDownCall("p", ttN(Buy, 4)), 21, nil},
+		{"bar 2 buy reduced", "half the bet down gives back the commission on that half", Bar2(), ttOps(ttStake(ttN(Buy, 4), 40)), ttReduceCall("p", ttN(Buy, 4), 20), 21,
 			[]BetState{{Bet: ttN(Buy, 4), Amount: 20, Commission: 1}}},
-		{"standard lay commission", "lay 4 for 40 costs 41: 5% of the 20 win", Standard, nil, ttPlaceCall("p", ttN(Lay, 4), 40), -41,
+		{"standard lay commission", "lay 4 for 40 costs 41: 5% of the 20 win", Standard(), nil, ttPlaceCall("p", ttN(Lay, 4), 40), -41,
 			[]BetState{{Bet: ttN(Lay, 4), Amount: 40, Working: true, Commission: 1}}},
-		{"vegas lay", "nothing up front", Vegas, nil, ttPlaceCall("p", ttN(Lay, 4), 40), -40, []BetState{{Bet: ttN(Lay, 4), Amount: 40, Working: true}}},
-		{"bar 2 lay commission", "seed 002: 5% of the 40 bet", Bar2, nil, ttPlaceCall("p", ttN(Lay, 4), 40), -42,
+		{"vegas lay", "nothing up front", Vegas(), nil, ttPlaceCall("p", ttN(Lay, 4), 40), -40, []BetState{{Bet: ttN(Lay, 4), Amount: 40, Working: true}}},
+		{"bar 2 lay commission", "the second casino's rules: 5% of the 40 bet", Bar2(), nil, ttPlaceCall("p", ttN(Lay, 4), 40), -42,
 			[]BetState{{Bet: ttN(Lay, 4), Amount: 40, Working: true, Commission: 2}}},
-		{"bar 2 lay down", "seed 002 keeps the lay commission", Bar2, ttOps(ttStake(ttN(Lay, 4), 40)), ttTakeDownCall("p", ttN(Lay, 4)), 40, nil},
-		{"field", "a plain bet", Standard, nil, ttPlaceCall("p", field, 10), -10, []BetState{{Bet: field, Amount: 10, Working: true}}},
+		{"bar 2 lay down", "the second casino's rules keeps the lay commission", Bar2(), ttOps(ttStake(ttN(Lay, 4), 40)), ttTakeDownCall("p", ttN(Lay, 4)), 40, nil},
+		{"field", "a plain bet", Standard(), nil, ttPlaceCall("p", field, 10), -10, []BetState{{Bet: field, Amount: 10, Working: true}}},
 	}
 	for _, c := range tests {
 		t.Run(c.name, func(t *testing.T) {
@@ -929,7 +929,7 @@ func TestTableAllows(t *testing.T) {
 
 // The TakeDown of a line bet reports what came back, odds included.
 func TestTableTakeDownReturns(t *testing.T) {
-	tb := ttNewTable(t, Bar2, 1000)
+	tb := ttNewTable(t, Bar2(), 1000)
 	ttDo(t, tb, ttStake(ttK(PassLine), 20), ttThrows(4), ttStake(ttK(PassOdds), 20))
 	got, err := tb.TakeDown("p", ttK(PassLine))
 	if err != nil || got != 40 {
@@ -1019,7 +1019,7 @@ func ttTableChain(t *testing.T, r Rules, b Bet, stake, paid Amount) *ttChain {
 		for _, d := range AllDice() {
 			// The bet is working, as the analysis assumes.
 			tb := &Table{rules: r, point: ttPuck(st), seats: []seat{{name: "p"}}, autos: autos,
-				bets: []placed{{bet: st.bet, amount: stake, state: st.state, paid: paid, working: On}}}
+				bets: []placed{{bet: st.bet, amount: stake, state: st.state, paid: paid, working: SwitchOn}}}
 			res, err := tb.roll(d, nil) // as Roll, or Deal at a card table, plays it
 			autos = tb.autos
 			if err != nil {
@@ -1043,7 +1043,7 @@ func ttTableChain(t *testing.T, r Rules, b Bet, stake, paid Amount) *ttChain {
 			switch {
 			case moves:
 				to := Bet{Kind: st.bet.Kind, Number: int(e.next.point)}
-				if len(res) != 1 || rr.Outcome != Moved || rr.To != to || len(tb.bets) != 1 || tb.bets[0].bet != to || tb.bets[0].state != e.next {
+				if len(res) != 1 || rr.Outcome != OutcomeMoved || rr.To != to || len(tb.bets) != 1 || tb.bets[0].bet != to || tb.bets[0].state != e.next {
 					t.Fatalf("%v in %+v, roll %v: Bet.roll moves it to %v; the table gives %+v and leaves %+v", b, st, d, to, res, tb.bets)
 				}
 				c.out[i][c.add(ttChainState{to, e.next})]++
@@ -1061,7 +1061,7 @@ func ttTableChain(t *testing.T, r Rules, b Bet, stake, paid Amount) *ttChain {
 			case e.verdict == wins:
 				want, ok := mulDiv(stake, e.pays.Win, e.pays.Stake)
 				exact := new(big.Rat).Mul(big.NewRat(int64(stake), 1), e.pays.Rat())
-				if len(res) != 1 || rr.Outcome != Won || !ok || !exact.IsInt() || rr.Win+rr.Commission != want {
+				if len(res) != 1 || rr.Outcome != OutcomeWon || !ok || !exact.IsInt() || rr.Win+rr.Commission != want {
 					t.Fatalf("%v in %+v, roll %v: Bet.roll pays %v on %d; the table gives %+v", b, st, d, e.pays, stake, res)
 				}
 				if rr.Commission != 0 && (!hasCom || com.Timing != CommissionOnWinOnly) {
@@ -1082,14 +1082,14 @@ func ttTableChain(t *testing.T, r Rules, b Bet, stake, paid Amount) *ttChain {
 				if hasCom && com.Timing == CommissionUpfrontReturned {
 					back = paid
 				}
-				if len(res) != 1 || rr.Outcome != Lost || rr.Win != 0 || rr.Returned != back || len(tb.bets) != 0 {
+				if len(res) != 1 || rr.Outcome != OutcomeLost || rr.Win != 0 || rr.Returned != back || len(tb.bets) != 0 {
 					t.Fatalf("%v in %+v, roll %v: Bet.roll loses; the table gives %+v", b, st, d, res)
 				}
 				c.term[i][ttLose].Add(c.term[i][ttLose], big.NewRat(1, 1))
 				c.term[i][ttNet].Add(c.term[i][ttNet], big.NewRat(int64(rr.Returned-stake), int64(stake)))
 				c.counts[i][1]++
 			case e.verdict == pushes:
-				if len(res) != 1 || rr.Outcome != Pushed || rr.Win != 0 || rr.Returned != stake || len(tb.bets) != 0 {
+				if len(res) != 1 || rr.Outcome != OutcomePushed || rr.Win != 0 || rr.Returned != stake || len(tb.bets) != 0 {
 					t.Fatalf("%v in %+v, roll %v: Bet.roll pushes; the table gives %+v", b, st, d, res)
 				}
 				c.term[i][ttPush].Add(c.term[i][ttPush], big.NewRat(1, 1))
@@ -1157,7 +1157,7 @@ func TestTableMatchesAnalysis(t *testing.T) {
 	}
 	var rules []named
 	for _, name := range ttCasinoPresets() { // the private game's: TestPrivateMatchesAnalysis
-		r, _ := Preset(name)
+		r, _ := preset(name)
 		rules = append(rules, named{name, r})
 	}
 	rules = append(rules,
@@ -1238,8 +1238,8 @@ func ttCheckOneStep(t *testing.T, r Rules, b Bet, c *ttChain, a Analysis) {
 // ttCasinoPresets names every preset whose house banks the layout, for
 // the tests of the layout's bets; the private game has its own tests.
 func ttCasinoPresets() []string {
-	return slices.DeleteFunc(PresetNames(), func(name string) bool {
-		r, _ := Preset(name)
+	return slices.DeleteFunc(presetNames(), func(name string) bool {
+		r, _ := preset(name)
 		return r.Private
 	})
 }
@@ -1487,7 +1487,7 @@ func (d *ttDriver) place(t ttTB, name string, b Bet, a Amount) {
 	if c := tb.rules.commission(b.Kind); com != 0 && (c == nil || c.Timing == CommissionOnWinOnly) {
 		t.Fatalf("place %v: commission %d taken up front", b, com)
 	}
-	if !had && (got.state != key.bet.start() && b.Kind != PassLine || got.working != Default) {
+	if !had && (got.state != key.bet.start() && b.Kind != PassLine || got.working != SwitchDefault) {
 		t.Fatalf("place %v: a new bet starts in state %+v, working %v", b, got.state, got.working)
 	}
 	d.same(t, "place", lay, after, key)
@@ -1603,7 +1603,7 @@ func (d *ttDriver) working(t ttTB, name string, b Bet, on bool) {
 		t.Fatalf("working %v %v for %q accepted; want %v", b, on, name, want)
 	}
 	after := d.layout(t)
-	if w := after[key].working; w != map[bool]Switch{true: On, false: Off}[on] {
+	if w := after[key].working; w != map[bool]Switch{true: SwitchOn, false: SwitchOff}[on] {
 		t.Fatalf("working %v %v: switch %v", b, on, w)
 	}
 	if ttMoney(tb) != d.brought {
@@ -1671,7 +1671,7 @@ func (d *ttDriver) roll(t ttTB, dice Dice) {
 		off := comeOut && !p.worksOnComeOut(r)
 		switch {
 		case off && isOdds(p.bet.Kind) && e.verdict != stays:
-			if !decided || rr.Outcome != Returned || rr.Returned != p.amount || rr.Win != 0 {
+			if !decided || rr.Outcome != OutcomeReturned || rr.Returned != p.amount || rr.Win != 0 {
 				t.Fatalf("roll %v: odds %v of %s off on the come-out, line decided: %+v", dice, p.bet, k.player, rr)
 			}
 		case off:
@@ -1681,7 +1681,7 @@ func (d *ttDriver) roll(t ttTB, dice Dice) {
 			want[k] = p
 		case moves:
 			to := Bet{Kind: p.bet.Kind, Number: total}
-			if !decided || rr.Outcome != Moved || rr.To != to || rr.Win != 0 || rr.Returned != 0 {
+			if !decided || rr.Outcome != OutcomeMoved || rr.To != to || rr.Win != 0 || rr.Returned != 0 {
 				t.Fatalf("roll %v: %v of %s should move to %v: %+v", dice, p.bet, k.player, to, rr)
 			}
 			p.bet, p.state = to, e.next
@@ -1694,10 +1694,10 @@ func (d *ttDriver) roll(t ttTB, dice Dice) {
 			want[k] = p
 		case e.verdict == wins:
 			exact, _ := mulDiv(p.amount, e.pays.Win, e.pays.Stake)
-			if !decided || rr.Outcome != Won || rr.Win+rr.Commission+rr.Breakage != exact {
+			if !decided || rr.Outcome != OutcomeWon || rr.Win+rr.Commission+rr.Breakage != exact {
 				t.Fatalf("roll %v: %v of %s wins %v on %d = %d: %+v", dice, p.bet, k.player, e.pays, p.amount, exact, rr)
 			}
-			com := Amount(0) // seed 004's variant: 5% taken from the win only
+			com := Amount(0) // the croupier trainer's variant: 5% taken from the win only
 			if c := r.commission(p.bet.Kind); c != nil && c.Timing == CommissionOnWinOnly {
 				charge, err := c.Charge(commissionBase(c, p.bet.Kind, p.amount, e.pays), unit)
 				if err != nil {
@@ -1721,11 +1721,11 @@ func (d *ttDriver) roll(t ttTB, dice Dice) {
 			if c := r.commission(p.bet.Kind); c != nil && c.Timing == CommissionUpfrontReturned {
 				back = p.paid
 			}
-			if !decided || rr.Outcome != Lost || rr.Win != 0 || rr.Returned != back {
+			if !decided || rr.Outcome != OutcomeLost || rr.Win != 0 || rr.Returned != back {
 				t.Fatalf("roll %v: %v of %s loses: %+v", dice, p.bet, k.player, rr)
 			}
 		case e.verdict == pushes:
-			if !decided || rr.Outcome != Pushed || rr.Win != 0 || rr.Returned != p.amount {
+			if !decided || rr.Outcome != OutcomePushed || rr.Win != 0 || rr.Returned != p.amount {
 				t.Fatalf("roll %v: %v of %s pushes: %+v", dice, p.bet, k.player, rr)
 			}
 		}
@@ -1846,7 +1846,7 @@ func ttRapidFlags(t *testing.T) {
 
 // ttDrawRules is a preset with a few random house rules changed.
 func ttDrawRules(t *rapid.T) Rules {
-	r, err := Preset(rapid.SampledFrom(ttCasinoPresets()).Draw(t, "preset"))
+	r, err := preset(rapid.SampledFrom(ttCasinoPresets()).Draw(t, "preset"))
 	if err != nil {
 		t.Fatalf("Preset: %v", err)
 	}
@@ -2035,7 +2035,7 @@ func FuzzTable(f *testing.F) {
 			return
 		}
 		names := ttCasinoPresets()
-		r, _ := Preset(names[int(data[0]&7)%len(names)])
+		r, _ := preset(names[int(data[0]&7)%len(names)])
 		if data[0]&8 != 0 {
 			r.Unit = 5
 		}
@@ -2098,7 +2098,7 @@ func ttEncode(rules byte, ops []ttFuzzOp) []byte {
 // every spot, the point on 6 and bets both off and working.
 func ttLayoutTable(t testing.TB) *Table {
 	t.Helper()
-	tb, _ := NewTable(Standard)
+	tb, _ := NewTable(Standard())
 	must := func(err error) {
 		t.Helper()
 		if err != nil {
@@ -2255,7 +2255,7 @@ func ttBenchRefill(b ttTB, tb *Table) {
 // ttBenchTable is the benchmark's table: one player with a big bankroll
 // at a standard table, room on the layout for every bet it makes.
 func ttBenchTable(t ttTB) *Table {
-	tb, _ := NewTable(Standard)
+	tb, _ := NewTable(Standard())
 	if err := tb.Join("p", MaxAmount); err != nil {
 		t.Fatalf("join: %v", err)
 	}
@@ -2289,7 +2289,7 @@ func TestTableBenchLayout(t *testing.T) {
 			}
 		}
 		if n := tb.Point(); n != 0 {
-			if lay[ttBenchPass] != 10 || lay[Bet{Kind: PassOdds, Number: n}] != Amount(Standard.Odds.Multiple(n))*10 {
+			if lay[ttBenchPass] != 10 || lay[Bet{Kind: PassOdds, Number: n}] != Amount(Standard().Odds.Multiple(n))*10 {
 				t.Fatalf("point %d: pass line %d, odds %d", n, lay[ttBenchPass], lay[Bet{Kind: PassOdds, Number: n}])
 			}
 			if comes == 0 || comes > 2 {
@@ -2297,7 +2297,7 @@ func TestTableBenchLayout(t *testing.T) {
 			}
 		}
 		for b, a := range lay {
-			if b.Kind == Come && b.Number != 0 && lay[Bet{Kind: ComeOdds, Number: b.Number}] != Amount(Standard.Odds.Multiple(b.Number))*a {
+			if b.Kind == Come && b.Number != 0 && lay[Bet{Kind: ComeOdds, Number: b.Number}] != Amount(Standard().Odds.Multiple(b.Number))*a {
 				t.Fatalf("%v has odds %d", b, lay[Bet{Kind: ComeOdds, Number: b.Number}])
 			}
 		}

@@ -12,10 +12,10 @@ import (
 	"github.com/crapslab/craps"
 )
 
-// cardReadings says in words what each reading of seed 003 does with the
+// cardReadings says in words what each reading of the card-craps rules does with the
 // come-out pair and the deck.
 var cardReadings = map[craps.CardReading]string{
-	craps.CardsPairReturned:        "the come-out pair is shuffled back, the point's cards stay out until the decision (the seed's text)",
+	craps.CardsPairReturned:        "the come-out pair is shuffled back, the point's cards stay out until the decision (the rules' own text)",
 	craps.CardsPairKept:            "the come-out pair stays out with the point's cards until the decision",
 	craps.CardsReshuffleEveryThrow: "the whole deck is shuffled before every throw",
 }
@@ -24,7 +24,7 @@ var cardReadings = map[craps.CardReading]string{
 // reading beside the dice figures: come-out totals, points made, the pass
 // line and the shooter's disadvantage on the center bet.
 func writeCardFigures(w io.Writer, r craps.Rules) error {
-	fmt.Fprintf(w, "\nCard craps (seed 003): 48 cards, ace to 6, eight of each, dealt as %v:\n%s.\n", r.Cards, cardReadings[r.Cards])
+	fmt.Fprintf(w, "\nCard craps (the card-craps rules): 48 cards, ace to 6, eight of each, dealt as %v:\n%s.\n", r.Cards, cardReadings[r.Cards])
 	if r.Crapless {
 		_, err := fmt.Fprintln(w, "The card figures are for the usual line (7 and 11 win, 2, 3 and 12 lose on the come-out), not crapless craps.")
 		return err
@@ -74,7 +74,7 @@ func writeCardFigures(w io.Writer, r craps.Rules) error {
 			fmt.Fprintf(w, "[%d] %s\n", i+1, n)
 		}
 	}
-	_, err = fmt.Fprintln(w, "\nOther readings of the seed: -cards pair-returned, pair-kept or reshuffle.")
+	_, err = fmt.Fprintln(w, "\nOther readings of the card-craps rules: -cards pair-returned, pair-kept or reshuffle.")
 	return err
 }
 
@@ -91,7 +91,7 @@ func (s *session) cards(line int, cmd string, args []string, out report) error {
 			return fmt.Errorf("seed %q is not a whole number from 0", args[0])
 		}
 		if s.dealt {
-			return errors.New("the seed comes before the first deal")
+			return errors.New("the deck's seed comes before the first deal")
 		}
 		s.seed, s.deck = n, nil
 		return nil

@@ -53,7 +53,7 @@ func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 			notes.cell(a.Win, percent), notes.cell(a.Lose, percent), notes.cell(a.Push, percent),
 			notes.cell(a.EdgePerBet, percent), notes.cell(a.EdgePerResolved, percent),
 			notes.cell(a.EdgePerRoll, percent), notes.cell(a.Rolls, decimal)}
-		odds := a.TrueOdds().String()
+		odds := against(a.TrueOdds())
 		if len(odds) > maxCell {
 			odds = notes.add(odds)
 		}
@@ -174,7 +174,7 @@ func writeEdgeJSON(w io.Writer, rows []craps.Analysis) error {
 			Bet: rowName(a), Pays: a.Pays, Win: frac(a.Win), Lose: frac(a.Lose), Push: frac(a.Push),
 			Return: frac(a.Return), Wagered: frac(a.Wagered), EdgePerBet: frac(a.EdgePerBet),
 			EdgePerResolved: frac(a.EdgePerResolved), EdgePerRoll: frac(a.EdgePerRoll),
-			Rolls: frac(a.Rolls), TrueOdds: a.TrueOdds().String(), EdgePercent: percent(a.EdgePerBet),
+			Rolls: frac(a.Rolls), TrueOdds: against(a.TrueOdds()), EdgePercent: percent(a.EdgePerBet),
 		})
 	}
 	enc := json.NewEncoder(w)

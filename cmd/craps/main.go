@@ -1,6 +1,6 @@
 // Command craps runs the main jobs of package craps for people who do not
 // write Go: the exact house edge of every bet under a table's rules, and
-// seed 000's true-odds tables.
+// the private-game rule book's true-odds tables.
 //
 // Usage:
 //
@@ -37,7 +37,7 @@ func commands() []command {
 		{"play", "replay a roll tape: a scripted session of bets and rolls, with every payout", runPlay},
 		{"sim", "simulate a strategy from a seed, beside the exact figures; -shard i/n runs one part", runSim},
 		{"merge", "combine the -json outputs of craps sim shards into the result of the whole run", runMerge},
-		{"tables", "print seed 000's true-odds tables (Table 1: totals and groups; Table 2: hardways)", runTables},
+		{"tables", "print the private-game rule book's true-odds tables (Table 1: totals and groups; Table 2: hardways)", runTables},
 	}
 }
 

@@ -66,7 +66,7 @@ func TestEdgeRuleFlags(t *testing.T) {
 		{"commission only on a win", []string{"-buy-timing", "win"}, "Buy 4", "1/60"},
 		{"crapless pass line", []string{"-rules", "crapless"}, "Pass Line", "373/6930"},
 		{"bar 2 keeps the don't pass edge", []string{"-rules", "bar2"}, "Don't Pass", "3/220"},
-		{"seed 002 place to lose 4", []string{"-rules", "bar2"}, "Place to Lose 4", "1/33"},
+		{"the second casino's rules place to lose 4", []string{"-rules", "bar2"}, "Place to Lose 4", "1/33"},
 		{"a pass bet taken down at the point gains 1/9", []string{"-rules", "bar2"}, "Pass Line (taken down at its point)", "-1/9"},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"edge", "-json"}, c.args...)...)
@@ -155,7 +155,7 @@ func TestTables(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &tables); err != nil {
 		t.Fatal(err)
 	}
-	// Seed 000: "12 before 4 is 3-1"; hard 6 and 8 are 10 to 1.
+	// The private-game rule book: "12 before 4 is 3-1"; hard 6 and 8 are 10 to 1.
 	found := false
 	for _, b := range tables.Before {
 		if b.Total == 12 && b.Before == 4 {
@@ -168,7 +168,7 @@ func TestTables(t *testing.T) {
 }
 
 // Under card rules craps edge prints the card figures beside the dice's.
-// The seed's reading takes seconds, so -short checks the reshuffle
+// The rules' own reading takes seconds, so -short checks the reshuffle
 // reading, whose figures are closed forms: 4 is made 23/71 of the time.
 func TestEdgeCards(t *testing.T) {
 	args, want := []string{"edge", "-rules", "cards", "-cards", "reshuffle"}, []string{"7/282 (0.0248)", "23/71 (0.3239)", "239302/483865", "1.0873%", "244/495", "1.4141%"}
@@ -190,7 +190,7 @@ func TestEdgeCards(t *testing.T) {
 }
 
 // The private game's figures: the center bet's 7/495 against the shooter
-// (seed 000, after correcting its misprint), a hardway at even money, and
+// (the private-game rule book, after correcting its misprint), a hardway at even money, and
 // the length of a hand (Ethier, ch. 15: 1671/196 throws).
 func TestEdgeStreet(t *testing.T) {
 	code, out, errOut := runCmd(t, "", "edge", "-rules", "street")

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/crapslab/craps"
+	"github.com/crapslab/craps/internal/rulekeys"
 )
 
 const playSynopsis = `[-json] [TAPE]
@@ -235,7 +236,7 @@ func (s *session) do(line int, f []string, out report) error {
 		if len(args) != 1 {
 			return errors.New("usage: bar <player>")
 		}
-		return s.table.Bar(args[0])
+		return s.table.BarShooter(args[0])
 	case "pass dice":
 		if len(args) != 0 {
 			return errors.New("usage: pass dice")
@@ -319,7 +320,7 @@ func (s *session) private(cmd string, args []string) error {
 	case cmd == "withdraw" && len(args) == 0:
 		return s.table.Withdraw()
 	case cmd == "no bet" && len(args) == 0:
-		return s.table.NoBet()
+		return s.table.CallOffCenter()
 	case cmd == "fade" && len(args) == 2:
 		n, err := amount(args[1])
 		if err != nil {
@@ -379,16 +380,16 @@ func (s *session) rules(args []string) error {
 	if len(args) == 0 {
 		return errors.New("usage: rules <preset> [key=value ...]")
 	}
-	r, err := craps.Preset(args[0])
+	r, err := rulekeys.Preset(args[0])
 	if err != nil {
-		return fmt.Errorf("unknown preset %q (known: %s)", args[0], strings.Join(craps.PresetNames(), ", "))
+		return err
 	}
 	for _, kv := range args[1:] {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
 			return fmt.Errorf("rule %q is not key=value", kv)
 		}
-		if err := r.Set(k, v); err != nil {
+		if err := rulekeys.Set(&r, k, v); err != nil {
 			return err
 		}
 	}

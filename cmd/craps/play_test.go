@@ -49,9 +49,9 @@ func paid(r rollLine) int64 {
 	return sum
 }
 
-// The six worked examples of seed 004 as tapes: each bet 100 unless the
-// seed says otherwise; the totals paid are the seed's.
-func TestPlaySeed004Examples(t *testing.T) {
+// The six worked examples of the croupier trainer as tapes: each bet 100 unless the
+// trainer says otherwise; the totals paid are the trainer's.
+func TestPlayTrainerExamples(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		tape string
@@ -192,7 +192,7 @@ deal
 
 // The private game's center bet: 100 faded 60 and 40. Dice win on a
 // come-out 7, the shooter takes the center; then dice lose on a seven-out,
-// each fader gets his stake back and as much again (seed 000).
+// each fader gets his stake back and as much again (the private-game rule book).
 func TestPlayStreetCenterBet(t *testing.T) {
 	const setup = "rules street\nplayer shooter 1000\nplayer ann 1000\nplayer bob 1000\ncenter 100\nfade ann 60\nfade bob 40\n"
 	for _, c := range []struct {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crapslab/craps"
+	"github.com/crapslab/craps/internal/rulekeys"
 )
 
 // ruleFlags collects a preset name and the rule flags given after it, and
@@ -27,20 +28,20 @@ func (v ruleValue) String() string { return "" }
 func (v ruleValue) Set(s string) error {
 	// Check the value now, so a bad one is reported as a bad flag.
 	var r craps.Rules
-	if err := r.Set(v.key, s); err != nil {
-		return fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "craps: "))
+	if err := rulekeys.Set(&r, v.key, s); err != nil {
+		return err
 	}
 	v.flags.set = append(v.flags.set, setting{v.key, s})
 	return nil
 }
-func (v ruleValue) IsBoolFlag() bool { return craps.IsBoolRuleKey(v.key) }
+func (v ruleValue) IsBoolFlag() bool { return rulekeys.IsBool(v.key) }
 
-// addRuleFlags registers -rules and one flag per craps.RuleKeys entry.
+// addRuleFlags registers -rules and one flag per rule key.
 func addRuleFlags(fs *flag.FlagSet) *ruleFlags {
 	rf := &ruleFlags{}
 	fs.StringVar(&rf.preset, "rules", "standard",
-		"the table's rules, a preset: "+strings.Join(craps.PresetNames(), ", ")+"; the rule flags below change it")
-	for _, k := range craps.RuleKeys() {
+		"the table's rules, a preset: "+strings.Join(rulekeys.PresetNames(), ", ")+"; the rule flags below change it")
+	for _, k := range rulekeys.Keys() {
 		fs.Var(ruleValue{k.Name, rf}, k.Name, k.Usage)
 	}
 	return rf
@@ -48,12 +49,12 @@ func addRuleFlags(fs *flag.FlagSet) *ruleFlags {
 
 // rules builds and validates the rules.
 func (rf *ruleFlags) rules() (craps.Rules, error) {
-	r, err := craps.Preset(rf.preset)
+	r, err := rulekeys.Preset(rf.preset)
 	if err != nil {
-		return r, fmt.Errorf("-rules: unknown preset %q (known: %s): %w", rf.preset, strings.Join(craps.PresetNames(), ", "), errUsage)
+		return r, fmt.Errorf("-rules: %v: %w", err, errUsage)
 	}
 	for _, s := range rf.set {
-		if err := r.Set(s.key, s.value); err != nil {
+		if err := rulekeys.Set(&r, s.key, s.value); err != nil {
 			return r, fmt.Errorf("%v: %w", err, errUsage)
 		}
 	}

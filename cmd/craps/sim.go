@@ -43,7 +43,7 @@ var simStderr io.Writer = os.Stderr
 // simOutput is the JSON craps sim writes and craps merge reads: the exact
 // sums, the rules' name, and a summary computed from them.
 type simOutput struct {
-	craps.Result
+	craps.SimResult
 	RulesName string      `json:"rules_name"`
 	Summary   *simSummary `json:"summary,omitempty"`
 	Elapsed   float64     `json:"elapsed_seconds,omitempty"`
@@ -116,13 +116,13 @@ Example: "pass 10, odds, come 10 x2, come odds, place 6 12, place 8 12, field 5 
 		}
 		s = craps.Strategy{Name: "layout: " + *layout, Layout: spots}
 	}
-	cfg := craps.Config{Rules: r, Strategy: s, Seed: *seed, Workers: *workers,
+	cfg := craps.SimConfig{Rules: r, Strategy: s, Seed: *seed, Workers: *workers,
 		Session: craps.SessionLimits{Bankroll: craps.Amount(*bankroll), Target: craps.Amount(*target),
 			StopLoss: craps.Amount(*stopLoss), MaxRolls: int64(maxRolls)}}
 	given := 0
 	for _, c := range []struct {
 		n    count
-		mode craps.Mode
+		mode craps.SimMode
 	}{{rolls, craps.ByRolls}, {shooters, craps.ByShooters}, {sessions, craps.BySessions}} {
 		if c.n != 0 {
 			cfg.Mode, cfg.N = c.mode, int64(c.n)
@@ -156,7 +156,7 @@ Example: "pass 10, odds, come 10 x2, come odds, place 6 12, place 8 12, field 5 
 		}
 		return err
 	}
-	out := simOutput{Result: res, RulesName: rf.describe(), Elapsed: time.Since(start).Seconds()}
+	out := simOutput{SimResult: res, RulesName: rf.describe(), Elapsed: time.Since(start).Seconds()}
 	return writeSim(stdout, out, *asJSON)
 }
 
@@ -276,7 +276,7 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 			all = part
 			continue
 		}
-		if all.Result, err = craps.Merge(all.Result, part.Result); err != nil {
+		if all.SimResult, err = craps.MergeResults(all.SimResult, part.SimResult); err != nil {
 			return fmt.Errorf("%s: %v", name, strings.TrimPrefix(err.Error(), "craps: merge: "))
 		}
 		all.Elapsed += part.Elapsed
@@ -285,7 +285,7 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 }
 
 // summarize computes the report's figures from the exact sums.
-func summarize(res *craps.Result) (*simSummary, error) {
+func summarize(res *craps.SimResult) (*simSummary, error) {
 	sum := &simSummary{}
 	var exactNet big.Rat
 	for _, t := range res.Bets {
@@ -330,7 +330,7 @@ func betRow(name string, t craps.BetTally, exact *big.Rat) betSummary {
 }
 
 func writeSim(w io.Writer, out simOutput, asJSON bool) error {
-	sum, err := summarize(&out.Result)
+	sum, err := summarize(&out.SimResult)
 	if err != nil {
 		return err
 	}
@@ -340,7 +340,7 @@ func writeSim(w io.Writer, out simOutput, asJSON bool) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(jsonSafe(out))
 	}
-	res := &out.Result
+	res := &out.SimResult
 	fmt.Fprintf(w, "Strategy %s under %s (odds %v), seed %d: %d %v", res.Strategy, out.RulesName, res.Rules.Odds, res.Seed, res.N, res.Mode)
 	if res.Mode == craps.BySessions {
 		s := res.Session

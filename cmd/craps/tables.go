@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/big"
 	"text/tabwriter"
 
 	"github.com/crapslab/craps"
@@ -11,7 +12,7 @@ import (
 
 func runTables(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("tables", "[-json]\n\n"+
-		"Prints seed 000's true-odds tables. Table 1: for each total and for groups\n"+
+		"Prints the private-game rule book's true-odds tables. Table 1: for each total and for groups\n"+
 		"of totals, the ways out of 36, the odds against in one roll and the odds\n"+
 		"against before a 7; then the odds against each higher total before each\n"+
 		"lower one. Table 2: for each hardway, the ways hard, the other ways, the\n"+
@@ -29,11 +30,7 @@ func runTables(args []string, _ io.Reader, stdout io.Writer) error {
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "TOTAL\tWAYS IN 36\tAGAINST IN ONE ROLL\tAGAINST BEFORE A 7")
 	for _, r := range rows {
-		before := "-"
-		if r.BeforeSeven.Against != nil {
-			before = r.BeforeSeven.String()
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", r.Name, r.Ways, r.OneRoll, before)
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", r.Name, r.Ways, against(r.OneRoll), against(r.BeforeSeven))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -52,7 +49,7 @@ func runTables(args []string, _ io.Reader, stdout io.Writer) error {
 		for _, lo := range lows[:len(lows)-1] {
 			cell := ""
 			if lo < hi {
-				cell = craps.OddsBefore(craps.Totals(hi), craps.Totals(lo)).String()
+				cell = against(craps.OddsBefore(craps.Totals(hi), craps.Totals(lo)))
 			}
 			fmt.Fprintf(tw, "%s\t", cell)
 		}
@@ -66,7 +63,7 @@ func runTables(args []string, _ io.Reader, stdout io.Writer) error {
 	tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "HARDWAY\tWAYS HARD\tOTHER WAYS\tWAYS OF 7\tLOSING WAYS\tODDS AGAINST")
 	for _, h := range hard {
-		fmt.Fprintf(tw, "hard %d\t%d\t%d\t%d\t%d\t%s\n", h.Number, h.Hard, h.Easy, h.Seven, h.Losing, h.Against)
+		fmt.Fprintf(tw, "hard %d\t%d\t%d\t%d\t%d\t%s\n", h.Number, h.Hard, h.Easy, h.Seven, h.Losing, against(h.Against))
 	}
 	return tw.Flush()
 }
@@ -102,9 +99,9 @@ func writeTablesJSON(w io.Writer, rows []craps.TrueOddsRow, hard []craps.Hardway
 		Hardways []hardway `json:"table2"`
 	}
 	for _, r := range rows {
-		x := row{Name: r.Name, Set: r.Set.String(), Ways: r.Ways, OneRoll: r.OneRoll.String()}
-		if r.BeforeSeven.Against != nil {
-			x.BeforeSeven = r.BeforeSeven.String()
+		x := row{Name: r.Name, Set: r.Set.String(), Ways: r.Ways, OneRoll: against(r.OneRoll)}
+		if r.BeforeSeven != nil {
+			x.BeforeSeven = against(r.BeforeSeven)
 		}
 		out.Table1 = append(out.Table1, x)
 	}
@@ -112,14 +109,23 @@ func writeTablesJSON(w io.Writer, rows []craps.TrueOddsRow, hard []craps.Hardway
 	for _, hi := range ts {
 		for _, lo := range ts {
 			if lo < hi {
-				out.Before = append(out.Before, before{hi, lo, craps.OddsBefore(craps.Totals(hi), craps.Totals(lo)).String()})
+				out.Before = append(out.Before, before{hi, lo, against(craps.OddsBefore(craps.Totals(hi), craps.Totals(lo)))})
 			}
 		}
 	}
 	for _, h := range hard {
-		out.Hardways = append(out.Hardways, hardway{h.Number, h.Hard, h.Easy, h.Seven, h.Losing, h.Against.String()})
+		out.Hardways = append(out.Hardways, hardway{h.Number, h.Hard, h.Easy, h.Seven, h.Losing, against(h.Against)})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// against prints odds against, an exact fraction against/for, as players
+// say them: "35 to 1", "1 to 3"; "-" where there are none.
+func against(q *big.Rat) string {
+	if q == nil {
+		return "-"
+	}
+	return q.Num().String() + " to " + q.Denom().String()
 }

@@ -1,0 +1,315 @@
+// Package rulekeys reads house rules by name, as the craps command's flags
+// and roll tapes write them ("field12=2", "bar=2", "odds=3-4-5x"), and
+// the library's presets by name. It is the command's plumbing, not the
+// library's API.
+package rulekeys
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/crapslab/craps"
+)
+
+type ruleKey struct {
+	Name, Usage string
+	isBool      bool
+	set         func(r *craps.Rules, value string) error
+}
+
+// ruleKeys is every key Set takes, in the order Keys lists them.
+var ruleKeys = []ruleKey{
+	{"crapless", "crapless craps: 2, 3, 11 and 12 are points (true|false)", true,
+		func(r *craps.Rules, v string) error { return setBool(&r.Crapless, v) }},
+	{"bar", `the don't bets' push total on the come-out: 12, 2 or "none" (default 12)`, false,
+		func(r *craps.Rules, v string) error {
+			if v == "none" {
+				r.Bar = craps.NoBar
+				return nil
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || (n != 2 && n != 12) {
+				return syntaxError("bar (12, 2 or none)", v)
+			}
+			r.Bar = n
+			if n == 12 {
+				r.Bar = 0
+			}
+			return nil
+		}},
+	ratioKey("field2", "the field on 2 (default 2:1)", func(r *craps.Rules) *craps.Ratio { return &r.Field2 }),
+	ratioKey("field12", "the field on 12 (default 3:1; some casinos 2:1)", func(r *craps.Rules) *craps.Ratio { return &r.Field12 }),
+	ratioKey("hard4", "hard 4 and hard 10 (default 7:1)", func(r *craps.Rules) *craps.Ratio { return &r.Hard4 }),
+	ratioKey("hard6", "hard 6 and hard 8 (default 9:1)", func(r *craps.Rules) *craps.Ratio { return &r.Hard6 }),
+	ratioKey("any7", "any 7 (default 4:1)", func(r *craps.Rules) *craps.Ratio { return &r.Any7 }),
+	ratioKey("anycraps", "any craps (default 7:1)", func(r *craps.Rules) *craps.Ratio { return &r.AnyCraps }),
+	ratioKey("two", "aces, the one-roll 2 (default 30:1)", func(r *craps.Rules) *craps.Ratio { return &r.Two }),
+	ratioKey("three", "ace-deuce, the one-roll 3 (default 15:1)", func(r *craps.Rules) *craps.Ratio { return &r.Three }),
+	ratioKey("eleven", "yo, the one-roll 11 (default 15:1)", func(r *craps.Rules) *craps.Ratio { return &r.Eleven }),
+	ratioKey("twelve", "boxcars, the one-roll 12 (default 30:1)", func(r *craps.Rules) *craps.Ratio { return &r.Twelve }),
+	ratioKey("hop-easy", "a hop on two different faces (default 15:1)", func(r *craps.Rules) *craps.Ratio { return &r.EasyHop }),
+	ratioKey("hop-hard", "a hop on a pair (default 30:1)", func(r *craps.Rules) *craps.Ratio { return &r.HardHop }),
+	{"props", `how 2, 3, 11, 12 and hop payouts are printed: "to1" (30:1 pays 30) or "for1" (30 for 1 pays 29) (default to1)`, false,
+		func(r *craps.Rules, v string) error {
+			switch v {
+			case "to1", "to":
+				r.PropsFor1 = false
+			case "for1", "for":
+				r.PropsFor1 = true
+			default:
+				return syntaxError("props (to1 or for1)", v)
+			}
+			return nil
+		}},
+	{"odds", `odds limit: "2x", "100x", "3-4-5x" (on 4/10, 5/9, 6/8), or "3-4-5-3-3x" adding crapless 3/11 and 2/12 (default 3-4-5x)`, false,
+		func(r *craps.Rules, v string) error {
+			o, err := craps.ParseOddsLimit(v)
+			r.Odds = o
+			return err
+		}},
+	{"lay", `how far the don't side may lay: "win" (lay what wins the odds multiple) or "stake" (lay the multiple) (default win)`, false,
+		func(r *craps.Rules, v string) error {
+			switch v {
+			case "win":
+				r.Lay = craps.LayToWinMultiple
+			case "stake":
+				r.Lay = craps.LayStakeMultiple
+			default:
+				return syntaxError("lay (win or stake)", v)
+			}
+			return nil
+		}},
+	{"commission", `the buy and lay commission rate: "5%" or "1:20" (default 5%)`, false,
+		func(r *craps.Rules, v string) error {
+			rate, err := parseRate(v)
+			r.BuyCommission.Rate, r.LayCommission.Rate = rate, rate
+			return err
+		}},
+	timingKey("buy-timing", func(r *craps.Rules) *craps.Commission { return &r.BuyCommission }),
+	timingKey("lay-timing", func(r *craps.Rules) *craps.Commission { return &r.LayCommission }),
+	baseKey("buy-base", func(r *craps.Rules) *craps.Commission { return &r.BuyCommission }),
+	baseKey("lay-base", func(r *craps.Rules) *craps.Commission { return &r.LayCommission }),
+	{"commission-rounding", "how a commission is rounded to the unit: down, nearest or up (default down)", false,
+		func(r *craps.Rules, v string) error {
+			m, ok := map[string]craps.Rounding{"down": craps.RoundDown, "nearest": craps.RoundNearest, "up": craps.RoundUp}[v]
+			if !ok {
+				return syntaxError("rounding (down, nearest or up)", v)
+			}
+			r.BuyCommission.Rounding, r.LayCommission.Rounding = m, m
+			return nil
+		}},
+	amountKey("commission-min", "the least commission on a buy or lay bet (default none)", func(r *craps.Rules) []*craps.Amount {
+		return []*craps.Amount{&r.BuyCommission.Minimum, &r.LayCommission.Minimum}
+	}),
+	amountKey("unit", "the smallest chip paid; payouts round down to it (default 1)", func(r *craps.Rules) []*craps.Amount { return []*craps.Amount{&r.Unit} }),
+	amountKey("min", "the table minimum bet (default none)", func(r *craps.Rules) []*craps.Amount { return []*craps.Amount{&r.Minimum} }),
+	amountKey("max", "the table maximum bet (default none)", func(r *craps.Rules) []*craps.Amount { return []*craps.Amount{&r.Maximum} }),
+	switchKey("comeout-place", "place and place to lose bets work on the come-out: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Place }),
+	switchKey("comeout-buy", "buy bets work on the come-out: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Buy }),
+	switchKey("comeout-lay", "lay bets work on the come-out: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Lay }),
+	switchKey("comeout-come-odds", "odds behind come and put bets work on the come-out: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.ComeOdds }),
+	switchKey("comeout-dont-come-odds", "odds behind don't come bets work on the come-out: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.DontComeOdds }),
+	switchKey("comeout-hardways", "hardways work on the come-out: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Hardways }),
+	{"removable", "pass and come bets may be reduced or taken down after their point, as the second casino's rules allow (true|false)", true,
+		func(r *craps.Rules, v string) error { return setBool(&r.LineBetsRemovable, v) }},
+	{"not-offered", `bets the table does not take, comma-separated kinds: "put,place-to-lose,fire", or "none" (default none)`, false,
+		func(r *craps.Rules, v string) error {
+			r.NotOffered = 0
+			if v == "" || v == "none" {
+				return nil
+			}
+			for _, name := range strings.Split(v, ",") {
+				k, err := craps.ParseBetKind(name)
+				if err != nil {
+					return err
+				}
+				r.NotOffered |= craps.Kinds(k)
+			}
+			return nil
+		}},
+	ratioKey("fire-4", "the fire bet on four points (default 24:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Four }),
+	ratioKey("fire-5", "the fire bet on five points (default 249:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Five }),
+	ratioKey("fire-6", "the fire bet on six points (default 999:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Six }),
+	ratioKey("ats-all", "the all bet (default 175:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.All }),
+	ratioKey("ats-tall", "the tall bet (default 34:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.Tall }),
+	ratioKey("ats-small", "the small bet (default 34:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.Small }),
+	{"cards", `deal the throws from the card-craps rules' 48-card deck: "pair-returned" (the rules' own text: the come-out pair is shuffled back), "pair-kept" (it stays out until the decision), "reshuffle" (before every throw), or "dice" (default dice)`, false,
+		func(r *craps.Rules, v string) error {
+			c, err := craps.ParseCardReading(v)
+			r.Cards = c
+			return err
+		}},
+	{"private", "the private game: players fade the center bet and bet each other; no house (true|false)", true,
+		func(r *craps.Rules, v string) error { return setBool(&r.Private, v) }},
+	{"fade-claim", "private game: who faded the whole center bet and lost may claim the next one (true|false)", true,
+		func(r *craps.Rules, v string) error { return setBool(&r.FadeClaim, v) }},
+}
+
+func ratioKey(name, usage string, field func(*craps.Rules) *craps.Ratio) ruleKey {
+	return ruleKey{name, "payout of " + usage + `: "7:6", "7 to 6", "30 for 1" or "2"`, false,
+		func(r *craps.Rules, v string) error {
+			p, err := craps.ParseRatio(v)
+			*field(r) = p
+			return err
+		}}
+}
+
+func amountKey(name, usage string, fields func(*craps.Rules) []*craps.Amount) ruleKey {
+	return ruleKey{name, usage, false, func(r *craps.Rules, v string) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			return syntaxError(name+" (a whole amount, 0 or more)", v)
+		}
+		for _, f := range fields(r) {
+			*f = craps.Amount(n)
+		}
+		return nil
+	}}
+}
+
+func switchKey(name, usage string, field func(*craps.Rules) *craps.Switch) ruleKey {
+	return ruleKey{name, usage, false, func(r *craps.Rules, v string) error {
+		s, ok := map[string]craps.Switch{"default": craps.SwitchDefault, "on": craps.SwitchOn, "off": craps.SwitchOff}[v]
+		if !ok {
+			return syntaxError(name+" (on, off or default)", v)
+		}
+		*field(r) = s
+		return nil
+	}}
+}
+
+func timingKey(name string, field func(*craps.Rules) *craps.Commission) ruleKey {
+	bet, _, _ := strings.Cut(name, "-")
+	return ruleKey{name, "when the " + bet + ` commission is taken: "upfront" (when the bet is made), "win" (only from a win) or "returned" (when made, given back if the bet loses or is taken down, the second casino's rules) (default upfront)`, false,
+		func(r *craps.Rules, v string) error {
+			t, ok := map[string]craps.CommissionTiming{"upfront": craps.CommissionUpfront, "win": craps.CommissionOnWinOnly, "returned": craps.CommissionUpfrontReturned}[v]
+			if !ok {
+				return syntaxError(name+" (upfront, win or returned)", v)
+			}
+			field(r).Timing = t
+			return nil
+		}}
+}
+
+func baseKey(name string, field func(*craps.Rules) *craps.Commission) ruleKey {
+	bet, _, _ := strings.Cut(name, "-")
+	return ruleKey{name, "what the " + bet + ` commission is a percentage of: "bet", "win" or "standard" (the bet for a buy, the win for a lay) (default standard)`, false,
+		func(r *craps.Rules, v string) error {
+			b, ok := map[string]craps.CommissionBase{"standard": craps.CommissionStandardBase, "bet": craps.CommissionOnBet, "win": craps.CommissionOnWin}[v]
+			if !ok {
+				return syntaxError(name+" (standard, bet or win)", v)
+			}
+			field(r).Base = b
+			return nil
+		}}
+}
+
+func setBool(dst *bool, v string) error {
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return syntaxError("true or false", v)
+	}
+	*dst = b
+	return nil
+}
+
+// parseRate reads a commission rate, "5%", "4.5%" or "1:20".
+func parseRate(v string) (craps.Ratio, error) {
+	if pct, ok := strings.CutSuffix(strings.TrimSpace(v), "%"); ok {
+		q, ok := new(big.Rat).SetString(pct)
+		if !ok || q.Sign() < 0 || !q.Num().IsInt64() || !q.Denom().IsInt64() {
+			return craps.Ratio{}, syntaxError("commission rate", v)
+		}
+		q.Quo(q, big.NewRat(100, 1))
+		if q.Sign() == 0 {
+			return craps.Ratio{Win: 0, Stake: 1}, nil
+		}
+		return craps.Ratio{Win: q.Num().Int64(), Stake: q.Denom().Int64()}, nil
+	}
+	return craps.ParseRatio(v)
+}
+
+// Key is one house rule that Set takes by name.
+type Key struct {
+	Name  string // "field12"
+	Usage string // what the value is, and its default
+	// Bool is set for a key that takes true or false, so that a command
+	// line may give it alone ("-crapless") to mean true.
+	Bool bool
+}
+
+// Keys lists the keys Set takes, in the order of the command's help.
+func Keys() []Key {
+	keys := make([]Key, len(ruleKeys))
+	for i, k := range ruleKeys {
+		keys[i] = Key{Name: k.Name, Usage: k.Usage, Bool: k.isBool}
+	}
+	return keys
+}
+
+// IsBool reports whether key takes true or false.
+func IsBool(key string) bool {
+	for _, k := range ruleKeys {
+		if k.Name == key {
+			return k.isBool
+		}
+	}
+	return false
+}
+
+// Set changes the one house rule named key (see Keys) to the value
+// written in text: Set(&r, "field12", "2") pays the field 2:1 on 12. An
+// unknown key or a value that cannot be read is an error wrapping
+// craps.ErrSyntax, and r is left as it was. Set checks the value alone;
+// call Validate once all keys are set, since some rules only contradict
+// others.
+func Set(r *craps.Rules, key, value string) error {
+	for _, k := range ruleKeys {
+		if k.Name == key {
+			tmp := *r
+			if err := k.set(&tmp, strings.TrimSpace(value)); err != nil {
+				return fmt.Errorf("rule %s: %s: %w", key, strings.TrimPrefix(err.Error(), "craps: "), craps.ErrSyntax)
+			}
+			*r = tmp
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown rule %q: %w", key, craps.ErrSyntax)
+}
+
+// syntaxError reports that text could not be read as what.
+func syntaxError(what, text string) error {
+	return fmt.Errorf("cannot read %q as %s: %w", text, what, craps.ErrSyntax)
+}
+
+// ErrNoSuchPreset is wrapped by Preset for a name it does not know.
+var ErrNoSuchPreset = errors.New("no such preset")
+
+// presets are the library's presets by the names the command takes.
+var presets = map[string]func() craps.Rules{
+	"standard": craps.Standard,
+	"bar2":     craps.Bar2,
+	"vegas":    craps.Vegas,
+	"crapless": craps.Crapless,
+	"100x":     craps.Odds100x,
+	"cards":    craps.CardCraps,
+	"street":   craps.Street,
+}
+
+// Preset returns the rules a preset's name stands for; an unknown name is
+// an error wrapping ErrNoSuchPreset that lists the known ones.
+func Preset(name string) (craps.Rules, error) {
+	f, ok := presets[name]
+	if !ok {
+		return craps.Rules{}, fmt.Errorf("unknown preset %q (known: %s): %w", name, strings.Join(PresetNames(), ", "), ErrNoSuchPreset)
+	}
+	return f(), nil
+}
+
+// PresetNames lists the names Preset knows, sorted.
+func PresetNames() []string { return slices.Sorted(maps.Keys(presets)) }

@@ -1,0 +1,238 @@
+package rulekeys
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	. "github.com/crapslab/craps"
+)
+
+func TestPresets(t *testing.T) {
+	names := PresetNames()
+	if want := []string{"100x", "bar2", "cards", "crapless", "standard", "street", "vegas"}; !slices.Equal(names, want) {
+		t.Errorf("PresetNames() = %q, want %q", names, want)
+	}
+	funcs := map[string]Rules{"standard": Standard(), "bar2": Bar2(), "vegas": Vegas(), "crapless": Crapless(), "100x": Odds100x(),
+		"cards": CardCraps(), "street": Street()}
+	for _, name := range names {
+		r, err := Preset(name)
+		if err != nil {
+			t.Errorf("Preset(%q): %v", name, err)
+			continue
+		}
+		if r != funcs[name] {
+			t.Errorf("Preset(%q) = %+v, want the library's preset %+v", name, r, funcs[name])
+		}
+	}
+}
+
+func TestPresetUnknown(t *testing.T) {
+	tests := []struct {
+		name   string
+		reason string
+	}{
+		{"", "no name"},
+		{"Standard", "names are lower case"},
+		{"bar12", "not a preset"},
+		{"atlantic", "not a preset"},
+	}
+	for _, tc := range tests {
+		if r, err := Preset(tc.name); !errors.Is(err, ErrNoSuchPreset) || r != (Rules{}) {
+			t.Errorf("Preset(%q) (%s) = %+v, %v; want the zero Rules and ErrNoSuchPreset", tc.name, tc.reason, r, err)
+		}
+	}
+}
+
+// ruleSetCases gives, for every key Set takes, a value other than the
+// default, what it does to the Standard rules, and a value Set refuses.
+var ruleSetCases = []struct {
+	key, value string
+	reason     string
+	apply      func(r *Rules)
+	bad        string
+}{
+	{"crapless", "true", "crapless craps", func(r *Rules) { r.Crapless = true }, "maybe"},
+	{"bar", "2", "the second casino's bar", func(r *Rules) { r.Bar = 2 }, "3"},
+	{"field2", "3:1", "the field on 2", func(r *Rules) { r.Field2 = Ratio{Win: 3, Stake: 1} }, "3:0"},
+	{"field12", "2", "the field on 12 at 2:1", func(r *Rules) { r.Field12 = Ratio{Win: 2, Stake: 1} }, "two"},
+	{"hard4", "15 to 2", "hard 4 and 10", func(r *Rules) { r.Hard4 = Ratio{Win: 15, Stake: 2} }, "-7:1"},
+	{"hard6", "10 for 1", "hard 6 and 8 printed for 1", func(r *Rules) { r.Hard6 = Ratio{Win: 9, Stake: 1} }, "9 for 10"},
+	{"any7", "5 for 1", "any 7 printed for 1", func(r *Rules) { r.Any7 = Ratio{Win: 4, Stake: 1} }, ""},
+	{"anycraps", "8:1", "any craps", func(r *Rules) { r.AnyCraps = Ratio{Win: 8, Stake: 1} }, "8:1:1"},
+	{"two", "30 for 1", "the 2", func(r *Rules) { r.Two = Ratio{Win: 29, Stake: 1} }, "x"},
+	{"three", "16:1", "the 3", func(r *Rules) { r.Three = Ratio{Win: 16, Stake: 1} }, "16/1"},
+	{"eleven", "14:1", "the 11", func(r *Rules) { r.Eleven = Ratio{Win: 14, Stake: 1} }, "14:-1"},
+	{"twelve", "29", "the 12", func(r *Rules) { r.Twelve = Ratio{Win: 29, Stake: 1} }, "29:0"},
+	{"hop-easy", "16:1", "easy hops", func(r *Rules) { r.EasyHop = Ratio{Win: 16, Stake: 1} }, "a lot"},
+	{"hop-hard", "31:1", "hard hops", func(r *Rules) { r.HardHop = Ratio{Win: 31, Stake: 1} }, "1:"},
+	{"props", "for1", "propositions printed for 1", func(r *Rules) { r.PropsFor1 = true }, "for2"},
+	{"odds", "2x", "double odds", func(r *Rules) { r.Odds = FlatOdds(2) }, "0x"},
+	{"lay", "stake", "lay the multiple", func(r *Rules) { r.Lay = LayStakeMultiple }, "more"},
+	{"commission", "4%", "a 4% commission on buy and lay", func(r *Rules) {
+		r.BuyCommission.Rate, r.LayCommission.Rate = Ratio{Win: 1, Stake: 25}, Ratio{Win: 1, Stake: 25}
+	}, "-5%"},
+	{"buy-timing", "win", "buy commission only on a win", func(r *Rules) { r.BuyCommission.Timing = CommissionOnWinOnly }, "later"},
+	{"lay-timing", "returned", "lay commission returned on a loss", func(r *Rules) { r.LayCommission.Timing = CommissionUpfrontReturned }, "never"},
+	{"buy-base", "win", "buy commission on the win", func(r *Rules) { r.BuyCommission.Base = CommissionOnWin }, "both"},
+	{"lay-base", "bet", "lay commission on the bet (the second casino's rules)", func(r *Rules) { r.LayCommission.Base = CommissionOnBet }, "stake"},
+	{"commission-rounding", "nearest", "commissions rounded to the nearest unit", func(r *Rules) {
+		r.BuyCommission.Rounding, r.LayCommission.Rounding = RoundNearest, RoundNearest
+	}, "sideways"},
+	{"commission-min", "25", "a minimum commission on both", func(r *Rules) {
+		r.BuyCommission.Minimum, r.LayCommission.Minimum = 25, 25
+	}, "-1"},
+	{"unit", "5", "a five-unit chip", func(r *Rules) { r.Unit = 5 }, "five"},
+	{"min", "10", "a table minimum", func(r *Rules) { r.Minimum = 10 }, "-10"},
+	{"max", "5000", "a table maximum", func(r *Rules) { r.Maximum = 5000 }, "1e3"},
+	{"comeout-place", "on", "place bets working on the come-out", func(r *Rules) { r.ComeOut.Place = SwitchOn }, "yes"},
+	{"comeout-buy", "on", "buy bets working", func(r *Rules) { r.ComeOut.Buy = SwitchOn }, "1"},
+	{"comeout-lay", "off", "lay bets off", func(r *Rules) { r.ComeOut.Lay = SwitchOff }, "offf"},
+	{"comeout-come-odds", "on", "come odds working", func(r *Rules) { r.ComeOut.ComeOdds = SwitchOn }, "ON!"},
+	{"comeout-dont-come-odds", "off", "don't come odds off", func(r *Rules) { r.ComeOut.DontComeOdds = SwitchOff }, "no"},
+	{"comeout-hardways", "on", "hardways working", func(r *Rules) { r.ComeOut.Hardways = SwitchOn }, "always"},
+	{"removable", "true", "line bets removable (the second casino's rules)", func(r *Rules) { r.LineBetsRemovable = true }, "perhaps"},
+	{"not-offered", "put,place-to-lose,fire", "three kinds off the layout", func(r *Rules) {
+		r.NotOffered = Kinds(Put, PlaceToLose, Fire)
+	}, "put,banana"},
+	{"fire-4", "25 for 1", "the fire bet on four points", func(r *Rules) { r.Fire.Four = Ratio{Win: 24, Stake: 1} }, "0 for 1"},
+	{"fire-5", "200:1", "on five", func(r *Rules) { r.Fire.Five = Ratio{Win: 200, Stake: 1} }, "200:0"},
+	{"fire-6", "2000", "on six", func(r *Rules) { r.Fire.Six = Ratio{Win: 2000, Stake: 1} }, "lots"},
+	{"ats-all", "150:1", "the all bet", func(r *Rules) { r.ATS.All = Ratio{Win: 150, Stake: 1} }, "150;1"},
+	{"ats-tall", "30:1", "the tall bet", func(r *Rules) { r.ATS.Tall = Ratio{Win: 30, Stake: 1} }, ":"},
+	{"ats-small", "31 for 1", "the small bet", func(r *Rules) { r.ATS.Small = Ratio{Win: 30, Stake: 1} }, "for"},
+	{"cards", "pair-kept", "the card-craps rules", func(r *Rules) { r.Cards = CardsPairKept }, "on-and-off"},
+	{"private", "true", "the private game", func(r *Rules) { r.Private = true }, "house"},
+	{"fade-claim", "true", "the claim on the center bet", func(r *Rules) { r.FadeClaim = true }, "claim"},
+}
+
+func TestKeysAllCovered(t *testing.T) {
+	var keys, cases []string
+	for _, k := range Keys() {
+		keys = append(keys, k.Name)
+		if k.Usage == "" {
+			t.Errorf("rule key %q has no usage", k.Name)
+		}
+	}
+	for _, c := range ruleSetCases {
+		cases = append(cases, c.key)
+	}
+	if diff := cmp.Diff(keys, cases); diff != "" {
+		t.Errorf("Keys() and this test's cases differ, in order: (-keys +cases)\n%s", diff)
+	}
+	got := Keys()
+	got[0].Name = "changed"
+	if Keys()[0].Name == "changed" {
+		t.Error("changing the slice RuleKeys returned changed the next call's")
+	}
+}
+
+func TestRulesSet(t *testing.T) {
+	for _, tc := range ruleSetCases {
+		want := Standard()
+		tc.apply(&want)
+		got := Standard()
+		if err := Set(&got, tc.key, tc.value); err != nil {
+			t.Errorf("Set(%q, %q) (%s): %v", tc.key, tc.value, tc.reason, err)
+			continue
+		}
+		if got == Standard() {
+			t.Errorf("Set(%q, %q) (%s) left the rules unchanged", tc.key, tc.value, tc.reason)
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("Set(%q, %q) (%s): (-want +got)\n%s", tc.key, tc.value, tc.reason, diff)
+		}
+
+		before := Bar2()
+		r := before
+		if err := Set(&r, tc.key, tc.bad); !errors.Is(err, ErrSyntax) {
+			t.Errorf("Set(%q, %q): err = %v, want ErrSyntax", tc.key, tc.bad, err)
+		}
+		if diff := cmp.Diff(before, r); diff != "" {
+			t.Errorf("a refused Set(%q, %q) changed the rules: (-before +after)\n%s", tc.key, tc.bad, diff)
+		}
+	}
+}
+
+func TestRulesSetMore(t *testing.T) {
+	tests := []struct {
+		reason     string
+		from       Rules
+		key, value string
+		apply      func(r *Rules)
+	}{
+		{"bar 12 is stored as the zero value", Bar2(), "bar", "12", func(r *Rules) { r.Bar = 0 }},
+		{"the value is trimmed", Standard(), "bar", " 2 ", func(r *Rules) { r.Bar = 2 }},
+		{"props back to 'to 1'", Rules{PropsFor1: true}, "props", "to1", func(r *Rules) { r.PropsFor1 = false }},
+		{"a decimal percentage", Standard(), "commission", "4.5%", func(r *Rules) {
+			r.BuyCommission.Rate, r.LayCommission.Rate = Ratio{Win: 9, Stake: 200}, Ratio{Win: 9, Stake: 200}
+		}},
+		{"a zero commission is the explicit Ratio{Win: 0, Stake: 1}, not the 5% default", Standard(), "commission", "0%", func(r *Rules) {
+			r.BuyCommission.Rate, r.LayCommission.Rate = Ratio{Win: 0, Stake: 1}, Ratio{Win: 0, Stake: 1}
+		}},
+		{"a rate written as a ratio", Standard(), "commission", "1:25", func(r *Rules) {
+			r.BuyCommission.Rate, r.LayCommission.Rate = Ratio{Win: 1, Stake: 25}, Ratio{Win: 1, Stake: 25}
+		}},
+		{"not-offered replaces the set", Vegas(), "not-offered", "fire", func(r *Rules) { r.NotOffered = Kinds(Fire) }},
+		{"not-offered takes kind names as String prints them", Standard(), "not-offered", "Place to Lose, Big 6", func(r *Rules) {
+			r.NotOffered = Kinds(PlaceToLose, Big6)
+		}},
+		{"a switch back to default", Bar2(), "comeout-lay", "default", func(r *Rules) { r.ComeOut.Lay = SwitchDefault }},
+		{"odds written 3-4-5x", Bar2(), "odds", "3-4-5x", func(r *Rules) { r.Odds = OddsLimit{On4: 3, On5: 4, On6: 5, On3: 3, On2: 3} }},
+		{"a boolean written 1", Standard(), "removable", "1", func(r *Rules) { r.LineBetsRemovable = true }},
+	}
+	for _, tc := range tests {
+		want := tc.from
+		tc.apply(&want)
+		got := tc.from
+		if err := Set(&got, tc.key, tc.value); err != nil {
+			t.Errorf("Set(%q, %q) (%s): %v", tc.key, tc.value, tc.reason, err)
+			continue
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("Set(%q, %q) (%s): (-want +got)\n%s", tc.key, tc.value, tc.reason, diff)
+		}
+	}
+}
+
+func TestRulesSetUnknownKey(t *testing.T) {
+	r := Bar2()
+	tests := []struct {
+		key    string
+		reason string
+	}{
+		{"", "no key"},
+		{"no-such-rule", "not a key"},
+		{"Crapless", "keys are lower case"},
+		{"field 12", "keys have no spaces"},
+	}
+	for _, tc := range tests {
+		if err := Set(&r, tc.key, "true"); !errors.Is(err, ErrSyntax) {
+			t.Errorf("Set(%q, true) (%s): err = %v, want ErrSyntax", tc.key, tc.reason, err)
+		}
+	}
+	if r != Bar2() {
+		t.Errorf("Set with unknown keys changed the rules to %+v", r)
+	}
+}
+
+func TestIsBool(t *testing.T) {
+	tests := []struct {
+		key    string
+		reason string
+		want   bool
+	}{
+		{"crapless", "true or false", true},
+		{"removable", "true or false", true},
+		{"bar", "a number", false},
+		{"props", "to1 or for1", false},
+		{"no-such-rule", "an unknown key is not a boolean one", false},
+	}
+	for _, tc := range tests {
+		if got := IsBool(tc.key); got != tc.want {
+			t.Errorf("IsBool(%q) (%s) = %v, want %v", tc.key, tc.reason, got, tc.want)
+		}
+	}
+}
