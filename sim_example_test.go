@@ -22,7 +22,7 @@ func ExampleSimulate() {
 	fmt.Println(r.Rolls, "rolls,", r.SevenOuts, "hands, engine", r.Engine)
 	for _, t := range r.Bets[:3] {
 		a, _ := craps.Standard().Analyze(t.Bet)
-		fmt.Printf("%-12s %6d decisions, staked %8d, net %+6d (exact return %s)\n", t.Bet, t.Decisions, t.Staked, t.Net, a.Return.RatString())
+		fmt.Printf("%-12s %6d decisions, staked %8d, net %+6d (exact return %s)\n", t.Bet, t.Decisions, t.Staked(), t.Net(), a.Return.RatString())
 	}
 	// Output:
 	// 1000000 rolls, 116978 hands, engine compiled
@@ -52,7 +52,7 @@ func ExampleMergeResults() {
 			panic(err)
 		}
 	}
-	fmt.Println(merged.Complete(), merged.Total().Net == whole.Total().Net, merged.Rolls == whole.Rolls)
+	fmt.Println(merged.Complete(), merged.Total().Net().Cmp(whole.Total().Net()) == 0, merged.Rolls == whole.Rolls)
 	// Output:
 	// true true true
 }
@@ -111,7 +111,7 @@ func ExampleHook() {
 		panic(err)
 	}
 	fmt.Println("quit after three wins:", r.Ends.Hook, "ruined:", r.Ends.Ruin, "out of rolls:", r.Ends.MaxRolls)
-	fmt.Println("place 6 staked", r.Bets[0].Staked, "net", r.Bets[0].Net)
+	fmt.Println("place 6 staked", r.Bets[0].Staked(), "net", r.Bets[0].Net())
 	// Output:
 	// quit after three wins: 9657 ruined: 343 out of rolls: 0
 	// place 6 staked 293406 net -4286

@@ -152,10 +152,29 @@ type placed struct {
 
 // Table is a craps game: players, their bets, the puck and the dice, under
 // one Rules. At a casino table the house banks every bet on the layout.
-// Under Rules.Private it is the private-game rule book's private game: no house, the
-// shooter's center bet faded by the others (Center, Fade) and side bets
-// between two players (Side). The zero Table is an empty casino table
-// playing the Standard rules; NewTable sets others.
+// Under Rules.Private it is the private-game rule book's game: no house,
+// the shooter's center bet faded by the others and side bets between two
+// players. Under Rules.Cards it deals its throws from a 48-card [Deck].
+// The zero Table is an empty casino table playing the Standard rules;
+// NewTable sets others.
+//
+// Its methods, by game:
+//
+//   - Every game: [NewTable], [Table.Join], [Table.JoinAt], [Table.Leave],
+//     [Table.Players], [Table.Bets], [Table.Point], [Table.Shooter],
+//     [Table.Rules], [Table.Clone], and saving and restoring with
+//     [Table.MarshalJSON] and [Table.UnmarshalJSON].
+//   - The casino, where the house banks the layout: [Table.Place],
+//     [Table.Reduce], [Table.TakeDown], [Table.SetWorking], [Table.Roll]
+//     and [Table.House].
+//   - The private game (Rules.Private): the center bet with [Table.Center],
+//     [Table.Fade], [Table.Withdraw], [Table.CallOffCenter], [Table.Claim]
+//     and [Table.ClaimedBy]; bets between players with [Table.Side] and
+//     [Table.CallOff]; the dice and the rules of throwing with
+//     [Table.PassDice], [Table.ChangeDice], [Table.DiceChanges],
+//     [Table.RollFault] and [Table.BarShooter].
+//   - Card craps (Rules.Cards): [Table.Deal] instead of Roll, and the cut
+//     with [Table.CutOrder], [Table.Cut] and [Table.DeclineCut].
 //
 // Seats are in clockwise order, the order the dice pass. Every refused
 // call returns a *TableError and changes nothing. Money is conserved: the

@@ -43,10 +43,10 @@ var simStderr io.Writer = os.Stderr
 // simOutput is the JSON craps sim writes and craps merge reads: the exact
 // sums, the rules' name, and a summary computed from them.
 type simOutput struct {
-	craps.SimResult
-	RulesName string      `json:"rules_name"`
-	Summary   *simSummary `json:"summary,omitempty"`
-	Elapsed   float64     `json:"elapsed_seconds,omitempty"`
+	Result    craps.SimResult `json:"result"`
+	RulesName string          `json:"rules_name"`
+	Summary   *simSummary     `json:"summary,omitempty"`
+	Elapsed   float64         `json:"elapsed_seconds,omitempty"`
 }
 
 type simSummary struct {
@@ -56,15 +56,15 @@ type simSummary struct {
 }
 
 type betSummary struct {
-	Bet         string  `json:"bet"`
-	Decisions   int64   `json:"decisions"`
-	Staked      int64   `json:"staked"`
-	Net         int64   `json:"net"`
-	Return      float64 `json:"return"`
-	StdErr      float64 `json:"stderr"`
-	Exact       string  `json:"exact"`
-	ExactFloat  float64 `json:"exact_float"`
-	StdErrsAway float64 `json:"z"`
+	Bet         string   `json:"bet"`
+	Decisions   int64    `json:"decisions"`
+	Staked      *big.Int `json:"staked"`
+	Net         *big.Int `json:"net"`
+	Return      float64  `json:"return"`
+	StdErr      float64  `json:"stderr"`
+	Exact       string   `json:"exact"`
+	ExactFloat  float64  `json:"exact_float"`
+	StdErrsAway float64  `json:"z"`
 }
 
 type outcomeSummary struct {
@@ -156,7 +156,7 @@ Example: "pass 10, odds, come 10 x2, come odds, place 6 12, place 8 12, field 5 
 		}
 		return err
 	}
-	out := simOutput{SimResult: res, RulesName: rf.describe(), Elapsed: time.Since(start).Seconds()}
+	out := simOutput{Result: res, RulesName: rf.describe(), Elapsed: time.Since(start).Seconds()}
 	return writeSim(stdout, out, *asJSON)
 }
 
@@ -276,7 +276,7 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 			all = part
 			continue
 		}
-		if all.SimResult, err = craps.MergeResults(all.SimResult, part.SimResult); err != nil {
+		if all.Result, err = craps.MergeResults(all.Result, part.Result); err != nil {
 			return fmt.Errorf("%s: %v", name, strings.TrimPrefix(err.Error(), "craps: merge: "))
 		}
 		all.Elapsed += part.Elapsed
@@ -295,12 +295,12 @@ func summarize(res *craps.SimResult) (*simSummary, error) {
 		}
 		b := betRow(t.Bet.String(), t, a.Return)
 		sum.Bets = append(sum.Bets, b)
-		exactNet.Add(&exactNet, new(big.Rat).Mul(a.Return, new(big.Rat).SetInt64(int64(t.Staked))))
+		exactNet.Add(&exactNet, new(big.Rat).Mul(a.Return, new(big.Rat).SetInt(t.Staked())))
 	}
 	total := res.Total()
 	exact := new(big.Rat)
-	if total.Staked != 0 {
-		exact.Quo(&exactNet, new(big.Rat).SetInt64(int64(total.Staked)))
+	if total.Staked().Sign() != 0 {
+		exact.Quo(&exactNet, new(big.Rat).SetInt(total.Staked()))
 	}
 	sum.Total = betRow("all bets", total, exact)
 	sum.Total.Return, sum.Total.StdErr = res.Return()
@@ -325,12 +325,12 @@ func summarize(res *craps.SimResult) (*simSummary, error) {
 func betRow(name string, t craps.BetTally, exact *big.Rat) betSummary {
 	mean, se := t.Return()
 	x, _ := exact.Float64()
-	return betSummary{Bet: name, Decisions: t.Decisions, Staked: int64(t.Staked), Net: int64(t.Net),
+	return betSummary{Bet: name, Decisions: t.Decisions, Staked: t.Staked(), Net: t.Net(),
 		Return: mean, StdErr: se, Exact: exact.RatString(), ExactFloat: x, StdErrsAway: (mean - x) / se}
 }
 
 func writeSim(w io.Writer, out simOutput, asJSON bool) error {
-	sum, err := summarize(&out.SimResult)
+	sum, err := summarize(&out.Result)
 	if err != nil {
 		return err
 	}
@@ -340,7 +340,7 @@ func writeSim(w io.Writer, out simOutput, asJSON bool) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(jsonSafe(out))
 	}
-	res := &out.SimResult
+	res := &out.Result
 	fmt.Fprintf(w, "Strategy %s under %s (odds %v), seed %d: %d %v", res.Strategy, out.RulesName, res.Rules.Odds, res.Seed, res.N, res.Mode)
 	if res.Mode == craps.BySessions {
 		s := res.Session

@@ -79,11 +79,13 @@ func TestSimShardsMerge(t *testing.T) {
 	if err := json.Unmarshal([]byte(merged), &m); err != nil {
 		t.Fatal(err)
 	}
-	if !m.Complete() || m.Shards != 3 {
-		t.Errorf("merged parts %v of %d", m.Parts, m.Shards)
+	if !m.Result.Complete() || m.Result.Shards != 3 {
+		t.Errorf("merged parts %v of %d", m.Result.Parts, m.Result.Shards)
 	}
-	m.Shards, m.Parts, m.Elapsed, w.Elapsed = 1, []int{0}, 0, 0
-	if diff := cmp.Diff(w, m); diff != "" {
+	m.Result.Shards, m.Result.Parts, m.Elapsed, w.Elapsed = 1, []int{0}, 0, 0
+	wantJSON, _ := json.MarshalIndent(w, "", " ")
+	gotJSON, _ := json.MarshalIndent(m, "", " ")
+	if diff := cmp.Diff(string(wantJSON), string(gotJSON)); diff != "" {
 		t.Errorf("merged shards differ from the whole run (-whole +merged):\n%s", diff)
 	}
 	code, out, _ := runCmd(t, "", "merge", files[0], files[1])

@@ -1,0 +1,85 @@
+package craps
+
+import (
+	"math"
+	"math/big"
+	"sort"
+)
+
+// Histogram counts outcomes by amount: the net result of each session or
+// shooter. Its sums are exact; Mean, StdDev and Quantile summarize it.
+type Histogram map[Amount]int64
+
+// Count is the number of outcomes.
+func (h Histogram) Count() int64 {
+	n := int64(0)
+	for _, c := range h {
+		n += c
+	}
+	return n
+}
+
+// Sum is the exact sum of the outcomes.
+func (h Histogram) Sum() *big.Int {
+	s, x := new(big.Int), new(big.Int)
+	for v, c := range h {
+		s.Add(s, x.Mul(big.NewInt(int64(v)), big.NewInt(c)))
+	}
+	return s
+}
+
+// Mean is the mean outcome, NaN if there is none.
+func (h Histogram) Mean() float64 {
+	n := h.Count()
+	if n == 0 {
+		return math.NaN()
+	}
+	f, _ := new(big.Rat).SetFrac(h.Sum(), big.NewInt(n)).Float64()
+	return f
+}
+
+// StdDev is the sample standard deviation of the outcomes, computed from
+// exact sums so that it does not depend on the order of the outcomes.
+func (h Histogram) StdDev() float64 {
+	n := h.Count()
+	if n < 2 {
+		return math.NaN()
+	}
+	sq, x := new(big.Int), new(big.Int)
+	for v, c := range h {
+		x.SetInt64(int64(v))
+		sq.Add(sq, x.Mul(x.Mul(x, x), big.NewInt(c)))
+	}
+	// (n*sum(x^2) - sum(x)^2) / (n*(n-1))
+	sum := h.Sum()
+	num := new(big.Int).Sub(sq.Mul(sq, big.NewInt(n)), sum.Mul(sum, sum))
+	v, _ := new(big.Rat).SetFrac(num, new(big.Int).Mul(big.NewInt(n), big.NewInt(n-1))).Float64()
+	return math.Sqrt(v)
+}
+
+// Quantile is the smallest outcome with at least a fraction p of the
+// outcomes at or below it (p from 0 to 1): Quantile(0.5) is the median.
+func (h Histogram) Quantile(p float64) Amount {
+	keys := h.sorted()
+	if len(keys) == 0 {
+		return 0
+	}
+	need := int64(math.Ceil(p * float64(h.Count())))
+	run := int64(0)
+	for _, k := range keys {
+		run += h[k]
+		if run >= need {
+			return k
+		}
+	}
+	return keys[len(keys)-1]
+}
+
+func (h Histogram) sorted() []Amount {
+	keys := make([]Amount, 0, len(h))
+	for k := range h {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	return keys
+}

@@ -1,0 +1,81 @@
+package craps
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+)
+
+// int128 is a signed 128-bit integer, hi*2^64+lo: the exact sums of money
+// and of squares a simulation keeps, which pass 2^63 in long runs.
+type int128 struct {
+	hi int64
+	lo uint64
+}
+
+// wide is a as an int128.
+func wide(a int64) int128 { return int128{a >> 63, uint64(a)} }
+
+func (w *int128) add(x int128) {
+	var c uint64
+	w.lo, c = bits.Add64(w.lo, x.lo, 0)
+	w.hi += x.hi + int64(c)
+}
+
+func (w *int128) addInt(a int64) { w.add(wide(a)) }
+
+// product is a*b exactly.
+func product(a, b int64) int128 {
+	neg := (a < 0) != (b < 0)
+	ua, ub := uint64(a), uint64(b)
+	if a < 0 {
+		ua = -ua
+	}
+	if b < 0 {
+		ub = -ub
+	}
+	hi, lo := bits.Mul64(ua, ub)
+	w := int128{int64(hi), lo}
+	if neg {
+		w = int128{^w.hi, ^w.lo}
+		w.add(int128{0, 1})
+	}
+	return w
+}
+
+// big returns the value as a new big.Int.
+func (w int128) big() *big.Int {
+	x := new(big.Int).SetInt64(w.hi)
+	x.Lsh(x, 64)
+	return x.Add(x, new(big.Int).SetUint64(w.lo))
+}
+
+// float64 is the value, rounded.
+func (w int128) float64() float64 { return float64(w.hi)*0x1p64 + float64(w.lo) }
+
+// fits64 reports whether the value fits in an int64, and int64 is then it.
+func (w int128) fits64() bool {
+	return (w.hi == 0 && w.lo <= math.MaxInt64) || (w.hi == -1 && w.lo > math.MaxInt64)
+}
+
+func (w int128) int64() int64 { return int64(w.lo) }
+
+// MarshalJSON writes the value as a JSON number, all its digits.
+func (w int128) MarshalJSON() ([]byte, error) { return []byte(w.big().String()), nil }
+
+// UnmarshalJSON reads a JSON number (or a string of digits, as earlier
+// versions wrote sums of squares) that fits in 128 bits.
+func (w *int128) UnmarshalJSON(b []byte) error {
+	text := string(b)
+	if len(text) >= 2 && text[0] == '"' && text[len(text)-1] == '"' {
+		text = text[1 : len(text)-1]
+	}
+	x, ok := new(big.Int).SetString(text, 10)
+	if !ok || x.BitLen() > 127 {
+		return syntaxError("128-bit integer", string(b))
+	}
+	lo := new(big.Int).And(x, new(big.Int).SetUint64(math.MaxUint64))
+	hi := new(big.Int).Rsh(x, 64)
+	*w = int128{hi.Int64(), lo.Uint64()}
+	return nil
+}

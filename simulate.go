@@ -1,0 +1,238 @@
+package craps
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// SimMode is what a simulation counts: rolls, shooters or sessions.
+type SimMode uint8
+
+const (
+	// ByRolls plays a number of rolls, in blocks of 2^22 rolls.
+	ByRolls SimMode = iota
+	// ByShooters plays until a number of shooters have sevened out, in
+	// blocks of 4096 shooters.
+	ByShooters
+	// BySessions plays a number of sessions, each from a bankroll to a
+	// target, a stop-loss, ruin or a roll limit, in blocks of 256 sessions.
+	BySessions
+)
+
+var modeNames = [...]string{"rolls", "shooters", "sessions"}
+
+// String is "rolls", "shooters" or "sessions".
+func (m SimMode) String() string {
+	if int(m) < len(modeNames) {
+		return modeNames[m]
+	}
+	return fmt.Sprintf("Mode(%d)", m)
+}
+
+// MarshalText writes the mode's name.
+func (m SimMode) MarshalText() ([]byte, error) { return []byte(m.String()), nil }
+
+// UnmarshalText reads a mode's name.
+func (m *SimMode) UnmarshalText(b []byte) error {
+	for i, n := range modeNames {
+		if n == string(b) {
+			*m = SimMode(i)
+			return nil
+		}
+	}
+	return syntaxError("simulation mode", string(b))
+}
+
+// The block sizes. A run is cut into blocks of a fixed size, each played
+// from a fresh table with its own stream of throws derived from the seed
+// and the block's index; blocks are the unit of work of workers and
+// shards, so how a run is split never changes its result. A block starts
+// on a come-out with nothing on the layout; the bets still up when a roll
+// block ends (a few in four million rolls) or a session ends are left
+// undecided and not counted. Shooter blocks end at a seven-out, when every
+// bet is decided.
+const (
+	blockRolls    = 1 << 22
+	blockShooters = 1 << 12
+	blockSessions = 1 << 8
+)
+
+// SessionLimits is how a session starts and ends.
+type SessionLimits struct {
+	// Bankroll is what the player brings.
+	Bankroll Amount
+	// Target ends the session once the player's money, on and off the
+	// layout, reaches it; 0 is no target.
+	Target Amount
+	// StopLoss ends the session once the player has lost this much; 0 is
+	// none. The player is ruined anyway when the bankroll cannot cover the
+	// next bet and nothing is left on the layout.
+	StopLoss Amount
+	// MaxRolls ends the session after that many rolls; 0 is no limit.
+	MaxRolls int64
+}
+
+// SimConfig is one simulation run.
+type SimConfig struct {
+	Rules    Rules
+	Strategy Strategy
+	Seed     uint64
+	Mode     SimMode
+	// N is how many rolls, shooters or sessions the whole run plays.
+	N int64
+	// Session is the limits of each session, for BySessions.
+	Session SessionLimits
+	// Workers is how many goroutines play blocks; 0 is runtime.GOMAXPROCS.
+	// The result does not depend on it.
+	Workers int
+	// Shard and Shards run only the blocks whose index is Shard modulo
+	// Shards; Shards 0 runs them all. Merging the results of every shard
+	// gives exactly the result of the whole run.
+	Shard, Shards int
+	// Progress, if set, is called after each block with the blocks done
+	// and the blocks of this shard, from one goroutine at a time.
+	Progress func(done, total int64)
+
+	// general forces the general engine (tests and benchmarks).
+	general bool
+}
+
+// ErrSimulation is wrapped by Simulate for a configuration it cannot run
+// and by MergeResults for results that are not parts of one run.
+var ErrSimulation = errors.New("invalid simulation")
+
+// Simulate plays a strategy as cfg says and returns the exact sums. Each
+// block of the run is played from a fresh table with its own stream of
+// throws; workers take blocks as they come and their sums are merged, so
+// the result is the same for any number of workers, and the merged
+// results of every shard equal the whole run's. A strategy without a hook
+// is compiled into one automaton derived from the Table playing its
+// layout, and plays each roll with one table look-up (a session goes on on
+// a Table from the roll after which its bankroll would not cover the
+// layout); one with a hook plays a Table roll by roll. Both make no
+// allocation per roll and give the same sums. It plays casino rules with
+// dice; a configuration it cannot run (the private game, card craps, no
+// rolls) is an error wrapping ErrSimulation, or the error of
+// Strategy.Validate. It stops early with ctx's error if ctx is done.
+func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("craps: simulate: %s: %w", fmt.Sprintf(format, a...), ErrSimulation)
+	}
+	switch {
+	case cfg.Rules.Private:
+		return SimResult{}, bad("the private game has no house to bank a strategy's layout")
+	case cfg.Rules.Cards != NoCards:
+		return SimResult{}, bad("card craps deals from a deck; the simulator throws dice")
+	}
+	if err := cfg.Strategy.Validate(cfg.Rules); err != nil {
+		return SimResult{}, err
+	}
+	shards := max(cfg.Shards, 1)
+	switch {
+	case cfg.Mode > BySessions:
+		return SimResult{}, bad("unknown mode %d", cfg.Mode)
+	case cfg.N <= 0:
+		return SimResult{}, bad("%d %v: at least one", cfg.N, cfg.Mode)
+	case cfg.Shards < 0 || cfg.Shard < 0 || cfg.Shard >= shards:
+		return SimResult{}, bad("shard %d of %d", cfg.Shard, cfg.Shards)
+	case cfg.Workers < 0:
+		return SimResult{}, bad("%d workers", cfg.Workers)
+	}
+	s := cfg.Session
+	if cfg.Mode == BySessions {
+		switch {
+		case s.Bankroll <= 0 || s.Bankroll > MaxAmount:
+			return SimResult{}, bad("a session needs a bankroll from 1 to %d", MaxAmount)
+		case s.Target != 0 && s.Target <= s.Bankroll:
+			return SimResult{}, bad("target %d is not above the bankroll %d", s.Target, s.Bankroll)
+		case s.StopLoss < 0 || s.StopLoss > s.Bankroll || s.MaxRolls < 0:
+			return SimResult{}, bad("stop-loss %d or roll limit %d", s.StopLoss, s.MaxRolls)
+		case s.Target == 0 && s.MaxRolls == 0:
+			return SimResult{}, bad("a session needs a target or a roll limit to end")
+		}
+	} else {
+		cfg.Session = SessionLimits{}
+	}
+	size := int64(blockRolls)
+	switch cfg.Mode {
+	case ByShooters:
+		size = blockShooters
+	case BySessions:
+		size = blockSessions
+	}
+	blocks := (cfg.N + size - 1) / size
+	mine := (blocks - int64(cfg.Shard) + int64(shards) - 1) / int64(shards)
+	out := SimResult{Strategy: cfg.Strategy.Name, Rules: cfg.Rules, Seed: cfg.Seed, Mode: cfg.Mode, N: cfg.N,
+		Session: cfg.Session, Shards: shards, Parts: []int{cfg.Shard}, Engine: "table"}
+
+	var auto *joint
+	if cfg.Strategy.NewHook == nil && !cfg.general {
+		auto = cachedJoint(cfg.Rules, cfg.Strategy.Layout)
+	}
+	if auto != nil {
+		out.Engine = "compiled"
+	}
+	workers := cfg.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = int(min(int64(workers), max(mine, 1)))
+
+	var (
+		nextBlock atomic.Int64
+		mu        sync.Mutex
+		done      int64
+		wg        sync.WaitGroup
+	)
+	parts := make([]SimResult, workers)
+	for w := range parts {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			part := &parts[w]
+			var gen *player
+			var fast *jointRun
+			if auto != nil {
+				fast = auto.newRun(&cfg)
+			} else {
+				gen = newPlayer(&cfg)
+			}
+			for ctx.Err() == nil {
+				k := nextBlock.Add(1) - 1
+				if k >= mine {
+					break
+				}
+				block := int64(cfg.Shard) + k*int64(shards)
+				n := min(size, cfg.N-block*size)
+				st := newStream(cfg.Seed, uint64(block))
+				if fast != nil {
+					fast.play(&st, cfg.Mode, n, part)
+				} else {
+					gen.play(&st, n, part)
+				}
+				part.Blocks++
+				if cfg.Progress != nil {
+					mu.Lock()
+					done++
+					cfg.Progress(done, mine)
+					mu.Unlock()
+				}
+			}
+			if fast != nil {
+				fast.finish(part)
+			}
+		}(w)
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return SimResult{}, err
+	}
+	for i := range parts {
+		out.add(&parts[i])
+	}
+	return out, nil
+}

@@ -1,0 +1,376 @@
+package craps
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+	"sort"
+)
+
+// BetTally is the exact sums of one bet over a run. A place bet that wins
+// and stays up starts a new bet, as in Analysis; a come bet is counted as
+// made in the come box, whatever number it travels to. Counts are plain
+// integers; the sums of money, which pass 2^63 in long runs, are kept in
+// 128 bits and read as exact *big.Int values.
+type BetTally struct {
+	Bet Bet
+	// Decisions counts the bets decided: Wins + Losses + Pushes.
+	Decisions, Wins, Losses, Pushes int64
+	// Returned counts odds that were off and came back when their line bet
+	// was decided: not decisions, and not in Staked.
+	Returned int64
+
+	staked, won, lost, commission, breakage, net int128
+	// netSq, netStaked and stakedSq sum net², net·stake and stake² over
+	// the decisions, for the standard error of Net/Staked.
+	netSq, netStaked, stakedSq int128
+}
+
+// Staked is the sum of the stakes of the bets decided.
+func (t BetTally) Staked() *big.Int { return t.staked.big() }
+
+// Won is the sum of the wins paid, commission deducted.
+func (t BetTally) Won() *big.Int { return t.won.big() }
+
+// Lost is the sum of the stakes lost.
+func (t BetTally) Lost() *big.Int { return t.lost.big() }
+
+// Commission is what the house kept in commission.
+func (t BetTally) Commission() *big.Int { return t.commission.big() }
+
+// Breakage is what rounding the payouts to the table's unit kept back.
+func (t BetTally) Breakage() *big.Int { return t.breakage.big() }
+
+// Net is the player's result: Won less Lost less the commission paid when
+// a bet was made and kept.
+func (t BetTally) Net() *big.Int { return t.net.big() }
+
+// Return is the player's mean result per unit staked, Net/Staked, and its
+// standard error (the ratio estimator's, from the sums of squares). The
+// exact figure to compare it with is Analysis.Return.
+func (t BetTally) Return() (mean, stderr float64) {
+	return ratioStats(t.net, t.staked, t.netSq, t.netStaked, t.stakedSq)
+}
+
+func ratioStats(net, staked, nn, ns, ss int128) (mean, stderr float64) {
+	s := staked.float64()
+	if s == 0 {
+		return math.NaN(), math.NaN()
+	}
+	mean = net.float64() / s
+	// sum (net_i - mean*stake_i)^2
+	v := nn.float64() - 2*mean*ns.float64() + mean*mean*ss.float64()
+	return mean, math.Sqrt(max(v, 0)) / s
+}
+
+// betTallyJSON is a BetTally as JSON has it: every sum, so that results
+// written by shards merge exactly.
+type betTallyJSON struct {
+	Bet        Bet    `json:"bet"`
+	Decisions  int64  `json:"decisions"`
+	Wins       int64  `json:"wins"`
+	Losses     int64  `json:"losses"`
+	Pushes     int64  `json:"pushes"`
+	Returned   int64  `json:"returned"`
+	Staked     int128 `json:"staked"`
+	Won        int128 `json:"won"`
+	Lost       int128 `json:"lost"`
+	Commission int128 `json:"commission"`
+	Breakage   int128 `json:"breakage"`
+	Net        int128 `json:"net"`
+	NetSq      int128 `json:"net_sq"`
+	NetStaked  int128 `json:"net_staked"`
+	StakedSq   int128 `json:"staked_sq"`
+}
+
+// MarshalJSON writes every count and sum of the tally, the sums as JSON
+// numbers with all their digits.
+func (t BetTally) MarshalJSON() ([]byte, error) {
+	return json.Marshal(betTallyJSON{t.Bet, t.Decisions, t.Wins, t.Losses, t.Pushes, t.Returned,
+		t.staked, t.won, t.lost, t.commission, t.breakage, t.net, t.netSq, t.netStaked, t.stakedSq})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (t *BetTally) UnmarshalJSON(b []byte) error {
+	var j betTallyJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*t = BetTally{j.Bet, j.Decisions, j.Wins, j.Losses, j.Pushes, j.Returned,
+		j.Staked, j.Won, j.Lost, j.Commission, j.Breakage, j.Net, j.NetSq, j.NetStaked, j.StakedSq}
+	return nil
+}
+
+func (t *BetTally) merge(x *BetTally) {
+	t.Decisions += x.Decisions
+	t.Wins += x.Wins
+	t.Losses += x.Losses
+	t.Pushes += x.Pushes
+	t.Returned += x.Returned
+	t.staked.add(x.staked)
+	t.won.add(x.won)
+	t.lost.add(x.lost)
+	t.commission.add(x.commission)
+	t.breakage.add(x.breakage)
+	t.net.add(x.net)
+	t.netSq.add(x.netSq)
+	t.netStaked.add(x.netStaked)
+	t.stakedSq.add(x.stakedSq)
+}
+
+// scaled adds x counted n times. A compiled transition decides each bet at
+// most once, so its sums and squares fit in 64 bits (compileJoint checks).
+func (t *BetTally) scaled(x *BetTally, n int64) {
+	t.Decisions += n * x.Decisions
+	t.Wins += n * x.Wins
+	t.Losses += n * x.Losses
+	t.Pushes += n * x.Pushes
+	t.Returned += n * x.Returned
+	for _, s := range []struct{ to, from *int128 }{
+		{&t.staked, &x.staked}, {&t.won, &x.won}, {&t.lost, &x.lost}, {&t.commission, &x.commission},
+		{&t.breakage, &x.breakage}, {&t.net, &x.net}, {&t.netSq, &x.netSq}, {&t.netStaked, &x.netStaked},
+		{&t.stakedSq, &x.stakedSq},
+	} {
+		s.to.add(product(n, s.from.int64()))
+	}
+}
+
+// fits64 reports whether every sum of the tally fits in 64 bits.
+func (t *BetTally) fits64() bool {
+	for _, w := range []int128{t.staked, t.won, t.lost, t.commission, t.breakage, t.net, t.netSq, t.netStaked, t.stakedSq} {
+		if !w.fits64() {
+			return false
+		}
+	}
+	return true
+}
+
+// record adds one resolution with the commission paid on the bet when it
+// was made; it returns the bet's net result and the stake decided.
+func (t *BetTally) record(res *Resolution, paid Amount) (net, staked Amount) {
+	switch res.Outcome {
+	case OutcomeWon:
+		t.Wins++
+		net = res.Win - paid
+		t.won.addInt(int64(res.Win))
+		t.commission.addInt(int64(res.Commission + paid))
+		t.breakage.addInt(int64(res.Breakage))
+	case OutcomeLost:
+		t.Losses++
+		net = res.Returned - res.Stake - paid
+		t.lost.addInt(int64(res.Stake))
+		t.commission.addInt(int64(paid - res.Returned))
+	case OutcomePushed:
+		t.Pushes++
+		net = -paid
+		t.commission.addInt(int64(paid))
+	case OutcomeReturned:
+		t.Returned++
+		return 0, 0
+	default:
+		return 0, 0
+	}
+	t.Decisions++
+	t.staked.addInt(int64(res.Stake))
+	t.net.addInt(int64(net))
+	t.netSq.add(product(int64(net), int64(net)))
+	t.netStaked.add(product(int64(net), int64(res.Stake)))
+	t.stakedSq.add(product(int64(res.Stake), int64(res.Stake)))
+	return net, res.Stake
+}
+
+// SessionEnds counts how sessions ended.
+type SessionEnds struct {
+	Target   int64 `json:"target"`    // reached the target
+	StopLoss int64 `json:"stop_loss"` // lost the stop-loss
+	Ruin     int64 `json:"ruin"`      // could not cover the next bet with nothing on the layout
+	MaxRolls int64 `json:"max_rolls"` // played the roll limit
+	Hook     int64 `json:"hook"`      // stopped by the strategy's hook
+}
+
+// SimResult is the exact sums of a run, or of the shards of one merged so far.
+// Everything in it is an integer, so results merge exactly whatever order
+// they are merged in. Summaries (means, standard errors, quantiles) are
+// computed from it when asked.
+type SimResult struct {
+	Strategy string        `json:"strategy"`
+	Rules    Rules         `json:"rules"`
+	Seed     uint64        `json:"seed"`
+	Mode     SimMode       `json:"mode"`
+	N        int64         `json:"n"`
+	Session  SessionLimits `json:"session"`
+	// Shards is how many shards the run was cut into (1 for a whole run)
+	// and Parts which of them this result holds.
+	Shards int   `json:"shards"`
+	Parts  []int `json:"parts"`
+	// Engine is "compiled" or "table": how the strategy was played. It
+	// does not change a single number.
+	Engine string `json:"engine"`
+	// Blocks counts the blocks played.
+	Blocks int64 `json:"blocks"`
+	// Rolls counts the rolls; SevenOuts the shooters whose hand ended.
+	Rolls     int64 `json:"rolls"`
+	SevenOuts int64 `json:"seven_outs"`
+	// Bets holds one tally per bet the strategy made, in bet order.
+	Bets []BetTally `json:"bets"`
+	// Outcomes is the net result of each shooter's hand (ByShooters) or of
+	// each session (BySessions).
+	Outcomes Histogram `json:"outcomes,omitempty"`
+	// SessionRolls sums the rolls of the sessions; Ends says how they ended.
+	SessionRolls int64       `json:"session_rolls,omitempty"`
+	Ends         SessionEnds `json:"ends"`
+
+	// rollNetSq, rollNetStaked and rollStakedSq sum, over the rolls, the
+	// square of the roll's net result, its product with the stakes the
+	// roll decided, and the square of those stakes: the standard error of
+	// the whole layout's return.
+	rollNetSq, rollNetStaked, rollStakedSq int128
+}
+
+// simResultJSON is a SimResult as JSON has it, its sums of squares too.
+type simResultJSON struct {
+	simResultFields
+	RollNetSq     int128 `json:"roll_net_sq"`
+	RollNetStaked int128 `json:"roll_net_staked"`
+	RollStakedSq  int128 `json:"roll_staked_sq"`
+}
+
+// simResultFields is SimResult without its methods, for JSON.
+type simResultFields SimResult
+
+// MarshalJSON writes every field and sum of the result, so that the
+// results of shards written to files merge exactly.
+func (r SimResult) MarshalJSON() ([]byte, error) {
+	return json.Marshal(simResultJSON{simResultFields(r), r.rollNetSq, r.rollNetStaked, r.rollStakedSq})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (r *SimResult) UnmarshalJSON(b []byte) error {
+	var j simResultJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*r = SimResult(j.simResultFields)
+	r.rollNetSq, r.rollNetStaked, r.rollStakedSq = j.RollNetSq, j.RollNetStaked, j.RollStakedSq
+	return nil
+}
+
+// Total sums the tallies of every bet.
+func (r *SimResult) Total() BetTally {
+	var t BetTally
+	for i := range r.Bets {
+		t.merge(&r.Bets[i])
+	}
+	return t
+}
+
+// Return is the whole layout's result per unit staked and its standard
+// error, counted roll by roll so that bets decided together (a line bet
+// and its odds) are not taken as independent.
+func (r *SimResult) Return() (mean, stderr float64) {
+	t := r.Total()
+	return ratioStats(t.net, t.staked, r.rollNetSq, r.rollNetStaked, r.rollStakedSq)
+}
+
+// Complete reports whether the result holds every shard of its run.
+func (r *SimResult) Complete() bool { return len(r.Parts) == r.Shards }
+
+// tally finds the tally of bet b, adding it if new.
+func (r *SimResult) tally(b Bet) *BetTally {
+	if b.Kind == Come || b.Kind == DontCome {
+		b.Number = 0
+	}
+	for i := range r.Bets {
+		if r.Bets[i].Bet == b {
+			return &r.Bets[i]
+		}
+	}
+	r.Bets = append(r.Bets, BetTally{Bet: b})
+	return &r.Bets[len(r.Bets)-1]
+}
+
+// sortBets puts the tallies in a fixed order.
+func (r *SimResult) sortBets() {
+	sort.Slice(r.Bets, func(i, j int) bool { return betLess(r.Bets[i].Bet, r.Bets[j].Bet) })
+}
+
+func betLess(a, b Bet) bool {
+	if a.Kind != b.Kind {
+		return a.Kind < b.Kind
+	}
+	if a.Number != b.Number {
+		return a.Number < b.Number
+	}
+	return a.Hop.index() < b.Hop.index()
+}
+
+// add merges the sums of x into r.
+func (r *SimResult) add(x *SimResult) {
+	r.Blocks += x.Blocks
+	r.Rolls += x.Rolls
+	r.SevenOuts += x.SevenOuts
+	for i := range x.Bets {
+		r.tally(x.Bets[i].Bet).merge(&x.Bets[i])
+	}
+	r.rollNetSq.add(x.rollNetSq)
+	r.rollNetStaked.add(x.rollNetStaked)
+	r.rollStakedSq.add(x.rollStakedSq)
+	if len(x.Outcomes) > 0 && r.Outcomes == nil {
+		r.Outcomes = Histogram{}
+	}
+	for v, c := range x.Outcomes {
+		r.Outcomes[v] += c
+	}
+	r.SessionRolls += x.SessionRolls
+	r.Ends.Target += x.Ends.Target
+	r.Ends.StopLoss += x.Ends.StopLoss
+	r.Ends.Ruin += x.Ends.Ruin
+	r.Ends.MaxRolls += x.Ends.MaxRolls
+	r.Ends.Hook += x.Ends.Hook
+	r.sortBets()
+}
+
+// MergeResults combines the results of different shards of one run (same rules,
+// strategy, seed, mode, size and number of shards) into a new result. The
+// merge is exact, and merging every shard gives the result of the whole
+// run. Results that are not disjoint parts of one run are an error
+// wrapping ErrSimulation.
+func MergeResults(a, b SimResult) (SimResult, error) {
+	switch {
+	case a.Rules != b.Rules || a.Strategy != b.Strategy || a.Seed != b.Seed || a.Mode != b.Mode ||
+		a.N != b.N || a.Session != b.Session || a.Shards != b.Shards:
+		return SimResult{}, fmt.Errorf("craps: merge: the results are not of one run (strategy, rules, seed, mode, size or shards differ): %w", ErrSimulation)
+	}
+	for _, p := range a.Parts {
+		for _, q := range b.Parts {
+			if p == q {
+				return SimResult{}, fmt.Errorf("craps: merge: shard %d/%d is in both results: %w", p, a.Shards, ErrSimulation)
+			}
+		}
+	}
+	out := a
+	out.Bets = append([]BetTally(nil), a.Bets...)
+	out.Outcomes = nil
+	if a.Outcomes != nil {
+		out.Outcomes = Histogram{}
+		for v, c := range a.Outcomes {
+			out.Outcomes[v] = c
+		}
+	}
+	out.Parts = append(append([]int(nil), a.Parts...), b.Parts...)
+	sort.Ints(out.Parts)
+	if a.Engine != b.Engine {
+		out.Engine = "mixed"
+	}
+	out.add(&b)
+	return out, nil
+}
+
+// record counts one outcome.
+func (r *SimResult) record(v Amount) {
+	if r.Outcomes == nil {
+		r.Outcomes = Histogram{}
+	}
+	r.Outcomes[v]++
+}
