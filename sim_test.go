@@ -68,71 +68,87 @@ func simPresets() []string {
 	})
 }
 
+// representativePreset reports the presets every go test run checks where
+// a check of every preset is exhaustive: the standard table, and crapless
+// craps, whose come-out has no craps and whose points include 2, 3, 11
+// and 12.
+func representativePreset(name string) bool { return name == "standard" || name == "crapless" }
+
 // The compiled automaton is checked against the Table roll by roll: from
 // the same throws, the Table's player and the automaton's transitions give
 // the same net result and stakes decided on every roll, and the same sums
-// over a run, for every preset.
+// over a run. The standard and crapless presets are checked on every run
+// over 20,000 rolls; every preset over 200,000 rolls with CRAPS_EXHAUSTIVE=1.
 func TestCompiledMatchesTable(t *testing.T) {
-	rolls := 200_000
-	if testing.Short() {
-		rolls = 20_000
-	}
 	for _, name := range simPresets() {
-		r, _ := preset(name)
-		for _, s := range simStrategies(t, r) {
-			j := compileJoint(r, s.Layout, maxJointStates)
-			if j == nil {
-				t.Errorf("%s/%s: the layout does not compile", name, s.Name)
-				continue
+		t.Run(name, func(t *testing.T) {
+			rolls := 20_000
+			if !representativePreset(name) {
+				exhaustive(t)
 			}
-			cfg := &SimConfig{Rules: r, Strategy: s}
-			p := newPlayer(cfg)
-			p.reset(MaxAmount)
-			st := newStream(7, 0)
-			state := uint32(0)
-			var got SimResult
-			for k := 0; k < 2000; k++ {
-				i := st.next()
-				net, staked := p.roll(i, &got)
-				keep(&p.t, 0, p.layout)
-				tr := state + uint32(i)
-				if j.net[tr] != int64(net) || j.staked[tr] != int64(staked) {
-					t.Fatalf("%s/%s roll %d (%v): table net %d staked %d, automaton %d %d",
-						name, s.Name, k, diceOf(i), net, staked, j.net[tr], j.staked[tr])
-				}
-				state = j.next[tr]
+			if exhaustiveSet() {
+				rolls = 200_000
 			}
-			for k, mode := range []SimMode{ByRolls, ByShooters, BySessions, BySessions} {
-				n := int64(rolls)
-				c := SimConfig{Rules: r, Strategy: s, Seed: 3, Mode: mode, N: n, Workers: 1}
-				switch mode {
-				case ByShooters:
-					c.N /= 8
-				case BySessions:
-					// Small bankrolls, so that many sessions run short and
-					// go on on the Table.
-					c.N /= 100
-					c.Session = SessionLimits{Bankroll: 150, Target: 300, MaxRolls: 200}
-					if k == 3 {
-						c.Session = SessionLimits{Bankroll: 1000, Target: 1300, StopLoss: 400, MaxRolls: 100}
-					}
+			compiledMatchesTable(t, name, rolls)
+		})
+	}
+}
+
+func compiledMatchesTable(t *testing.T, name string, rolls int) {
+	r, _ := preset(name)
+	for _, s := range simStrategies(t, r) {
+		j := compileJoint(r, s.Layout, maxJointStates)
+		if j == nil {
+			t.Errorf("%s/%s: the layout does not compile", name, s.Name)
+			continue
+		}
+		cfg := &SimConfig{Rules: r, Strategy: s}
+		p := newPlayer(cfg)
+		p.reset(MaxAmount)
+		st := newStream(7, 0)
+		state := uint32(0)
+		var got SimResult
+		for k := 0; k < 2000; k++ {
+			i := st.next()
+			net, staked := p.roll(i, &got)
+			keep(&p.t, 0, p.layout)
+			tr := state + uint32(i)
+			if j.net[tr] != int64(net) || j.staked[tr] != int64(staked) {
+				t.Fatalf("%s/%s roll %d (%v): table net %d staked %d, automaton %d %d",
+					name, s.Name, k, diceOf(i), net, staked, j.net[tr], j.staked[tr])
+			}
+			state = j.next[tr]
+		}
+		for k, mode := range []SimMode{ByRolls, ByShooters, BySessions, BySessions} {
+			n := int64(rolls)
+			c := SimConfig{Rules: r, Strategy: s, Seed: 3, Mode: mode, N: n, Workers: 1}
+			switch mode {
+			case ByShooters:
+				c.N /= 8
+			case BySessions:
+				// Small bankrolls, so that many sessions run short and
+				// go on on the Table.
+				c.N /= 100
+				c.Session = SessionLimits{Bankroll: 150, Target: 300, MaxRolls: 200}
+				if k == 3 {
+					c.Session = SessionLimits{Bankroll: 1000, Target: 1300, StopLoss: 400, MaxRolls: 100}
 				}
-				fast, err := Simulate(context.Background(), c)
-				if err != nil {
-					t.Fatal(err)
-				}
-				c.general = true
-				slow, err := Simulate(context.Background(), c)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if fast.Engine != "compiled" || slow.Engine != "table" {
-					t.Fatalf("%s/%s: engines %q and %q", name, s.Name, fast.Engine, slow.Engine)
-				}
-				slow.Engine = fast.Engine
-				if diff := cmp.Diff(slow, fast, exactSums); diff != "" {
-					t.Errorf("%s/%s by %v: compiled differs from the table (-table +compiled):\n%s", name, s.Name, mode, diff)
-				}
+			}
+			fast, err := Simulate(context.Background(), c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.general = true
+			slow, err := Simulate(context.Background(), c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fast.Engine != "compiled" || slow.Engine != "table" {
+				t.Fatalf("%s/%s: engines %q and %q", name, s.Name, fast.Engine, slow.Engine)
+			}
+			slow.Engine = fast.Engine
+			if diff := cmp.Diff(slow, fast, exactSums); diff != "" {
+				t.Errorf("%s/%s by %v: compiled differs from the table (-table +compiled):\n%s", name, s.Name, mode, diff)
 			}
 		}
 	}
@@ -215,40 +231,51 @@ func betGroups(r Rules) [][]Spot {
 }
 
 // For each bet, a seeded simulation lands within 4 standard errors of the
-// exact return odds.go derives from the same definition.
+// exact return odds.go derives from the same definition: every bet of the
+// standard and crapless presets on every run but -short, every bet of
+// every preset with CRAPS_EXHAUSTIVE=1.
 func TestSimulationAgreesWithAnalysis(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long simulation")
 	}
 	for _, name := range simPresets() {
-		r, _ := preset(name)
-		seen := map[Bet]bool{}
-		for gi, layout := range betGroups(r) {
-			res, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: Strategy{Name: "group", Layout: layout},
-				Seed: uint64(gi + 1), N: 1 << 24})
+		t.Run(name, func(t *testing.T) {
+			if !representativePreset(name) {
+				exhaustive(t)
+			}
+			simulationAgreesWithAnalysis(t, name)
+		})
+	}
+}
+
+func simulationAgreesWithAnalysis(t *testing.T, name string) {
+	r, _ := preset(name)
+	seen := map[Bet]bool{}
+	for gi, layout := range betGroups(r) {
+		res, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: Strategy{Name: "group", Layout: layout},
+			Seed: uint64(gi + 1), N: 1 << 24})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Engine != "compiled" {
+			t.Errorf("%s group %d ran on the %s engine", name, gi, res.Engine)
+		}
+		for _, tally := range res.Bets {
+			seen[tally.Bet] = true
+			a, err := r.Analyze(tally.Bet)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Engine != "compiled" {
-				t.Errorf("%s group %d ran on the %s engine", name, gi, res.Engine)
-			}
-			for _, tally := range res.Bets {
-				seen[tally.Bet] = true
-				a, err := r.Analyze(tally.Bet)
-				if err != nil {
-					t.Fatal(err)
-				}
-				exact, _ := a.Return.Float64()
-				mean, se := tally.Return()
-				if tally.Decisions < 1000 || math.Abs(mean-exact) > 4*se {
-					t.Errorf("%s %v: simulated %.5f ± %.5f over %d decisions, exact %.5f", name, tally.Bet, mean, se, tally.Decisions, exact)
-				}
+			exact, _ := a.Return.Float64()
+			mean, se := tally.Return()
+			if tally.Decisions < 1000 || math.Abs(mean-exact) > 4*se {
+				t.Errorf("%s %v: simulated %.5f ± %.5f over %d decisions, exact %.5f", name, tally.Bet, mean, se, tally.Decisions, exact)
 			}
 		}
-		for _, b := range r.Catalogue() {
-			if !seen[b] && b.Kind != Put && b.Kind != PutOdds {
-				t.Errorf("%s: %v was not simulated", name, b)
-			}
+	}
+	for _, b := range r.Catalogue() {
+		if !seen[b] && b.Kind != Put && b.Kind != PutOdds {
+			t.Errorf("%s: %v was not simulated", name, b)
 		}
 	}
 }
