@@ -6,8 +6,8 @@
 //
 //	craps edge [-rules NAME] [-json] [rule flags]
 //	craps tables [-json]
-//	craps sim [-strategy NAME | -layout BETS] [-rolls N | -shooters N | -sessions N] [-seed S] [-shard I/N] [-json]
-//	craps merge [-json] FILE...
+//	craps sim [-strategy NAME | -layout BETS] [-rolls N | -shooters N | -sessions N] [-seed S] [-shard I/N | -shard auto] [-json]
+//	craps merge [-json] FILE|FOLDER|PATTERN...
 //
 // Run "craps -h" or "craps edge -h" for every flag.
 package main

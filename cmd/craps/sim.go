@@ -18,7 +18,7 @@ import (
 )
 
 const simSynopsis = `[-strategy NAME | -layout BETS] [-rolls N | -shooters N | -sessions N] [-seed S]
-       [-workers W] [-shard I/N] [-json] [-rules NAME] [rule flags]
+       [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-rules NAME] [rule flags]
 
 Simulates a strategy from a seed and prints, for every bet it made, the
 simulated return per unit staked with its standard error beside the exact
@@ -30,8 +30,9 @@ the distribution of their results.
 
 The result depends only on the rules, the strategy, the seed and the size
 of the run: not on -workers, nor on the machine. -shard i/n runs one part
-of it; "craps merge" combines the -json outputs of every part into the
-result of the whole run.
+of it, -shard auto the part a Slurm job array or a Kubernetes Indexed Job
+gives this process; "craps merge" combines the -json outputs of every part
+into the result of the whole run.
 
 Examples:
   craps sim -strategy three-point-molly -rolls 1e9 -seed 7
@@ -95,7 +96,10 @@ Example: "pass 10, odds, come 10 x2, come odds, place 6 12, place 8 12, field 5 
 	fs.Var(&maxRolls, "max-rolls", "sessions: quit after this many rolls (0: no limit)")
 	seed := fs.Uint64("seed", 1, "the seed")
 	workers := fs.Int("workers", 0, "goroutines playing blocks (0: every core); the result does not depend on it")
-	shard := fs.String("shard", "", `run one shard "i/n" (i from 0) of the run; combine them with craps merge`)
+	shard := fs.String("shard", "", `run one shard "i/n" (i from 0) of the run, or "auto": the shard a Slurm job array
+(SLURM_ARRAY_TASK_ID) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) gives; combine them with craps merge`)
+	shards := fs.Int("shards", 0, `with -shard auto: the number of shards; needed under Kubernetes (the Job's completions);
+under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns shards 3 and 7)`)
 	asJSON := fs.Bool("json", false, "print the exact sums and a summary as JSON, which craps merge reads")
 	rf := addRuleFlags(fs)
 	if err := parse(fs, args, 0); err != nil {
@@ -136,14 +140,8 @@ Example: "pass 10, odds, come 10 x2, come odds, place 6 12, place 8 12, field 5 
 	default:
 		return fmt.Errorf("give one of -rolls, -shooters and -sessions: %w", errUsage)
 	}
-	if *shard != "" {
-		i, n, ok := strings.Cut(*shard, "/")
-		a, err1 := strconv.Atoi(i)
-		b, err2 := strconv.Atoi(n)
-		if !ok || err1 != nil || err2 != nil || b < 1 || a < 0 || a >= b {
-			return fmt.Errorf("-shard %q: want i/n with 0 <= i < n: %w", *shard, errUsage)
-		}
-		cfg.Shard, cfg.Shards = a, b
+	if cfg.Shard, cfg.Shards, err = shardOf(*shard, *shards, os.Getenv); err != nil {
+		return err
 	}
 	start := time.Now()
 	prog := &progress{w: simStderr, start: start}
@@ -251,10 +249,11 @@ func (p *progress) done() {
 }
 
 func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
-	fs := newFlagSet("merge", "[-json] FILE...\n\n"+
+	fs := newFlagSet("merge", "[-json] FILE|FOLDER|PATTERN...\n\n"+
 		"Combines the -json outputs of craps sim -shard i/n into the result of the\n"+
 		"whole run, exactly, and prints it as craps sim does. Shards not given are\n"+
-		"reported as missing.", stdout)
+		"reported as missing. A folder stands for every .json file in it, a quoted\n"+
+		"pattern such as 'out/shard-*.json' for the files it matches.", stdout)
 	asJSON := fs.Bool("json", false, "print the merged sums and a summary as JSON")
 	if err := parse(fs, args, math.MaxInt); err != nil {
 		return err
@@ -263,7 +262,11 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 		return fmt.Errorf("no files to merge (run %s -h): %w", fs.Name(), errUsage)
 	}
 	var all simOutput
-	for i, name := range fs.Args() {
+	files, err := shardFiles(fs.Args())
+	if err != nil {
+		return err
+	}
+	for i, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			return err
