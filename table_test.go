@@ -32,12 +32,12 @@ type ttTB interface {
 var ttCmpTable = cmp.Options{cmp.AllowUnexported(Table{}, seat{}, placed{}, betState{}), cmpopts.EquateEmpty(),
 	// The compiled definitions are caches: two tables in the same state
 	// may have compiled different bets so far.
-	cmpopts.IgnoreFields(Table{}, "autos"), cmpopts.IgnoreFields(placed{}, "steps", "st")}
+	cmpopts.IgnoreFields(Table{}, "autos"), cmpopts.IgnoreFields(placed{}, "auto", "st", "quiet")}
 
 // ttSameTable reports whether two tables are in the same state; faster
 // than cmp.Equal, for the state machine's invariant.
 func ttSameTable(a, b *Table) bool {
-	// The compiled definitions (steps, st) are caches and do not count.
+	// The compiled definitions (auto, st, quiet) are caches and do not count.
 	sameBet := func(x, y placed) bool {
 		return x.seat == y.seat && x.bet == y.bet && x.amount == y.amount && x.state == y.state &&
 			x.paid == y.paid && x.working == y.working
