@@ -11,19 +11,30 @@ import (
 // plays on the general engine.
 const maxJointStates = 1 << 14
 
-// joint is a strategy's whole layout compiled into one automaton: every
-// state the table can be in as the strategy plays it, and for each state
-// and throw the next state and what the roll did to each bet. It is built
-// by playing a Table (Table.Roll, then the strategy's placements) from
-// each state over the 36 throws, so it holds no rule of its own.
+// joint is a strategy compiled with the table into one automaton: every
+// state the table and the strategy's memory can be in as the strategy
+// plays, and for each state and throw the next state and what the roll
+// did to each bet. It is built by playing a Table (Table.Roll, then the
+// strategy's actions) from each state over the 36 throws, so it holds no
+// rule of its own.
+//
+// State s is states[s] and memories[s]; transition tr = 36*s + i is throw
+// i from state s. The exact analysis reads next, sevenOut, net, staked
+// and the states; the fields past them serve the simulator.
 type joint struct {
 	// next[s*36+i] is 36 times the state that throw i leads to from s.
 	next []uint32
 	// sevenOut marks the transitions that end a hand; net is the roll's
-	// net result for the player.
+	// net result for the player, staked the stakes it decided.
 	sevenOut []bool
 	net      []int64
 	staked   []int64
+	// states are the tables themselves, with the player's money
+	// unlimited; memories the strategy's memory in each.
+	states   []*Table
+	memories []memory
+	// stop marks the transitions after which the strategy ends a session.
+	stop []bool
 	// deltas[from[k]:from[k+1]] is what transition k adds to each bet.
 	from   []int32
 	deltas []BetTally
@@ -32,16 +43,14 @@ type joint struct {
 	// after it take out of it, mid and end the change of the player's
 	// money on and off the layout after the roll and after the placements.
 	credit, cost, mid, end []int64
-	// states are the tables themselves, for a session handed to the Table
-	// engine when the bankroll runs short; startCost and startEnd are the
-	// first placements' cost and change of the player's money.
-	states              []*Table
+	// startCost and startEnd are the first placements' cost and change of
+	// the player's money.
 	startCost, startEnd int64
 }
 
 // jointState is the key of a table's state: everything a roll and the
 // strategy's next placements depend on, the player's money aside.
-func jointState(buf []byte, t *Table) []byte {
+func jointState(buf []byte, t *Table, mem *memory, slots int) []byte {
 	buf = append(buf, byte(t.point), byte(min(t.handRolls, 1)), byte(min(t.sinceSeven, 1)))
 	for _, p := range t.bets {
 		buf = append(buf, byte(p.bet.Kind), byte(p.bet.Number), p.bet.Hop.A, p.bet.Hop.B,
@@ -52,52 +61,62 @@ func jointState(buf []byte, t *Table) []byte {
 			}
 		}
 	}
+	for _, v := range mem[:slots] {
+		buf = append(buf, byte(v), byte(v>>8))
+	}
 	return buf
 }
 
-// compileJoint compiles the layout under r, or returns nil if it has more
-// than limit states or sums too large for the compiled engine.
-func compileJoint(r Rules, layout []Spot, limit int) *joint {
-	cfg := &SimConfig{Rules: r, Strategy: Strategy{Layout: layout}}
+// compileJoint compiles strategy s under r, or returns nil if it has a
+// hook, more than limit states or sums too large for the compiled engine.
+func compileJoint(r Rules, s *Strategy, limit int) *joint {
+	if s.NewHook != nil {
+		return nil
+	}
+	cfg := &SimConfig{Rules: r, Strategy: Strategy{Actions: s.Actions}}
 	start := newPlayer(cfg)
 	start.reset(MaxAmount)
-	startOn := start.onTable()
+	slots := len(start.b.prog.slots)
+	startOn := onTable(&start.t, 0)
 	sortBets(start.t.bets)
 	j0 := int64(MaxAmount - start.t.seats[0].bankroll)
 	start.t.seats[0].bankroll = MaxAmount // every state's money is unlimited
-	states := []*Table{copyTable(nil, &start.t)}
-	index := map[string]uint32{string(jointState(nil, states[0])): 0}
 	j := &joint{from: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0}
+	j.states, j.memories = []*Table{copyTable(nil, &start.t)}, []memory{start.b.mem}
+	index := map[string]uint32{string(jointState(nil, j.states[0], &j.memories[0], slots)): 0}
 	var key []byte
 	p := newPlayer(cfg)
-	for s := 0; s < len(states); s++ {
+	for s := 0; s < len(j.states); s++ {
 		for i := uint(0); i < 36; i++ {
-			copyTable(&p.t, states[s])
+			copyTable(&p.t, j.states[s])
+			p.b.mem = j.memories[s]
 			t := &p.t
-			on0 := p.onTable()
+			on0 := onTable(t, 0)
 			var delta SimResult
 			net, staked := p.roll(i, &delta)
-			cashMid, onMid := t.seats[0].bankroll, p.onTable()
-			keep(t, 0, layout)
+			cashMid, onMid := t.seats[0].bankroll, onTable(t, 0)
+			p.b.act(t)
 			j.credit = append(j.credit, int64(cashMid-MaxAmount))
 			j.cost = append(j.cost, int64(cashMid-t.seats[0].bankroll))
 			j.mid = append(j.mid, int64(cashMid+onMid-MaxAmount-on0))
-			j.end = append(j.end, int64(t.seats[0].bankroll+p.onTable()-MaxAmount-on0))
+			j.end = append(j.end, int64(t.seats[0].bankroll+onTable(t, 0)-MaxAmount-on0))
 			t.handRolls, t.sinceSeven = min(t.handRolls, 1), min(t.sinceSeven, 1)
 			t.seats[0].bankroll, t.house = MaxAmount, 0
 			sortBets(t.bets)
-			key = jointState(key[:0], t)
+			key = jointState(key[:0], t, &p.b.mem, slots)
 			next, ok := index[string(key)]
 			if !ok {
-				if len(states) >= limit {
+				if len(j.states) >= limit {
 					return nil
 				}
-				next = uint32(len(states))
+				next = uint32(len(j.states))
 				index[string(key)] = next
-				states = append(states, copyTable(nil, t))
+				j.states = append(j.states, copyTable(nil, t))
+				j.memories = append(j.memories, p.b.mem)
 			}
 			j.next = append(j.next, next*36)
 			j.sevenOut = append(j.sevenOut, delta.SevenOuts > 0)
+			j.stop = append(j.stop, p.b.stop)
 			j.net = append(j.net, int64(net))
 			j.staked = append(j.staked, int64(staked))
 			for _, d := range delta.Bets {
@@ -111,7 +130,6 @@ func compileJoint(r Rules, layout []Spot, limit int) *joint {
 			j.from = append(j.from, int32(len(j.deltas)))
 		}
 	}
-	j.states = states
 	return j
 }
 
@@ -151,16 +169,16 @@ var (
 )
 
 type jointKey struct {
-	rules  Rules
-	layout string
+	rules    Rules
+	strategy string
 }
 
-func cachedJoint(r Rules, layout []Spot) *joint {
-	k := jointKey{r, fmt.Sprintf("%+v", layout)}
+func cachedJoint(r Rules, s *Strategy) *joint {
+	k := jointKey{r, fmt.Sprintf("%+v", s.Actions)}
 	if v, ok := jointCache.Load(k); ok {
 		return v.(*joint)
 	}
-	j := compileJoint(r, layout, maxJointStates)
+	j := compileJoint(r, s, maxJointStates)
 	if jointEntries.Add(1) > 64 {
 		jointCache.Clear()
 		jointEntries.Store(1)
@@ -200,14 +218,14 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 		i := st.next()
 		tr := s + uint32(i)
 		cashMid, mid := cash+j.credit[tr], total+j.mid[tr]
-		end := p.endOf(Amount(mid), rolls+1, &out.Ends)
+		end := endOf(lim, j.stop[tr], Amount(mid), rolls+1, &out.Ends)
 		if end == nil && cashMid < j.cost[tr] {
 			autos := p.t.autos
 			copyTable(&p.t, j.states[s/36])
 			p.t.autos = autos
 			p.t.seats[0].bankroll = Amount(cash)
-			p.layout = append(p.layout[:0], p.cfg.Strategy.Layout...)
-			p.sessionFrom(st, out, false, rolls, int(i))
+			p.b.mem, p.rolls = j.memories[s/36], rolls
+			p.sessionFrom(st, out, false, int(i))
 			return
 		}
 		r.counts[tr]++

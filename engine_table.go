@@ -1,7 +1,5 @@
 package craps
 
-import "slices"
-
 // paidBet is the commission a bet on the layout was charged when made.
 type paidBet struct {
 	bet  Bet
@@ -10,77 +8,71 @@ type paidBet struct {
 
 // player plays a strategy on a Table, roll by roll: the general engine.
 type player struct {
-	cfg    *SimConfig
-	t      Table
-	layout []Spot
-	hook   Hook
-	step   Step
-	res    []Resolution
-	paid   []paidBet
-	// quiet is set when the last roll changed nothing the layout's
-	// placements depend on, so that placing it again would do nothing.
+	cfg *SimConfig
+	t   Table
+	b   *bettor
+	res []Resolution
+	// paid is the commission paid on the bets up before a roll, for the
+	// tallies of the bets it decides; commissions marks a strategy that
+	// may pay any.
+	paid        []paidBet
+	commissions bool
+	// quiet is set when the last roll changed nothing the strategy's
+	// placements depend on, so that placing them again would do nothing.
 	quiet bool
-	prev  []Spot
+	rolls int64
 }
 
-// quietRoll reports whether a roll leaves keep nothing to do: no bet
-// decided or moved, the puck where it was, and no 7 (after which all, tall
-// and small may be made again, and a new shooter's fire bet). Bankrolls
-// change only with a decision, so a bet skipped for want of money stays
-// skipped. A hook that changes the layout makes the roll not quiet.
-func quietRoll(before, after int8, total, resolved int) bool {
-	return resolved == 0 && before == after && total != 7
-}
-
-// again places the layout after a roll, unless the roll was quiet; it
-// reports whether a bet was skipped for want of money, or short as it was.
-func (p *player) again(short bool) bool {
-	if p.quiet {
-		return short
-	}
-	return keep(&p.t, 0, p.layout)
-}
-
+// newPlayer seats the strategy's player at a Table of the run's rules.
 func newPlayer(cfg *SimConfig) *player {
-	p := &player{cfg: cfg, t: Table{rules: cfg.Rules}}
-	if cfg.Strategy.NewHook != nil {
-		p.hook = cfg.Strategy.NewHook()
+	p := &player{cfg: cfg, t: Table{rules: cfg.Rules, seats: []seat{{name: "player"}}}}
+	p.b = newBettor(&cfg.Rules, &cfg.Strategy, 0, "player")
+	p.commissions = cfg.Strategy.NewHook != nil
+	for _, a := range cfg.Strategy.Actions {
+		if c := cfg.Rules.commission(a.Bet.Kind); c != nil && c.Timing != CommissionOnWinOnly {
+			p.commissions = true
+		}
 	}
 	return p
 }
 
+// again places the strategy's bets after a roll, unless the roll was
+// quiet; it reports whether a bet was skipped for want of money, or short
+// as it was.
+func (p *player) again(short bool) bool {
+	if p.quiet {
+		return short
+	}
+	return p.b.act(&p.t)
+}
+
 // reset clears the table for a new block or session, with the player
-// seated holding bankroll, and places the layout.
+// seated holding bankroll, and places the strategy's first bets.
 func (p *player) reset(bankroll Amount) (short bool) {
 	t := &p.t
 	t.point, t.bets, t.house, t.shooter, t.handRolls, t.sinceSeven = 0, t.bets[:0], 0, 0, 0, 0
-	if len(t.seats) == 0 {
-		t.seats = []seat{{name: "player"}}
-	}
 	t.seats[0].bankroll = bankroll
-	p.layout = append(p.layout[:0], p.cfg.Strategy.Layout...)
-	if p.hook != nil {
-		p.hook.Reset()
-	}
-	p.step = Step{Layout: p.layout}
-	return keep(t, 0, p.layout)
+	p.rolls = 0
+	p.b.reset(t)
+	return p.b.act(t)
 }
 
 // roll plays throw i: resolves the bets, records them in out, lets the
-// hook react, and reports the roll's net result and the stakes it decided.
+// strategy see it, and reports the roll's net result and the stakes it
+// decided.
 func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 	t := &p.t
-	p.paid = p.paid[:0]
-	for _, b := range t.bets {
-		if b.paid != 0 {
-			p.paid = append(p.paid, paidBet{b.bet, b.paid})
+	if p.commissions {
+		p.paid = p.paid[:0]
+		for _, b := range t.bets {
+			if b.paid != 0 {
+				p.paid = append(p.paid, paidBet{b.bet, b.paid})
+			}
 		}
 	}
-	comeOut := t.point == 0
 	d := diceOf(i)
 	before := t.point
 	p.res, _ = t.Roll(d, p.res[:0])
-	p.quiet = quietRoll(before, t.point, d.Total(), len(p.res))
 	for k := range p.res {
 		res := &p.res[k]
 		if res.Outcome == OutcomeMoved {
@@ -97,7 +89,7 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 		staked += s
 	}
 	out.Rolls++
-	if !comeOut && d.Total() == 7 {
+	if before != 0 && d.Total() == 7 {
 		out.SevenOuts++
 	}
 	if net != 0 || staked != 0 { // most rolls decide nothing
@@ -105,27 +97,11 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 		out.rollNetStaked.add(product(int64(net), int64(staked)))
 		out.rollStakedSq.add(product(int64(staked), int64(staked)))
 	}
-	if p.hook != nil {
-		s := &p.step
-		s.Rolls++
-		s.Dice, s.Point, s.Resolved, s.Net = d, int(t.point), p.res, net
-		s.Bankroll, s.OnTable = t.seats[0].bankroll, p.onTable()
-		p.prev = append(p.prev[:0], p.layout...)
-		p.hook.React(s)
-		if p.quiet && !slices.Equal(p.prev, p.layout) {
-			p.quiet = false
-		}
-		s.Resolved = nil
-	}
+	p.rolls++
+	mem := p.b.mem
+	p.b.observe(t, d, before, p.res, p.rolls, net)
+	p.quiet = p.b.quiet(before, t.point, d.Total(), len(p.res), mem)
 	return net, staked
-}
-
-func (p *player) onTable() Amount {
-	sum := Amount(0)
-	for _, b := range p.t.bets {
-		sum += b.amount
-	}
-	return sum
 }
 
 // play plays one block of n rolls, shooters or sessions.
@@ -161,12 +137,12 @@ func (p *player) play(st *stream, n int64, out *SimResult) {
 // session plays one session from the bankroll to its end.
 func (p *player) session(st *stream, out *SimResult) {
 	short := p.reset(p.cfg.Session.Bankroll)
-	p.sessionFrom(st, out, short, 0, -1)
+	p.sessionFrom(st, out, short, -1)
 }
 
-// sessionFrom plays a session on from the table as it stands, rolls
+// sessionFrom plays a session on from the table as it stands, p.rolls
 // rolls in; pending, if not negative, is a throw already drawn.
-func (p *player) sessionFrom(st *stream, out *SimResult, short bool, rolls int64, pending int) {
+func (p *player) sessionFrom(st *stream, out *SimResult, short bool, pending int) {
 	lim := &p.cfg.Session
 	t := &p.t
 	for {
@@ -180,24 +156,23 @@ func (p *player) sessionFrom(st *stream, out *SimResult, short bool, rolls int64
 		}
 		pending = -1
 		p.roll(i, out)
-		rolls++
-		if end := p.endOf(t.seats[0].bankroll+p.onTable(), rolls, &out.Ends); end != nil {
+		if end := endOf(lim, p.b.stop, t.seats[0].bankroll+onTable(t, 0), p.rolls, &out.Ends); end != nil {
 			*end++
 			break
 		}
 		short = p.again(short)
 	}
-	out.SessionRolls += rolls
-	out.record(t.seats[0].bankroll + p.onTable() - lim.Bankroll)
+	out.SessionRolls += p.rolls
+	out.record(t.seats[0].bankroll + onTable(t, 0) - lim.Bankroll)
 }
 
 // endOf returns the counter in e of the way a session ends after a roll
-// that leaves the player total on and off the layout, or nil if it goes on.
-func (p *player) endOf(total Amount, rolls int64, e *SessionEnds) *int64 {
-	lim := &p.cfg.Session
+// that leaves the player total on and off the layout, rolls into the
+// session, or nil if it goes on; stop is the strategy's.
+func endOf(lim *SessionLimits, stop bool, total Amount, rolls int64, e *SessionEnds) *int64 {
 	switch {
-	case p.step.Stop:
-		return &e.Hook
+	case stop:
+		return &e.Strategy
 	case lim.Target != 0 && total >= lim.Target:
 		return &e.Target
 	case lim.StopLoss != 0 && total <= lim.Bankroll-lim.StopLoss:

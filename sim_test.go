@@ -11,47 +11,40 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// simLayouts are layouts beyond the named strategies that the compiled
+// simLayouts are strategies beyond the named systems that the compiled
 // engine must play exactly as the Table does: commissions paid when the
 // bet is made (and returned, under bar2), odds on don't come bets, put
-// bets, one-roll and multi-roll propositions.
-var simLayouts = map[string][]Spot{
-	"buy-lay": {
-		{Bet: Bet{Kind: Buy, Number: 4}, Amount: 25}, {Bet: Bet{Kind: Buy, Number: 9}, Amount: 30},
-		{Bet: Bet{Kind: Lay, Number: 10}, Amount: 40}, {Bet: Bet{Kind: Lay, Number: 5}, Amount: 33},
-	},
-	"dont-come": {
-		{Bet: Bet{Kind: DontPass}, Amount: 10}, {Bet: Bet{Kind: DontPassOdds}, Amount: 25},
-		{Bet: Bet{Kind: DontCome}, Amount: 10, Count: 2}, {Bet: Bet{Kind: DontComeOdds}},
-	},
-	"props": {
-		{Bet: Bet{Kind: Horn}, Amount: 4}, {Bet: Bet{Kind: World}, Amount: 5}, {Bet: Bet{Kind: CAndE}, Amount: 2},
-		{Bet: Bet{Kind: Hop, Hop: Dice{2, 5}}, Amount: 1}, {Bet: Bet{Kind: Any7}, Amount: 1},
-		{Bet: Bet{Kind: Big6}, Amount: 3}, {Bet: Bet{Kind: PlaceToLose, Number: 8}, Amount: 5},
-		{Bet: Bet{Kind: Field}, Amount: 7},
-	},
-	"odd-amounts": { // payouts that break: 7:6 on 5, odds of 7 on 5
-		{Bet: Bet{Kind: PassLine}, Amount: 7}, {Bet: Bet{Kind: PassOdds}, Amount: 7},
-		{Bet: Bet{Kind: Place, Number: 6}, Amount: 5}, {Bet: Bet{Kind: Place, Number: 9}, Amount: 3},
-	},
-	"fire-small": {{Bet: Bet{Kind: Fire}, Amount: 1}, {Bet: Bet{Kind: Small}, Amount: 1}},
+// bets, one-roll and multi-roll propositions, conditions on the last roll
+// and counts.
+var simLayouts = map[string]string{
+	"buy-lay":     "buy 4 25; buy 9 30; lay 10 40; lay 5 33",
+	"dont-come":   "don't pass 10; lay odds 25; don't come 10 if don't comes < 2; don't come odds max",
+	"props":       "horn 4; world 5; c&e 2; hop 2-5 1; any 7 1; big 6 3; place to lose 8 5; field 7",
+	"odd-amounts": "pass 7; odds 7; place 6 5; place 9 3", // payouts that break: 7:6 on 5, odds of 7 on 5
+	"fire-small":  "fire 1; small 1",
+	"reactive": `pass 10
+		odds 2x if not rolled 2,3,12
+		place 4 10 working on if won pass line or hits place >= 2
+		take down place 4 if lost field
+		field 5 if rolls < 3 or points >= 1
+		hard 6 5-10 up on loss if point 6 or point 8`,
 }
 
-// simStrategies is every named strategy without a hook and every layout
-// above, for rules r: those the rules do not offer are left out.
+// simStrategies is every named strategy and every layout above, for rules
+// r: those the rules do not offer are left out.
 func simStrategies(t *testing.T, r Rules) []Strategy {
 	var out []Strategy
-	for _, name := range StrategyNames() {
-		s, err := NamedStrategy(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.NewHook == nil && s.Validate(r) == nil {
+	for _, s := range BettingSystems() {
+		if s.Validate(r) == nil {
 			out = append(out, s)
 		}
 	}
-	for name, layout := range simLayouts {
-		s := Strategy{Name: name, Layout: layout}
+	for name, text := range simLayouts {
+		s, err := ParseStrategy(text)
+		if err != nil {
+			t.Fatal(name, err)
+		}
+		s.Name = name
 		if s.Validate(r) == nil {
 			out = append(out, s)
 		}
@@ -97,7 +90,7 @@ func TestCompiledMatchesTable(t *testing.T) {
 func compiledMatchesTable(t *testing.T, name string, rolls int) {
 	r, _ := preset(name)
 	for _, s := range simStrategies(t, r) {
-		j := compileJoint(r, s.Layout, maxJointStates)
+		j := compileJoint(r, &s, maxJointStates)
 		if j == nil {
 			t.Errorf("%s/%s: the layout does not compile", name, s.Name)
 			continue
@@ -111,7 +104,7 @@ func compiledMatchesTable(t *testing.T, name string, rolls int) {
 		for k := 0; k < 2000; k++ {
 			i := st.next()
 			net, staked := p.roll(i, &got)
-			keep(&p.t, 0, p.layout)
+			p.b.act(&p.t)
 			tr := state + uint32(i)
 			if j.net[tr] != int64(net) || j.staked[tr] != int64(staked) {
 				t.Fatalf("%s/%s roll %d (%v): table net %d staked %d, automaton %d %d",
@@ -157,19 +150,26 @@ func compiledMatchesTable(t *testing.T, name string, rolls int) {
 // idle is a hook that changes nothing.
 type idle struct{ rolls int64 }
 
-func (h *idle) Reset()        { h.rolls = 0 }
-func (h *idle) React(s *Step) { h.rolls = s.Rolls }
+func (h *idle) Reset(*HookRoll)   { h.rolls = 0 }
+func (h *idle) React(r *HookRoll) { h.rolls = r.Rolls }
+
+// withHook is s with a hook that changes nothing, which puts it on the
+// Table engine.
+func withHook(s Strategy) Strategy {
+	s.NewHook = func() StrategyHook { return &idle{} }
+	return s
+}
 
 // A hook puts a strategy on the Table engine; one that changes nothing
 // leaves every sum as the compiled engine has it.
 func TestHookedStrategyMatchesCompiled(t *testing.T) {
-	s := Strategy{Name: "full", Layout: FullLayout()}
+	s, _ := NamedStrategy("full")
 	cfg := SimConfig{Rules: Standard(), Strategy: s, Seed: 9, N: 50_000, Workers: 1}
 	fast, err := Simulate(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Strategy.NewHook = func() Hook { return &idle{} }
+	cfg.Strategy = withHook(s)
 	slow, err := Simulate(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -186,46 +186,47 @@ func TestHookedStrategyMatchesCompiled(t *testing.T) {
 // betGroups lay out every bet of the Standard catalogue in a few layouts
 // small enough to compile: each bet is kept up and re-made after each
 // decision.
-func betGroups(r Rules) [][]Spot {
-	var line, place, props, hard, ats []Spot
+func betGroups(r Rules) [][]Action {
+	var line, place, props, hard, ats []Action
 	for _, b := range r.Catalogue() {
 		// 1320 makes every payout and every commission whole (11:4 and
 		// 5:11, 5% of a lay's win of 5:6), since the analysis is exact
 		// and the table rounds to the unit.
-		sp := Spot{Bet: b, Amount: 1320}
+		a := Action{Bet: b, Amounts: []Amount{1320}}
 		switch b.Kind {
 		case PassLine, DontPass:
-			line = append(line, sp)
+			line = append(line, a)
 		case Come, DontCome:
-			sp.Count = 1
-			line = append(line, sp)
+			// one come bet at a time
+			a.If = Condition{{{Kind: FactComes, Bet: Bet{Kind: b.Kind}, Op: CompareLess, N: 1}}}
+			line = append(line, a)
 		case PassOdds, DontPassOdds, ComeOdds, DontComeOdds:
-			sp.Amount = 0
-			if b.Number == 4 { // one spot stands behind every point
-				sp.Bet.Number = 0
-				line = append(line, sp)
+			a.Amounts, a.Odds = nil, OddsAtLimit
+			if b.Number == 4 { // one action stands behind every point
+				a.Bet.Number = 0
+				line = append(line, a)
 			}
 		case Put, PutOdds:
 			// a put bet is a pass line bet on its number: the pass odds
 			// stand for its odds, and puts are checked by their own test
 		case Place, PlaceToLose, Buy, Lay, Big6, Big8:
-			place = append(place, sp)
+			place = append(place, a)
 		case Hardway:
-			hard = append(hard, sp)
+			hard = append(hard, a)
 		case Fire, All, Tall, Small:
-			ats = append(ats, sp)
+			ats = append(ats, a)
 		default:
-			props = append(props, sp)
+			props = append(props, a)
 		}
 	}
-	var groups [][]Spot
-	for _, g := range [][]Spot{line, place, props, hard} {
+	var groups [][]Action
+	for _, g := range [][]Action{line, place, props, hard} {
 		if len(g) > 0 {
 			groups = append(groups, g)
 		}
 	}
-	for _, sp := range ats { // each alone: their states multiply
-		groups = append(groups, []Spot{sp})
+	for _, a := range ats { // each alone: their states multiply
+		groups = append(groups, []Action{a})
 	}
 	return groups
 }
@@ -252,7 +253,7 @@ func simulationAgreesWithAnalysis(t *testing.T, name string) {
 	r, _ := preset(name)
 	seen := map[Bet]bool{}
 	for gi, layout := range betGroups(r) {
-		res, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: Strategy{Name: "group", Layout: layout},
+		res, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: Strategy{Name: "group", Actions: layout},
 			Seed: uint64(gi + 1), N: 1 << 24})
 		if err != nil {
 			t.Fatal(err)
@@ -286,9 +287,10 @@ func TestSimulationPutAndProgression(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long simulation")
 	}
-	layout := []Spot{{Bet: Bet{Kind: Put, Number: 6}, Amount: 10}, {Bet: Bet{Kind: PutOdds, Number: 6}}}
+	put, _ := ParseStrategy("put 6 10; put odds 6 max")
+	put.Name = "put"
 	martingale, _ := NamedStrategy("martingale")
-	for _, s := range []Strategy{{Name: "put", Layout: layout}, martingale} {
+	for _, s := range []Strategy{put, withHook(martingale)} {
 		res, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: s, Seed: 11, N: 1 << 22})
 		if err != nil {
 			t.Fatal(err)
@@ -316,7 +318,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 	}{
 		{"roll blocks on the compiled engine", SimConfig{Strategy: pass, Mode: ByRolls, N: 2*blockRolls + 12345}},
 		{"shooter blocks on the compiled engine", SimConfig{Strategy: molly, Mode: ByShooters, N: 3*blockShooters + 7}},
-		{"sessions on the table, with a hook", SimConfig{Strategy: martingale, Mode: BySessions, N: 3*blockSessions + 1,
+		{"sessions on the table, with a hook", SimConfig{Strategy: withHook(martingale), Mode: BySessions, N: 3*blockSessions + 1,
 			Session: SessionLimits{Bankroll: 1000, Target: 1500, MaxRolls: 500}}},
 		{"sessions on the compiled engine, some handed to the table", SimConfig{Strategy: molly, Mode: BySessions, N: 4*blockSessions - 1,
 			Session: SessionLimits{Bankroll: 300, Target: 600, MaxRolls: 300}}},
@@ -426,9 +428,9 @@ var (
 
 // The compiled loop and the general engine make no allocation per roll.
 func TestSimulationAllocatesNothingPerRoll(t *testing.T) {
-	full := FullLayout()
-	j := compileJoint(Standard(), full, maxJointStates)
-	run := j.newRun(&SimConfig{Rules: Standard(), Strategy: Strategy{Layout: full}})
+	full, _ := NamedStrategy("full")
+	j := compileJoint(Standard(), &full, maxJointStates)
+	run := j.newRun(&SimConfig{Rules: Standard(), Strategy: full})
 	var out SimResult
 	st := newStream(1, 0)
 	if n := testing.AllocsPerRun(10, func() { run.play(&st, ByRolls, 100_000, &out) }); n != 0 {
@@ -439,17 +441,19 @@ func TestSimulationAllocatesNothingPerRoll(t *testing.T) {
 	molly, _ := NamedStrategy("three-point-molly")
 	scfg := &SimConfig{Rules: Standard(), Strategy: molly, Mode: BySessions,
 		Session: SessionLimits{Bankroll: 300, Target: 600, StopLoss: 200, MaxRolls: 200}}
-	srun := compileJoint(Standard(), molly.Layout, maxJointStates).newRun(scfg)
+	srun := compileJoint(Standard(), &molly, maxJointStates).newRun(scfg)
 	srun.play(&st, BySessions, 20_000, &out)
 	if n := testing.AllocsPerRun(10, func() { srun.play(&st, BySessions, 100, &out) }); n != 0 {
 		t.Errorf("compiled sessions: %v allocations per 100 sessions", n)
 	}
-	martingale, _ := NamedStrategy("martingale")
-	cfg := &SimConfig{Rules: Standard(), Strategy: martingale, Mode: ByRolls}
-	p := newPlayer(cfg)
-	p.play(&st, 10_000, &out) // the tallies of its bets exist from now on
-	if n := testing.AllocsPerRun(10, func() { p.play(&st, 10_000, &out) }); n != 0 {
-		t.Errorf("table engine with a hook: %v allocations per 10000 rolls", n)
+	for _, name := range []string{"martingale", "full", "hammerlock"} {
+		s, _ := NamedStrategy(name)
+		cfg := &SimConfig{Rules: Standard(), Strategy: withHook(s), Mode: ByRolls}
+		p := newPlayer(cfg)
+		p.play(&st, 10_000, &out) // the tallies of its bets exist from now on
+		if n := testing.AllocsPerRun(10, func() { p.play(&st, 10_000, &out) }); n != 0 {
+			t.Errorf("table engine with a hook, %s: %v allocations per 10000 rolls", name, n)
+		}
 	}
 }
 
@@ -473,12 +477,12 @@ func TestSimulationErrors(t *testing.T) {
 		{"target below the bankroll", SimConfig{Strategy: pass, N: 1, Mode: BySessions, Session: SessionLimits{Bankroll: 100, Target: 50}}, ErrSimulation},
 		{"don't pass in crapless craps", SimConfig{Rules: Crapless(), Strategy: dont, N: 1}, ErrNotOffered},
 		{"invalid rules", SimConfig{Rules: Rules{Bar: 5}, Strategy: pass, N: 1}, ErrInvalidRules},
-		{"empty layout", SimConfig{N: 1}, ErrAmount},
-		{"place 7", SimConfig{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Place, Number: 7}, Amount: 5}}}, N: 1}, ErrSyntax},
-		{"a negative stake", SimConfig{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: -5}}}, N: 1}, ErrAmount},
-		{"a stake off the unit", SimConfig{Rules: Rules{Unit: 5}, Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: 7}}}, N: 1}, ErrUnit},
-		{"below the minimum", SimConfig{Rules: Rules{Minimum: 10}, Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: 5}}}, N: 1}, ErrTableLimit},
-		{"a come bet on a number", SimConfig{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Come, Number: 6}, Amount: 5}}}, N: 1}, ErrNotNow},
+		{"no actions", SimConfig{N: 1}, ErrAmount},
+		{"place 7", SimConfig{Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Place, Number: 7}, Amounts: []Amount{5}}}}, N: 1}, ErrSyntax},
+		{"a negative stake", SimConfig{Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{-5}}}}, N: 1}, ErrAmount},
+		{"a stake off the unit", SimConfig{Rules: Rules{Unit: 5}, Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{7}}}}, N: 1}, ErrUnit},
+		{"below the minimum", SimConfig{Rules: Rules{Minimum: 10}, Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{5}}}}, N: 1}, ErrTableLimit},
+		{"a come bet on a number", SimConfig{Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Come, Number: 6}, Amounts: []Amount{5}}}}, N: 1}, ErrNotNow},
 	}
 	for _, c := range cases {
 		if _, err := Simulate(context.Background(), c.cfg); !errors.Is(err, c.want) {
@@ -510,7 +514,7 @@ func TestSessions(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := r.Ends
-	if e.Target+e.StopLoss+e.Ruin+e.MaxRolls+e.Hook != 2000 || r.Outcomes.Count() != 2000 {
+	if e.Target+e.StopLoss+e.Ruin+e.MaxRolls+e.Strategy != 2000 || r.Outcomes.Count() != 2000 {
 		t.Errorf("ends %+v and %d outcomes for 2000 sessions", e, r.Outcomes.Count())
 	}
 	if e.Target == 0 || e.StopLoss == 0 || e.MaxRolls == 0 {
@@ -540,20 +544,46 @@ func TestSessions(t *testing.T) {
 	}
 }
 
-// BenchmarkSimulate plays the full layout (pass line with 3-4-5x odds, two
-// come bets with odds, place 6 and 8, the field, hard 6 and 8) for b.N
-// rolls on as many workers as GOMAXPROCS: run it with -cpu 1 for one core.
-// "compiled" is the automaton, "table" the same layout on the Table
-// engine, "martingale" a progression (a hook) on the Table engine.
+// BenchmarkSimulate plays strategies for b.N rolls on as many workers as
+// GOMAXPROCS: run it with -cpu 1 for one core. "full" is the benchmark
+// layout (pass line with 3-4-5x odds, two come bets with odds, place 6
+// and 8, the field, hard 6 and 8): compiled, on the Table engine, and on
+// the Table engine with a hook that does nothing (every hook runs there).
+// "martingale" (capped, on the pass line) and "press-6-8" (press on hit,
+// capped) are compiled with their progressions, beside "fixed", the same
+// bets at a fixed amount.
 func BenchmarkSimulate(b *testing.B) {
-	martingale, _ := NamedStrategy("martingale")
-	for _, engine := range []string{"compiled", "table", "martingale"} {
-		b.Run(engine, func(b *testing.B) {
-			cfg := SimConfig{Rules: Standard(), Strategy: Strategy{Name: "full", Layout: FullLayout()}, Seed: 1}
-			cfg.general = engine == "table"
-			if engine == "martingale" {
-				cfg.Strategy = martingale
-			}
+	named := func(name string) Strategy {
+		s, err := NamedStrategy(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return s
+	}
+	fixed := func(text string) Strategy {
+		s, err := ParseStrategy(text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Name = text
+		return s
+	}
+	cases := []struct {
+		name     string
+		strategy Strategy
+		general  bool
+	}{
+		{"full/compiled", named("full"), false},
+		{"full/table", named("full"), true},
+		{"full/hook", withHook(named("full")), false},
+		{"martingale/compiled", named("martingale"), false},
+		{"martingale/fixed", fixed("pass 10"), false},
+		{"press-6-8/compiled", named("press-6-8"), false},
+		{"press-6-8/fixed", fixed("place 6 12; place 8 12"), false},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			cfg := SimConfig{Rules: Standard(), Strategy: c.strategy, Seed: 1, general: c.general}
 			cfg.N = 1
 			if _, err := Simulate(context.Background(), cfg); err != nil { // compile once
 				b.Fatal(err)

@@ -171,7 +171,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 
 	var auto *joint
 	if cfg.Strategy.NewHook == nil && !cfg.general {
-		auto = cachedJoint(cfg.Rules, cfg.Strategy.Layout)
+		auto = cachedJoint(cfg.Rules, &cfg.Strategy)
 	}
 	if auto != nil {
 		out.Engine = "compiled"

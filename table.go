@@ -581,8 +581,18 @@ func (t *Table) Place(player string, b Bet, amount Amount) error {
 	if b, err = t.normalize(op, player, b); err != nil {
 		return err
 	}
+	return t.placeAt(i, t.find(i, b), b, amount)
+}
+
+// placeAt is Place for a bet known to be well formed and offered, with a
+// positive amount, for the player in seat i, whose bet at b is t.bets[j]
+// (j < 0 for none): what the game's state, the limits and the player's
+// money allow. Strategies call it directly, having checked their bets
+// once.
+func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
+	const op = "place"
+	player := t.seats[i].name
 	r := &t.rules
-	j := t.find(i, b)
 	total := amount
 	if j >= 0 {
 		total += t.bets[j].amount
@@ -783,7 +793,14 @@ func (t *Table) reduce(op, player string, b Bet, amount Amount) error {
 	if j < 0 {
 		return t.refuse(op, player, b, ErrNoSuchBet, "the player has no such bet")
 	}
+	return t.reduceAt(op, j, amount)
+}
+
+// reduceAt is reduce for the casino bet t.bets[j], found by its owner:
+// what the game allows to come off it.
+func (t *Table) reduceAt(op string, j int, amount Amount) error {
 	p := &t.bets[j]
+	player, b, i := t.seats[p.seat].name, p.bet, p.seat
 	if amount <= 0 || amount > p.amount {
 		return t.refuse(op, player, b, ErrAmount, "cannot take %d off a bet of %d", amount, p.amount)
 	}

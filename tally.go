@@ -149,21 +149,19 @@ func (t *BetTally) fits64() bool {
 // record adds one resolution with the commission paid on the bet when it
 // was made; it returns the bet's net result and the stake decided.
 func (t *BetTally) record(res *Resolution, paid Amount) (net, staked Amount) {
+	net = netOf(res, paid)
 	switch res.Outcome {
 	case OutcomeWon:
 		t.Wins++
-		net = res.Win - paid
 		t.won.addInt(int64(res.Win))
 		t.commission.addInt(int64(res.Commission + paid))
 		t.breakage.addInt(int64(res.Breakage))
 	case OutcomeLost:
 		t.Losses++
-		net = res.Returned - res.Stake - paid
 		t.lost.addInt(int64(res.Stake))
 		t.commission.addInt(int64(paid - res.Returned))
 	case OutcomePushed:
 		t.Pushes++
-		net = -paid
 		t.commission.addInt(int64(paid))
 	case OutcomeReturned:
 		t.Returned++
@@ -180,13 +178,28 @@ func (t *BetTally) record(res *Resolution, paid Amount) (net, staked Amount) {
 	return net, res.Stake
 }
 
+// netOf is a decision's net result for the player, counting the
+// commission paid when the bet was made: the win less that commission, or
+// what came back less the stake and that commission.
+func netOf(res *Resolution, paid Amount) Amount {
+	switch res.Outcome {
+	case OutcomeWon:
+		return res.Win - paid
+	case OutcomeLost:
+		return res.Returned - res.Stake - paid
+	case OutcomePushed:
+		return -paid
+	}
+	return 0
+}
+
 // SessionEnds counts how sessions ended.
 type SessionEnds struct {
 	Target   int64 `json:"target"`    // reached the target
 	StopLoss int64 `json:"stop_loss"` // lost the stop-loss
 	Ruin     int64 `json:"ruin"`      // could not cover the next bet with nothing on the layout
 	MaxRolls int64 `json:"max_rolls"` // played the roll limit
-	Hook     int64 `json:"hook"`      // stopped by the strategy's hook
+	Strategy int64 `json:"strategy"`  // stopped by the strategy
 }
 
 // SimResult is the exact sums of a run, or of the shards of one merged so far.
@@ -327,7 +340,7 @@ func (r *SimResult) add(x *SimResult) {
 	r.Ends.StopLoss += x.Ends.StopLoss
 	r.Ends.Ruin += x.Ends.Ruin
 	r.Ends.MaxRolls += x.Ends.MaxRolls
-	r.Ends.Hook += x.Ends.Hook
+	r.Ends.Strategy += x.Ends.Strategy
 	r.sortBets()
 }
 

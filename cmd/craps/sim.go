@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -17,16 +18,33 @@ import (
 	"github.com/crapslab/craps"
 )
 
-const simSynopsis = `[-strategy NAME | -layout BETS] [-rolls N | -shooters N | -sessions N] [-seed S]
-       [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-rules NAME] [rule flags]
+const simSynopsis = `[-strategy NAME|TEXT | -strategy-file FILE] [-rolls N | -shooters N | -sessions N]
+       [-seed S] [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-rules NAME] [rule flags]
 
 Simulates a strategy from a seed and prints, for every bet it made, the
 simulated return per unit staked with its standard error beside the exact
 return from the analysis (craps edge), and how many standard errors apart
 they are. Sessions (-sessions) start from -bankroll and end at -target,
-after losing -stop-loss, on ruin or after -max-rolls rolls; shooters
-(-shooters) play until that many hands have sevened out. Both also print
-the distribution of their results.
+after losing -stop-loss, on ruin, after -max-rolls rolls or when the
+strategy stops; shooters (-shooters) play until that many hands have
+sevened out. Both also print the distribution of their results.
+
+A strategy is one of the betting systems listed below, or written in the
+strategy language, one action a line in a file or separated by ";":
+
+  pass 10; odds 3-4-5x                 a bet and its amount; odds by point, 2x or max
+  come 10 if comes < 2                 a condition: point on|off|<n>, has|no <bet>,
+                                       comes, bets <bet>, rolled <throws>, won|lost <bet>,
+                                       hits <bet>, points, rolls, winnings; and, or, not
+  place 6 12 skip point                not made on the point, taken down when it is
+  place 8 12-24-36 up on win           a progression: up|down|reset|stay on win|loss, cycle
+  place 5 0-10-0 by hits place         an amount for each count of the hand (0: down)
+  take down place if point off
+  stop if winnings >= 100              ends a session
+
+(the package documentation of github.com/crapslab/craps has the whole
+language). A strategy whose memory is finite, as every one written in the
+language is, runs compiled into one automaton with the table.
 
 The result depends only on the rules, the strategy, the seed and the size
 of the run: not on -workers, nor on the machine. -shard i/n runs one part
@@ -36,7 +54,8 @@ into the result of the whole run.
 
 Examples:
   craps sim -strategy three-point-molly -rolls 1e9 -seed 7
-  craps sim -layout "pass 10, odds, place 6 12, place 8 12" -sessions 1e5 -bankroll 500 -target 750`
+  craps sim -strategy "pass 10; odds max; place 6 12; place 8 12" -sessions 1e5 -bankroll 500 -target 750
+  craps sim -strategy-file mine.txt -shooters 1e6`
 
 // simStderr receives the progress indicator.
 var simStderr io.Writer = os.Stderr
@@ -80,11 +99,10 @@ type outcomeSummary struct {
 
 func runSim(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("sim", simSynopsis, stdout)
-	strategy := fs.String("strategy", "pass-max-odds", "the strategy: "+strings.Join(craps.StrategyNames(), ", "))
-	layout := fs.String("layout", "", `a layout of your own instead of -strategy, bets separated by commas, each "<bet> [amount] [xN] [point]":
-odds without an amount are the most allowed; "come odds" and "don't come odds" stand behind every come bet;
-xN keeps N come bets working; point makes the bet only while a point is on.
-Example: "pass 10, odds, come 10 x2, come odds, place 6 12, place 8 12, field 5 point"`)
+	listSystems(fs, stdout)
+	strategy := fs.String("strategy", "pass-max-odds", "a betting system by name (listed below), or a strategy written in the language, actions separated by \";\"")
+	strategyFile := fs.String("strategy-file", "", "read the strategy from this file, one action a line (# starts a comment)")
+	show := fs.Bool("show", false, "print the strategy's actions and exit")
 	var rolls, shooters, sessions count
 	fs.Var(&rolls, "rolls", "simulate this many rolls (1e9 allowed; default 1e7 when no count is given)")
 	fs.Var(&shooters, "shooters", "simulate this many shooters' hands")
@@ -109,31 +127,37 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 	if err != nil {
 		return err
 	}
-	s, err := craps.NamedStrategy(*strategy)
-	if err != nil {
-		return fmt.Errorf("-strategy: unknown strategy %q (known: %s): %w", *strategy, strings.Join(craps.StrategyNames(), ", "), errUsage)
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if given["strategy"] && given["strategy-file"] {
+		return fmt.Errorf("give -strategy or -strategy-file, not both: %w", errUsage)
 	}
-	if *layout != "" {
-		spots, err := parseLayout(*layout)
-		if err != nil {
-			return fmt.Errorf("-layout: %v: %w", err, errUsage)
+	s, err := readStrategy(*strategy, *strategyFile)
+	if err != nil {
+		return err
+	}
+	if *show {
+		fmt.Fprintf(stdout, "# %s\n", s.Name)
+		if s.Doc != "" {
+			fmt.Fprintf(stdout, "# %s\n", s.Doc)
 		}
-		s = craps.Strategy{Name: "layout: " + *layout, Layout: spots}
+		fmt.Fprintln(stdout, s)
+		return nil
 	}
 	cfg := craps.SimConfig{Rules: r, Strategy: s, Seed: *seed, Workers: *workers,
 		Session: craps.SessionLimits{Bankroll: craps.Amount(*bankroll), Target: craps.Amount(*target),
 			StopLoss: craps.Amount(*stopLoss), MaxRolls: int64(maxRolls)}}
-	given := 0
+	counts := 0
 	for _, c := range []struct {
 		n    count
 		mode craps.SimMode
 	}{{rolls, craps.ByRolls}, {shooters, craps.ByShooters}, {sessions, craps.BySessions}} {
 		if c.n != 0 {
 			cfg.Mode, cfg.N = c.mode, int64(c.n)
-			given++
+			counts++
 		}
 	}
-	switch given {
+	switch counts {
 	case 0:
 		cfg.N = 10_000_000
 	case 1:
@@ -158,52 +182,57 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 	return writeSim(stdout, out, *asJSON)
 }
 
-// parseLayout reads a layout written as -layout describes.
-func parseLayout(text string) ([]craps.Spot, error) {
-	var spots []craps.Spot
-	for _, item := range strings.Split(text, ",") {
-		words := strings.Fields(strings.ToLower(item))
-		var sp craps.Spot
-		// Options come last: "point", "xN", then the amount.
-		for len(words) > 1 {
-			w := words[len(words)-1]
-			if w == "point" {
-				sp.PointOnly = true
-			} else if n, err := strconv.Atoi(strings.TrimPrefix(w, "x")); err == nil && strings.HasPrefix(w, "x") && sp.Count == 0 {
-				sp.Count = n
-			} else {
-				break
-			}
-			words = words[:len(words)-1]
+// readStrategy reads the strategy of -strategy or -strategy-file: a
+// betting system's name, or a strategy in the language. A strategy of
+// one's own is named by its text, so that the shards of a run merge
+// whatever file they were read from.
+func readStrategy(spec, file string) (craps.Strategy, error) {
+	if file != "" {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return craps.Strategy{}, err
 		}
-		// The amount is the last number, if what is left is a bet by
-		// itself: "pass 10", "place 6 12", "odds 6 25"; but "place 6".
-		name := strings.Join(words, " ")
-		if i := strings.LastIndexByte(name, ' '); i > 0 {
-			if n, err := strconv.ParseInt(name[i+1:], 10, 64); err == nil && isBetName(name[:i]) {
-				sp.Amount, name = craps.Amount(n), name[:i]
-			}
+		s, err := craps.ParseStrategy(string(data))
+		if err != nil {
+			return craps.Strategy{}, fmt.Errorf("%s: %v: %w", file, strings.TrimPrefix(err.Error(), "craps: "), errUsage)
 		}
-		switch name {
-		case "come odds":
-			sp.Bet = craps.Bet{Kind: craps.ComeOdds}
-		case "don't come odds", "dont come odds":
-			sp.Bet = craps.Bet{Kind: craps.DontComeOdds}
-		default:
-			b, err := craps.ParseBet(name)
-			if err != nil {
-				return nil, fmt.Errorf("%q: not a bet", strings.TrimSpace(item))
-			}
-			sp.Bet = b
-		}
-		spots = append(spots, sp)
+		s.Name = strings.ReplaceAll(s.String(), "\n", "; ")
+		return s, nil
 	}
-	return spots, nil
+	if s, err := craps.NamedStrategy(spec); err == nil {
+		return s, nil
+	}
+	s, err := craps.ParseStrategy(spec)
+	if err != nil {
+		if !strings.ContainsAny(strings.TrimSpace(spec), " ;") {
+			return craps.Strategy{}, fmt.Errorf("-strategy: no betting system %q (craps sim -h lists them): %w", spec, errUsage)
+		}
+		return craps.Strategy{}, fmt.Errorf("-strategy: %v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
+	}
+	s.Name = strings.ReplaceAll(s.String(), "\n", "; ")
+	return s, nil
 }
 
-func isBetName(name string) bool {
-	_, err := craps.ParseBet(name)
-	return err == nil || name == "come odds" || name == "don't come odds" || name == "dont come odds"
+// listSystems adds the betting systems, each with its doc line, to the
+// help of fs.
+func listSystems(fs *flag.FlagSet, w io.Writer) {
+	flags := help[fs]
+	help[fs] = func() {
+		flags()
+		fmt.Fprintln(w, "\nBetting systems (-strategy NAME; -show prints one's actions):")
+		for _, s := range craps.BettingSystems() {
+			fmt.Fprintf(w, "  %s\n", s.Name)
+			line := "       "
+			for _, word := range strings.Fields(s.Doc) {
+				if len(line)+1+len(word) > 79 {
+					fmt.Fprintln(w, line)
+					line = "       "
+				}
+				line += " " + word
+			}
+			fmt.Fprintln(w, line)
+		}
+	}
 }
 
 // count is a flag holding a positive count, written 1000000, 1_000_000 or 1e6.
@@ -392,7 +421,7 @@ func writeSim(w io.Writer, out simOutput, asJSON bool) error {
 		if res.Mode == craps.BySessions {
 			e := res.Ends
 			fmt.Fprintf(w, "ended: target %d, stop-loss %d, ruin %d, roll limit %d, by the strategy %d; probability of ruin %s ± %s\n",
-				e.Target, e.StopLoss, e.Ruin, e.MaxRolls, e.Hook, pct(o.Ruin), pct(o.RuinErr))
+				e.Target, e.StopLoss, e.Ruin, e.MaxRolls, e.Strategy, pct(o.Ruin), pct(o.RuinErr))
 		}
 	}
 	return nil
