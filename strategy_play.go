@@ -685,7 +685,6 @@ func onTable(t *Table, seat int) Amount {
 	return sum
 }
 
-
 // StrategyPlayer bets for one player at a Table by a Strategy, as the
 // simulator does: Bet before each roll makes the strategy's bets, and
 // Observe after the roll lets the strategy see what it did. A table may
