@@ -75,26 +75,32 @@ type HookRoll struct {
 	kept *[]keptBet
 }
 
-// keptBet is a bet a hook keeps up, at an amount.
+// keptBet is a bet a hook keeps up, at an amount; checked is set once
+// the bet and amount are found to be ones the table takes (refused when
+// they are not).
 type keptBet struct {
-	bet    Bet
-	amount Amount
+	bet              Bet
+	amount           Amount
+	checked, refused bool
 }
 
 // Keep asks for the player's bet b to be kept at amount from now on, as
-// an action keeps its bet (line bets on the come-out, odds behind their
-// bet, cut to the limit), until the hook keeps it at another amount; 0
-// takes it down and forgets it. A bet the table does not offer is
-// skipped. Every Reset forgets them all.
+// an action keeps its bet (line bets on the come-out, come bets from the
+// come box, odds behind their bet, cut to the limit), until the hook
+// keeps it at another amount; 0 takes it down and forgets it. A bet or
+// amount the table does not take (a come bet on a number, an amount below
+// the minimum) is not made. Every Reset forgets them all.
 func (r *HookRoll) Keep(b Bet, amount Amount) {
 	kept := r.kept
 	for i := range *kept {
-		if (*kept)[i].bet == b {
-			(*kept)[i].amount = amount
+		if k := &(*kept)[i]; k.bet == b {
+			if k.amount != amount {
+				*k = keptBet{bet: b, amount: amount}
+			}
 			return
 		}
 	}
-	*kept = append(*kept, keptBet{b, amount})
+	*kept = append(*kept, keptBet{bet: b, amount: amount})
 }
 
 // ActionKind is what an Action does.
@@ -280,6 +286,9 @@ func (s Strategy) Validate(r Rules) error {
 	if len(s.Actions) == 0 && s.NewHook == nil {
 		return fmt.Errorf("craps: strategy %q: no actions: %w", s.Name, ErrAmount)
 	}
+	if r.Private {
+		return fmt.Errorf("craps: strategy %q: a strategy bets with the house, and the private game has none: %w", s.Name, ErrNotOffered)
+	}
 	for i, a := range s.Actions {
 		if err := a.validate(r); err != nil {
 			return fmt.Errorf("craps: strategy %q: action %d (%v): %w", s.Name, i+1, a, err)
@@ -321,14 +330,10 @@ func (a *Action) validate(r Rules) error {
 		return err
 	}
 	switch {
-	case (b.Kind == PassLine || b.Kind == DontPass) && b.Number != 0:
-		return bad(ErrNotNow, "a line bet is made on the come-out, not on a number")
 	case (b.Kind == Come || b.Kind == DontCome) && b.Number != 0:
 		return bad(ErrNotNow, "come bets are made in the come box")
 	case b.Kind == PutOdds && b.Number == 0:
 		return bad(ErrSyntax, "put odds stand behind the put bet on a number")
-	case b.Kind >= Center:
-		return bad(ErrNotOffered, "the simulator's strategies bet with the house")
 	case a.Odds > OddsAtLimit:
 		return bad(ErrSyntax, "unknown odds sizing %d", a.Odds)
 	case a.Odds != OddsByAmount && !isOdds(b.Kind):

@@ -639,11 +639,14 @@ func (b *bettor) act(t *Table) (short bool) {
 		return short
 	}
 	for i := 0; i < len(b.kept); i++ {
-		k := b.kept[i]
-		if offeredPattern(t.rules, k.bet) != nil || k.bet.Kind >= Center {
-			continue // the table does not take it
+		k := &b.kept[i]
+		if !k.checked {
+			a := Action{Bet: k.bet, Amounts: []Amount{max(k.amount, 1)}}
+			k.checked, k.refused = true, !madeAsIs(k.bet) || (k.amount > 0 && a.validate(t.rules) != nil) || offeredPattern(t.rules, k.bet) != nil
 		}
-		short = at.keep(k.bet, k.amount, OddsByAmount, OddsLimit{}, SwitchDefault) || short
+		if !k.refused { // else the table does not take it
+			short = at.keep(k.bet, k.amount, OddsByAmount, OddsLimit{}, SwitchDefault) || short
+		}
 		if k.amount == 0 {
 			b.kept = append(b.kept[:i], b.kept[i+1:]...)
 			i--

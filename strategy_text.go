@@ -83,9 +83,6 @@ func ParseAction(text string) (Action, error) {
 			if err != nil {
 				return Action{}, strategyError(text, err.Error())
 			}
-			if len(c) == 0 {
-				return Action{}, strategyError(text, "if what?")
-			}
 			a.If = c
 			break
 		}
@@ -324,21 +321,24 @@ func parsePositiveFact(words []string) (Fact, error) {
 		return Fact{Kind: FactRolled, Rolled: set}, nil
 	}
 	// A number compared: "<what> <op> <n>".
+	notAFact := fmt.Errorf("not a fact: point, has, no, rolled, won, lost, or a number compared")
 	if len(words) < 3 {
-		return Fact{}, fmt.Errorf("not a fact")
+		return Fact{}, notAFact
 	}
-	n, err := strconv.Atoi(words[len(words)-1])
-	if err != nil || n < 0 {
-		return Fact{}, fmt.Errorf("compare with a whole number")
-	}
+	n, nErr := strconv.Atoi(words[len(words)-1])
 	op := Comparison(0)
 	for ; op < numComparisons && opNames[op] != words[len(words)-2]; op++ {
 	}
 	if words[len(words)-2] == "==" {
 		op = CompareEqual
 	}
-	if op == numComparisons {
+	switch {
+	case op == numComparisons && nErr != nil:
+		return Fact{}, notAFact
+	case op == numComparisons:
 		return Fact{}, fmt.Errorf("compare with =, !=, <, <=, > or >=")
+	case nErr != nil || n < 0:
+		return Fact{}, fmt.Errorf("compare with a whole number")
 	}
 	what := words[:len(words)-2]
 	var f Fact
@@ -354,6 +354,7 @@ func parsePositiveFact(words []string) (Fact, error) {
 		}
 		f = Fact{Kind: FactBets, Bet: b}
 	default:
+		var err error
 		if f, err = parseCount(what); err != nil {
 			return Fact{}, err
 		}
