@@ -197,7 +197,9 @@ type jointRun struct {
 }
 
 func (j *joint) newRun(cfg *SimConfig) *jointRun {
-	return &jointRun{j: j, counts: make([]uint64, len(j.next)), p: newPlayer(cfg)}
+	r := &jointRun{j: j, counts: make([]uint64, len(j.next)), p: newPlayer(cfg)}
+	r.p.b.settle()
+	return r
 }
 
 // session plays one session on the automaton while the bankroll covers
@@ -224,7 +226,7 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 			copyTable(&p.t, j.states[s/36])
 			p.t.autos = autos
 			p.t.seats[0].bankroll = Amount(cash)
-			p.b.mem, p.rolls = j.memories[s/36], rolls
+			p.b.mem, p.b.marks, p.rolls = j.memories[s/36], 0, rolls
 			p.sessionFrom(st, out, false, int(i))
 			return
 		}

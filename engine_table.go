@@ -21,6 +21,11 @@ type player struct {
 	// placements depend on, so that placing them again would do nothing.
 	quiet bool
 	rolls int64
+	// tallies is the index plus one of each bet's tally, by autoKey, in
+	// the Bets of the result it was last found in: a roll finds a tally
+	// with one look-up, checked, as bets may share a key and results
+	// differ.
+	tallies [int(numKinds) * autoNumbers]int32
 }
 
 // newPlayer seats the strategy's player at a Table of the run's rules.
@@ -84,7 +89,7 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 				paid = x.paid
 			}
 		}
-		n, s := out.tally(res.Bet).record(res, paid)
+		n, s := p.tally(out, res.Bet).record(res, paid)
 		net += n
 		staked += s
 	}
@@ -102,6 +107,16 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 	p.b.observe(t, d, before, p.res, p.rolls, net)
 	p.quiet = p.b.quiet(before, t.point, d.Total(), len(p.res), mem)
 	return net, staked
+}
+
+// tally is out.tally(b), through the player's index.
+func (p *player) tally(out *SimResult, b Bet) *BetTally {
+	b = tallied(b)
+	k := &p.tallies[autoKey(b)]
+	if *k == 0 || int(*k) > len(out.Bets) || out.Bets[*k-1].Bet != b {
+		*k = int32(out.tallyIndex(b) + 1)
+	}
+	return &out.Bets[*k-1]
 }
 
 // play plays one block of n rolls, shooters or sessions.

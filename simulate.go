@@ -200,6 +200,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 				fast = auto.newRun(&cfg)
 			} else {
 				gen = newPlayer(&cfg)
+				gen.b.settle()
 			}
 			for ctx.Err() == nil {
 				k := nextBlock.Add(1) - 1

@@ -2,6 +2,7 @@ package craps
 
 import (
 	"errors"
+	"math/bits"
 	"slices"
 )
 
@@ -81,6 +82,18 @@ func (m *memoryLayout) count(f Fact, limit int) int {
 type program struct {
 	actions []programAction
 	slots   []memorySlot
+	// settles is set when an action that has brought its bet to its
+	// amount needs to run again only once something it reads changes: a
+	// decision or move of a bet of a kind in watchers (a bit for each
+	// action that reads the kind), the puck (onPuck), a 7 (onSeven), the
+	// memory (onMemory). It holds for strategies without take-downs,
+	// skips, facts about the last roll or the bets up, and two actions on
+	// one bet.
+	settles                   bool
+	watchers                  [numKinds]uint64
+	onPuck, onSeven, onMemory uint64
+	// takesDown is set when an action takes bets down or skips.
+	takesDown bool
 }
 
 // programAction is an action with its amounts in money and its slots.
@@ -134,6 +147,52 @@ func newProgram(r *Rules, actions []Action) *program {
 		pg.actions = append(pg.actions, pa)
 	}
 	pg.slots = m.slots
+	pg.settles = len(pg.actions) <= 64 && !pg.reads(FactRolled, FactWon, FactLost, FactHas, FactBets)
+	for i := range pg.actions {
+		a := &pg.actions[i]
+		if a.Kind == ActionTakeDown || a.SkipPoint || a.SkipCome {
+			pg.settles, pg.takesDown = false, true
+		}
+		if a.Kind != ActionBet {
+			continue
+		}
+		for j := range i {
+			if b := &pg.actions[j]; b.Kind == ActionBet && (matches(a.Bet, b.Bet) || matches(b.Bet, a.Bet)) {
+				pg.settles = false
+			}
+		}
+		if i >= 64 {
+			continue
+		}
+		bit := uint64(1) << i
+		pg.watchers[a.Bet.Kind] |= bit
+		if isOdds(a.Bet.Kind) {
+			pg.watchers[lineUnder(a.Bet).Kind] |= bit
+		}
+		switch a.Bet.Kind {
+		case PassLine, DontPass, Come, DontCome, Put, PassOdds, DontPassOdds:
+			pg.onPuck |= bit // made on the come-out, or on a point
+		case Fire:
+			pg.onPuck |= bit // a new shooter
+		case All, Tall, Small:
+			pg.onSeven |= bit
+		}
+		if a.slot >= 0 {
+			pg.onMemory |= bit
+		}
+		for _, clause := range a.cond {
+			for _, f := range clause {
+				switch {
+				case f.Kind == FactComes:
+					pg.watchers[f.Bet.Kind] |= bit
+				case f.Kind == FactPoint:
+					pg.onPuck |= bit
+				case f.Kind.count():
+					pg.onMemory |= bit
+				}
+			}
+		}
+	}
 	return pg
 }
 
@@ -236,10 +295,20 @@ func (p Progression) move(m Move, i uint16, n int) uint16 {
 	return i
 }
 
-// strategySeat is the seat a program bets for at table t.
+// strategySeat is the seat a program bets for at table t; changed, if
+// not nil, collects the kinds of the bets its placements change.
 type strategySeat struct {
-	t    *Table
-	seat int
+	t       *Table
+	seat    int
+	changed *KindSet
+}
+
+// change records that a bet of kind k was placed, raised, lowered or
+// taken down.
+func (at strategySeat) change(k BetKind) {
+	if at.changed != nil {
+		*at.changed |= Kinds(k)
+	}
 }
 
 // holds evaluates the action's condition.
@@ -338,9 +407,15 @@ func (pg *program) stops(at strategySeat, mem *memory, seen *rollSeen) bool {
 // whose condition holds (an ActionTakeDown, a bet skipping the point or a
 // come bet), then the bets, in order. It reports whether a bet was
 // skipped for want of money. It never asks the table for what it would
-// refuse in the ordinary course, so it makes no allocation.
-func (pg *program) act(at strategySeat, mem *memory, seen *rollSeen) (short bool) {
+// refuse in the ordinary course, so it makes no allocation. If settled
+// is not nil (a program that settles; at.changed is then set), the
+// actions it marks are skipped, and it marks those that have brought
+// their bets to their amounts.
+func (pg *program) act(at strategySeat, mem *memory, seen *rollSeen, settled *uint64) (short bool) {
 	for i := range pg.actions {
+		if !pg.takesDown {
+			break
+		}
 		a := &pg.actions[i]
 		switch {
 		case a.Kind == ActionTakeDown && pg.holds(a, at, mem, seen):
@@ -351,7 +426,7 @@ func (pg *program) act(at strategySeat, mem *memory, seen *rollSeen) (short bool
 	}
 	for i := range pg.actions {
 		a := &pg.actions[i]
-		if a.Kind != ActionBet || a.skips(at) || !pg.holds(a, at, mem, seen) {
+		if settled != nil && *settled&(1<<i) != 0 || a.Kind != ActionBet || a.skips(at) || !pg.holds(a, at, mem, seen) {
 			continue
 		}
 		amount := Amount(0)
@@ -362,9 +437,50 @@ func (pg *program) act(at strategySeat, mem *memory, seen *rollSeen) (short bool
 			}
 			amount = a.amounts[k]
 		}
-		short = at.keep(a.Bet, amount, a.Odds, a.Times, a.Working) || short
+		if settled == nil {
+			short = at.keep(a.Bet, amount, a.Odds, a.Times, a.Working) || short
+			continue
+		}
+		*at.changed = 0
+		s := at.keep(a.Bet, amount, a.Odds, a.Times, a.Working)
+		pg.changedKinds(settled, *at.changed)
+		if s {
+			short = true
+		} else {
+			*settled |= 1 << i
+		}
 	}
 	return short
+}
+
+// changedKinds marks for running again the actions watching the kinds an
+// action's placements changed: those later in the list this time, the
+// others before the next roll.
+func (pg *program) changedKinds(settled *uint64, changed KindSet) {
+	for ; changed != 0; changed &= changed - 1 {
+		*settled &^= pg.watchers[bits.TrailingZeros64(uint64(changed))]
+	}
+}
+
+// unsettle marks for running again the actions a roll may have changed
+// something for: those that read the puck if it moved, a 7 if it was
+// one, the memory if it changed, and those watching the kinds of the
+// player's bets it decided or moved.
+func (pg *program) unsettle(settled *uint64, before, after int8, total int, memChanged bool, seen *rollSeen) {
+	if before != after {
+		*settled &^= pg.onPuck
+	}
+	if total == 7 {
+		*settled &^= pg.onSeven
+	}
+	if memChanged {
+		*settled &^= pg.onMemory
+	}
+	for i := range seen.res {
+		if x := &seen.res[i]; x.Player == seen.name {
+			*settled &^= pg.watchers[x.Bet.Kind]
+		}
+	}
 }
 
 // skips reports whether the action's bet is skipped: its number is the
@@ -437,6 +553,7 @@ func (at strategySeat) takeDown(pattern Bet) {
 func (at strategySeat) bringTo(j int, amount Amount) {
 	t := at.t
 	p := &t.bets[j]
+	at.change(p.bet.Kind)
 	if amount == 0 {
 		if odds, ok := oddsBehind(p.bet, t.point); ok {
 			if k := t.find(at.seat, odds); k >= 0 && t.reduceAt("take down", k, t.bets[k].amount) == nil && k < j {
@@ -554,6 +671,7 @@ func (at strategySeat) keepAt(b Bet, amount Amount, working Switch) (short bool)
 		if err := t.placeAt(at.seat, j, b, amount-have); err != nil {
 			return errors.Is(err, ErrFunds)
 		}
+		at.change(b.Kind)
 		if j < 0 {
 			j = len(t.bets) - 1
 		}
@@ -588,6 +706,12 @@ type bettor struct {
 	// once: a fact reads the throw itself, or the player's bets. Such a
 	// strategy acts after every roll, quiet or not.
 	restless bool
+	// settled marks the actions that need not run before the next roll,
+	// for a program that settles (the Table engine's; nil elsewhere).
+	settled *uint64
+	marks   uint64
+	// changes collects the kinds of bet a placement changed.
+	changes KindSet
 }
 
 func newBettor(r *Rules, s *Strategy, seat int, name string) *bettor {
@@ -601,9 +725,17 @@ func newBettor(r *Rules, s *Strategy, seat int, name string) *bettor {
 	return b
 }
 
+// settle lets the bettor skip the actions nothing has changed for, if its
+// program settles: for the Table engine, which alone plays the strategy.
+func (b *bettor) settle() {
+	if b.prog.settles {
+		b.settled = &b.marks
+	}
+}
+
 // reset forgets the memory, the hook's too, before a session or block.
 func (b *bettor) reset(t *Table) {
-	b.mem, b.stop, b.seen.rolled, b.seen.res = memory{}, false, false, nil
+	b.mem, b.stop, b.seen.rolled, b.seen.res, b.marks = memory{}, false, false, nil, 0
 	b.kept = b.kept[:0]
 	if b.hook != nil {
 		b.hookRoll = HookRoll{Bankroll: t.seats[b.seat].bankroll, kept: &b.kept}
@@ -616,8 +748,12 @@ func (b *bettor) reset(t *Table) {
 // result for the player.
 func (b *bettor) observe(t *Table, d Dice, before int8, res []Resolution, rolls int64, net Amount) {
 	b.seen.rolled, b.seen.dice, b.seen.res = true, d, res
-	at := strategySeat{t, b.seat}
+	at := strategySeat{t: t, seat: b.seat}
+	mem := b.mem
 	b.prog.observe(&b.mem, &b.seen, before)
+	if b.settled != nil {
+		b.prog.unsettle(b.settled, before, t.point, d.Total(), mem != b.mem, &b.seen)
+	}
 	b.stop = b.prog.stops(at, &b.mem, &b.seen)
 	if b.hook != nil {
 		h := &b.hookRoll
@@ -633,8 +769,8 @@ func (b *bettor) observe(t *Table, d Dice, before int8, res []Resolution, rolls 
 // act places the strategy's bets for the next roll; it reports whether a
 // bet was skipped for want of money.
 func (b *bettor) act(t *Table) (short bool) {
-	at := strategySeat{t, b.seat}
-	short = b.prog.act(at, &b.mem, &b.seen)
+	at := strategySeat{t: t, seat: b.seat, changed: &b.changes}
+	short = b.prog.act(at, &b.mem, &b.seen, b.settled)
 	if b.hook == nil {
 		return short
 	}
@@ -645,7 +781,11 @@ func (b *bettor) act(t *Table) (short bool) {
 			k.checked, k.refused = true, !madeAsIs(k.bet) || (k.amount > 0 && a.validate(t.rules) != nil) || offeredPattern(t.rules, k.bet) != nil
 		}
 		if !k.refused { // else the table does not take it
+			b.changes = 0
 			short = at.keep(k.bet, k.amount, OddsByAmount, OddsLimit{}, SwitchDefault) || short
+			if b.settled != nil {
+				b.prog.changedKinds(b.settled, b.changes)
+			}
 		}
 		if k.amount == 0 {
 			b.kept = append(b.kept[:i], b.kept[i+1:]...)

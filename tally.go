@@ -290,17 +290,27 @@ func (r *SimResult) Return() (mean, stderr float64) {
 func (r *SimResult) Complete() bool { return len(r.Parts) == r.Shards }
 
 // tally finds the tally of bet b, adding it if new.
-func (r *SimResult) tally(b Bet) *BetTally {
+func (r *SimResult) tally(b Bet) *BetTally { return &r.Bets[r.tallyIndex(tallied(b))] }
+
+// tallied is the bet a tally counts b under: a come bet as made in the
+// come box, whatever number it travelled to.
+func tallied(b Bet) Bet {
 	if b.Kind == Come || b.Kind == DontCome {
 		b.Number = 0
 	}
+	return b
+}
+
+// tallyIndex is the index in r.Bets of the tally of bet b (as tallied
+// counts it), added if new.
+func (r *SimResult) tallyIndex(b Bet) int {
 	for i := range r.Bets {
 		if r.Bets[i].Bet == b {
-			return &r.Bets[i]
+			return i
 		}
 	}
 	r.Bets = append(r.Bets, BetTally{Bet: b})
-	return &r.Bets[len(r.Bets)-1]
+	return len(r.Bets) - 1
 }
 
 // sortBets puts the tallies in a fixed order.
