@@ -451,8 +451,9 @@ func (t *Table) Leave(player string) (Amount, error) {
 
 // find returns the index in t.bets of a player's bet at spot b, or -1.
 func (t *Table) find(seat int, b Bet) int {
-	for i, p := range t.bets {
-		if p.seat == seat && p.bet == b {
+	for i := range t.bets {
+		// kind and number first: comparing whole bets costs a call
+		if p := &t.bets[i]; p.bet.Kind == b.Kind && p.bet.Number == b.Number && p.seat == seat && p.bet == b {
 			return i
 		}
 	}
