@@ -75,27 +75,28 @@ func compileJoint(r Rules, s *Strategy, limit int) *joint {
 	}
 	cfg := &SimConfig{Rules: r, Strategy: Strategy{Actions: s.Actions}}
 	start := newPlayer(cfg)
-	start.reset(MaxAmount)
-	slots := len(start.b.prog.slots)
+	start.reset(false)
+	slots := len(start.first().prog.slots)
 	startOn := onTable(&start.t, 0)
 	sortBets(start.t.bets)
 	j0 := int64(MaxAmount - start.t.seats[0].bankroll)
 	start.t.seats[0].bankroll = MaxAmount // every state's money is unlimited
 	j := &joint{from: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0}
-	j.states, j.memories = []*Table{copyTable(nil, &start.t)}, []memory{start.b.mem}
+	j.states, j.memories = []*Table{copyTable(nil, &start.t)}, []memory{start.first().mem}
 	index := map[string]uint32{string(jointState(nil, j.states[0], &j.memories[0], slots)): 0}
 	var key []byte
 	p := newPlayer(cfg)
 	for s := 0; s < len(j.states); s++ {
 		for i := uint(0); i < 36; i++ {
 			copyTable(&p.t, j.states[s])
-			p.b.mem = j.memories[s]
+			b := p.first()
+			b.mem = j.memories[s]
 			t := &p.t
 			on0 := onTable(t, 0)
 			var delta SimResult
 			net, staked := p.roll(i, &delta)
 			cashMid, onMid := t.seats[0].bankroll, onTable(t, 0)
-			p.b.act(t)
+			b.act(t)
 			j.credit = append(j.credit, int64(cashMid-MaxAmount))
 			j.cost = append(j.cost, int64(cashMid-t.seats[0].bankroll))
 			j.mid = append(j.mid, int64(cashMid+onMid-MaxAmount-on0))
@@ -103,7 +104,7 @@ func compileJoint(r Rules, s *Strategy, limit int) *joint {
 			t.handRolls, t.sinceSeven = min(t.handRolls, 1), min(t.sinceSeven, 1)
 			t.seats[0].bankroll, t.house = MaxAmount, 0
 			sortBets(t.bets)
-			key = jointState(key[:0], t, &p.b.mem, slots)
+			key = jointState(key[:0], t, &b.mem, slots)
 			next, ok := index[string(key)]
 			if !ok {
 				if len(j.states) >= limit {
@@ -112,11 +113,11 @@ func compileJoint(r Rules, s *Strategy, limit int) *joint {
 				next = uint32(len(j.states))
 				index[string(key)] = next
 				j.states = append(j.states, copyTable(nil, t))
-				j.memories = append(j.memories, p.b.mem)
+				j.memories = append(j.memories, b.mem)
 			}
 			j.next = append(j.next, next*36)
 			j.sevenOut = append(j.sevenOut, delta.SevenOuts > 0)
-			j.stop = append(j.stop, p.b.stop)
+			j.stop = append(j.stop, b.stop)
 			j.net = append(j.net, int64(net))
 			j.staked = append(j.staked, int64(staked))
 			for _, d := range delta.Bets {
@@ -198,7 +199,7 @@ type jointRun struct {
 
 func (j *joint) newRun(cfg *SimConfig) *jointRun {
 	r := &jointRun{j: j, counts: make([]uint64, len(j.next)), p: newPlayer(cfg)}
-	r.p.b.settle()
+	r.p.settle()
 	return r
 }
 
@@ -211,7 +212,8 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 	j, p := r.j, r.p
 	lim := &p.cfg.Session
 	if int64(lim.Bankroll) < j.startCost {
-		p.session(st, out)
+		p.reset(true)
+		p.sessionFrom(st, out, -1)
 		return
 	}
 	cash, total := int64(lim.Bankroll)-j.startCost, int64(lim.Bankroll)+j.startEnd
@@ -220,14 +222,16 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 		i := st.next()
 		tr := s + uint32(i)
 		cashMid, mid := cash+j.credit[tr], total+j.mid[tr]
-		end := endOf(lim, j.stop[tr], Amount(mid), rolls+1, &out.Ends)
+		end := p.seats[0].endOf(lim, j.stop[tr], Amount(mid), rolls+1, &out.Ends)
 		if end == nil && cashMid < j.cost[tr] {
 			autos := p.t.autos
 			copyTable(&p.t, j.states[s/36])
 			p.t.autos = autos
 			p.t.seats[0].bankroll = Amount(cash)
-			p.b.mem, p.b.marks, p.rolls = j.memories[s/36], 0, rolls
-			p.sessionFrom(st, out, false, int(i))
+			b := p.first()
+			b.mem, b.marks, p.rolls = j.memories[s/36], 0, rolls
+			p.seats[0].short, p.seats[0].ended, p.seats[0].quiet = false, false, false
+			p.sessionFrom(st, out, int(i))
 			return
 		}
 		r.counts[tr]++
@@ -294,14 +298,12 @@ func (r *jointRun) finish(out *SimResult) {
 			out.SevenOuts += n
 		}
 		net, staked := j.net[tr], j.staked[tr]
-		out.rollNetSq.add(product(n, net*net))
-		out.rollNetStaked.add(product(n, net*staked))
-		out.rollStakedSq.add(product(n, staked*staked))
+		out.roll.addTimes(n, net, staked)
 		for k := j.from[tr]; k < j.from[tr+1]; k++ {
 			d := &j.deltas[k]
 			out.tally(d.Bet).scaled(d, n)
 		}
 		r.counts[tr] = 0
 	}
-	out.sortBets()
+	sortTallies(out.Bets)
 }

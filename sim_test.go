@@ -97,14 +97,14 @@ func compiledMatchesTable(t *testing.T, name string, rolls int) {
 		}
 		cfg := &SimConfig{Rules: r, Strategy: s}
 		p := newPlayer(cfg)
-		p.reset(MaxAmount)
+		p.reset(false)
 		st := newStream(7, 0)
 		state := uint32(0)
 		var got SimResult
 		for k := 0; k < 2000; k++ {
 			i := st.next()
 			net, staked := p.roll(i, &got)
-			p.b.act(&p.t)
+			p.first().act(&p.t)
 			tr := state + uint32(i)
 			if j.net[tr] != int64(net) || j.staked[tr] != int64(staked) {
 				t.Fatalf("%s/%s roll %d (%v): table net %d staked %d, automaton %d %d",
@@ -601,4 +601,101 @@ func BenchmarkSimulate(b *testing.B) {
 }
 
 // exactSums lets cmp compare results by every sum they keep.
-var exactSums = cmp.AllowUnexported(SimResult{}, BetTally{}, int128{})
+var exactSums = cmp.AllowUnexported(SimResult{}, PlayerResult{}, rollSums{}, BetTally{}, int128{})
+
+// Several players at one table share the dice: each one's tallies are
+// exactly those of his strategy played alone on the same throws, in rolls
+// and in hands; in sessions each one's own ends; shards merge as one run.
+func TestSeveralPlayers(t *testing.T) {
+	molly, _ := NamedStrategy("three-point-molly")
+	hammer, _ := NamedStrategy("hammerlock")
+	dolly, _ := NamedStrategy("three-point-dolly")
+	for _, mode := range []SimMode{ByRolls, ByShooters} {
+		n := int64(200_000)
+		if mode == ByShooters {
+			n = 20_000
+		}
+		cfg := SimConfig{Rules: Standard(), Strategy: molly, Seed: 5, Mode: mode, N: n,
+			Others: []SimPlayer{{Name: "ann", Strategy: hammer}, {Name: "bob", Strategy: withHook(dolly)}}}
+		all, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if all.Engine != "table" || len(all.Others) != 2 || all.Others[0].Name != "ann" || all.Others[1].Strategy != "three-point-dolly" {
+			t.Fatalf("%v: engine %s, others %d", mode, all.Engine, len(all.Others))
+		}
+		for i, s := range []Strategy{molly, hammer, dolly} {
+			alone, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: s, Seed: 5, Mode: mode, N: n})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := PlayerResult{Bets: all.Bets, Outcomes: all.Outcomes, roll: all.roll}
+			if i > 0 {
+				got = all.Others[i-1]
+				got.Name, got.Strategy = "", ""
+			}
+			want := PlayerResult{Bets: alone.Bets, Outcomes: alone.Outcomes, roll: alone.roll}
+			if diff := cmp.Diff(want, got, exactSums); diff != "" {
+				t.Errorf("%v: %s at a table of three differs from %s alone (-alone +at the table):\n%s", mode, s.Name, s.Name, diff)
+			}
+		}
+	}
+	cfg := SimConfig{Rules: Standard(), Strategy: molly, Seed: 8, Mode: BySessions, N: 600, Workers: 1,
+		Session: SessionLimits{Bankroll: 300, Target: 450, StopLoss: 200, MaxRolls: 300},
+		Others:  []SimPlayer{{Name: "ann", Strategy: hammer, Bankroll: 1000}, {Name: "bob", Strategy: mustParse(t, "pass 10; stop if points >= 2")}}}
+	whole, err := Simulate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range []SessionEnds{whole.Ends, whole.Others[0].Ends, whole.Others[1].Ends} {
+		if e.Target+e.StopLoss+e.Ruin+e.MaxRolls+e.Strategy != 600 {
+			t.Errorf("player %d: ends %+v for 600 sessions", i, e)
+		}
+	}
+	if e := whole.Others[1].Ends; e.Strategy == 0 {
+		t.Errorf("bob never stopped: %+v", e)
+	}
+	if lo := whole.Others[0].Outcomes.Quantile(0); lo < -1000 {
+		t.Errorf("ann lost %d of 1000", -lo)
+	}
+	cfg.Shards = 2
+	var merged SimResult
+	for i := range 2 {
+		cfg.Shard = i
+		part, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		part = roundTrip(t, part)
+		if i == 0 {
+			merged = part
+		} else if merged, err = MergeResults(merged, part); err != nil {
+			t.Fatal(err)
+		}
+	}
+	merged.Shards, merged.Parts = 1, []int{0}
+	if diff := cmp.Diff(whole, merged, exactSums); diff != "" {
+		t.Errorf("merged shards of several players (-whole +merged):\n%s", diff)
+	}
+	other := merged
+	other.Others = other.Others[:1]
+	if _, err := MergeResults(merged, other); !errors.Is(err, ErrSimulation) {
+		t.Errorf("results with other players merged: %v", err)
+	}
+	for _, c := range []struct {
+		why    string
+		others []SimPlayer
+		want   error
+	}{
+		{"a name twice", []SimPlayer{{Name: "ann", Strategy: molly}, {Name: "ann", Strategy: molly}}, ErrSimulation},
+		{"the first player's name", []SimPlayer{{Name: "player", Strategy: molly}}, ErrSimulation},
+		{"no name", []SimPlayer{{Strategy: molly}}, ErrSimulation},
+		{"a bankroll below 0", []SimPlayer{{Name: "ann", Strategy: molly, Bankroll: -1}}, ErrSimulation},
+		{"a strategy the rules refuse", []SimPlayer{{Name: "ann", Strategy: mustParse(t, "place 6 5")}}, ErrTableLimit},
+	} {
+		c2 := SimConfig{Rules: Rules{Minimum: 10}, Strategy: molly, N: 10, Others: c.others}
+		if _, err := Simulate(context.Background(), c2); !errors.Is(err, c.want) {
+			t.Errorf("%s: %v", c.why, err)
+		}
+	}
+}

@@ -78,8 +78,14 @@ type SessionLimits struct {
 
 // SimConfig is one simulation run.
 type SimConfig struct {
-	Rules    Rules
+	Rules Rules
+	// Strategy is the first player's. His results are the SimResult's.
 	Strategy Strategy
+	// Others are more players at the same table, seated after the first,
+	// each betting by his own strategy on the same dice, with his own
+	// tallies in SimResult.Others. A run with others plays on the Table
+	// engine.
+	Others []SimPlayer
 	Seed     uint64
 	Mode     SimMode
 	// N is how many rolls, shooters or sessions the whole run plays.
@@ -99,6 +105,18 @@ type SimConfig struct {
 
 	// general forces the general engine (tests and benchmarks).
 	general bool
+}
+
+// SimPlayer is a player at the simulator's table besides the first.
+type SimPlayer struct {
+	// Name names him at the table and in results; the first player is
+	// "player".
+	Name     string
+	Strategy Strategy
+	// Bankroll is what he brings to each session; 0 is
+	// SimConfig.Session's Bankroll. His target and stop-loss are the
+	// first player's, as gains and losses from what he brings.
+	Bankroll Amount
 }
 
 // ErrSimulation is wrapped by Simulate for a configuration it cannot run
@@ -130,6 +148,19 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	}
 	if err := cfg.Strategy.Validate(cfg.Rules); err != nil {
 		return SimResult{}, err
+	}
+	names := map[string]bool{firstPlayer: true}
+	for _, o := range cfg.Others {
+		switch {
+		case names[o.Name] || o.Name == "":
+			return SimResult{}, bad("player %q: every player needs a name of his own", o.Name)
+		case o.Bankroll < 0 || o.Bankroll > MaxAmount:
+			return SimResult{}, bad("player %q: a bankroll from 0 to %d", o.Name, MaxAmount)
+		}
+		names[o.Name] = true
+		if err := o.Strategy.Validate(cfg.Rules); err != nil {
+			return SimResult{}, fmt.Errorf("craps: simulate: player %q: %w", o.Name, err)
+		}
 	}
 	shards := max(cfg.Shards, 1)
 	switch {
@@ -170,7 +201,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		Session: cfg.Session, Shards: shards, Parts: []int{cfg.Shard}, Engine: "table"}
 
 	var auto *joint
-	if cfg.Strategy.NewHook == nil && !cfg.general {
+	if cfg.Strategy.NewHook == nil && len(cfg.Others) == 0 && !cfg.general {
 		auto = cachedJoint(cfg.Rules, &cfg.Strategy)
 	}
 	if auto != nil {
@@ -200,7 +231,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 				fast = auto.newRun(&cfg)
 			} else {
 				gen = newPlayer(&cfg)
-				gen.b.settle()
+				gen.settle()
 			}
 			for ctx.Err() == nil {
 				k := nextBlock.Add(1) - 1

@@ -882,7 +882,7 @@ func (p *StrategyPlayer) Bet() error {
 	p.point, p.paid = p.t.point, p.paid[:0]
 	for _, x := range p.t.bets {
 		if x.seat == p.b.seat && x.paid != 0 {
-			p.paid = append(p.paid, paidBet{x.bet, x.paid})
+			p.paid = append(p.paid, paidBet{x.seat, x.bet, x.paid})
 		}
 	}
 	return nil

@@ -233,20 +233,92 @@ type SimResult struct {
 	// SessionRolls sums the rolls of the sessions; Ends says how they ended.
 	SessionRolls int64       `json:"session_rolls,omitempty"`
 	Ends         SessionEnds `json:"ends"`
+	// Others holds the results of the players seated after the first
+	// (SimConfig.Others), in seat order. The fields above are the first
+	// player's, but for the counts of the table (blocks, rolls, seven-outs,
+	// session rolls).
+	Others []PlayerResult `json:"others,omitempty"`
 
-	// rollNetSq, rollNetStaked and rollStakedSq sum, over the rolls, the
-	// square of the roll's net result, its product with the stakes the
-	// roll decided, and the square of those stakes: the standard error of
-	// the whole layout's return.
-	rollNetSq, rollNetStaked, rollStakedSq int128
+	roll rollSums
 }
+
+// PlayerResult is the exact sums of the bets of one player besides the
+// first (SimConfig.Others): his tallies, the results of his hands or
+// sessions, and how his sessions ended.
+type PlayerResult struct {
+	Name     string      `json:"name"`
+	Strategy string      `json:"strategy"`
+	Bets     []BetTally  `json:"bets"`
+	Outcomes Histogram   `json:"outcomes,omitempty"`
+	Ends     SessionEnds `json:"ends"`
+
+	roll rollSums
+}
+
+// rollSums sum, over the rolls, the square of a player's net result for
+// the roll, its product with the stakes the roll decided, and the square
+// of those stakes: the standard error of the whole layout's return.
+type rollSums struct {
+	netSq, netStaked, stakedSq int128
+}
+
+// add counts one roll's net result and stakes decided.
+func (s *rollSums) add(net, staked int64) {
+	if net != 0 || staked != 0 { // most rolls decide nothing
+		s.netSq.add(product(net, net))
+		s.netStaked.add(product(net, staked))
+		s.stakedSq.add(product(staked, staked))
+	}
+}
+
+// addTimes counts n rolls of one net result and stakes, whose products
+// fit in 64 bits.
+func (s *rollSums) addTimes(n, net, staked int64) {
+	s.netSq.add(product(n, net*net))
+	s.netStaked.add(product(n, net*staked))
+	s.stakedSq.add(product(n, staked*staked))
+}
+
+func (s *rollSums) merge(x *rollSums) {
+	s.netSq.add(x.netSq)
+	s.netStaked.add(x.netStaked)
+	s.stakedSq.add(x.stakedSq)
+}
+
+// returnOf is the return of bets whose rolls summed to s, and its
+// standard error.
+func (s *rollSums) returnOf(bets []BetTally) (mean, stderr float64) {
+	t := totalOf(bets)
+	return ratioStats(t.net, t.staked, s.netSq, s.netStaked, s.stakedSq)
+}
+
+// totalOf sums tallies.
+func totalOf(bets []BetTally) BetTally {
+	var t BetTally
+	for i := range bets {
+		t.merge(&bets[i])
+	}
+	return t
+}
+
+// rollSumsJSON is the sums of squares as JSON has them.
+type rollSumsJSON struct {
+	RollNetSq     int128 `json:"roll_net_sq"`
+	RollNetStaked int128 `json:"roll_net_staked"`
+	RollStakedSq  int128 `json:"roll_staked_sq"`
+}
+
+func (s rollSums) json() rollSumsJSON              { return rollSumsJSON{s.netSq, s.netStaked, s.stakedSq} }
+func (j rollSumsJSON) sums() rollSums              { return rollSums{j.RollNetSq, j.RollNetStaked, j.RollStakedSq} }
+func (r *SimResult) ledger() ledger                { return ledger{&r.Bets, &r.roll, &r.Outcomes, &r.Ends} }
+func (p *PlayerResult) ledger() ledger             { return ledger{&p.Bets, &p.roll, &p.Outcomes, &p.Ends} }
+func (p *PlayerResult) Total() BetTally            { return totalOf(p.Bets) }
+func (p *PlayerResult) Return() (float64, float64) { return p.roll.returnOf(p.Bets) }
 
 // simResultJSON is a SimResult as JSON has it, its sums of squares too.
 type simResultJSON struct {
 	simResultFields
-	RollNetSq     int128 `json:"roll_net_sq"`
-	RollNetStaked int128 `json:"roll_net_staked"`
-	RollStakedSq  int128 `json:"roll_staked_sq"`
+	rollSumsJSON
 }
 
 // simResultFields is SimResult without its methods, for JSON.
@@ -255,7 +327,7 @@ type simResultFields SimResult
 // MarshalJSON writes every field and sum of the result, so that the
 // results of shards written to files merge exactly.
 func (r SimResult) MarshalJSON() ([]byte, error) {
-	return json.Marshal(simResultJSON{simResultFields(r), r.rollNetSq, r.rollNetStaked, r.rollStakedSq})
+	return json.Marshal(simResultJSON{simResultFields(r), r.roll.json()})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
@@ -265,32 +337,78 @@ func (r *SimResult) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*r = SimResult(j.simResultFields)
-	r.rollNetSq, r.rollNetStaked, r.rollStakedSq = j.RollNetSq, j.RollNetStaked, j.RollStakedSq
+	r.roll = j.rollSumsJSON.sums()
 	return nil
 }
 
-// Total sums the tallies of every bet.
-func (r *SimResult) Total() BetTally {
-	var t BetTally
-	for i := range r.Bets {
-		t.merge(&r.Bets[i])
-	}
-	return t
+// playerResultJSON is a PlayerResult as JSON has it.
+type playerResultJSON struct {
+	playerResultFields
+	rollSumsJSON
 }
 
-// Return is the whole layout's result per unit staked and its standard
-// error, counted roll by roll so that bets decided together (a line bet
-// and its odds) are not taken as independent.
-func (r *SimResult) Return() (mean, stderr float64) {
-	t := r.Total()
-	return ratioStats(t.net, t.staked, r.rollNetSq, r.rollNetStaked, r.rollStakedSq)
+type playerResultFields PlayerResult
+
+// MarshalJSON writes every field and sum of the result.
+func (p PlayerResult) MarshalJSON() ([]byte, error) {
+	return json.Marshal(playerResultJSON{playerResultFields(p), p.roll.json()})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (p *PlayerResult) UnmarshalJSON(b []byte) error {
+	var j playerResultJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*p = PlayerResult(j.playerResultFields)
+	p.roll = j.rollSumsJSON.sums()
+	return nil
+}
+
+// Total sums the tallies of every bet of the first player.
+func (r *SimResult) Total() BetTally { return totalOf(r.Bets) }
+
+// Return is the first player's whole layout's result per unit staked and
+// its standard error, counted roll by roll so that bets decided together
+// (a line bet and its odds) are not taken as independent. PlayerResult's
+// Total and Return are the same for the others.
+func (r *SimResult) Return() (mean, stderr float64) { return r.roll.returnOf(r.Bets) }
+
+// ledger is where one player's bets are counted: his tallies, the sums of
+// his rolls, the results of his hands or sessions and how they ended.
+type ledger struct {
+	bets     *[]BetTally
+	roll     *rollSums
+	outcomes *Histogram
+	ends     *SessionEnds
+}
+
+// tallyIndex is the index in the ledger's bets of the tally of bet b (as
+// tallied counts it), added if new.
+func (l ledger) tallyIndex(b Bet) int {
+	bets := *l.bets
+	for i := range bets {
+		if bets[i].Bet == b {
+			return i
+		}
+	}
+	*l.bets = append(bets, BetTally{Bet: b})
+	return len(bets)
+}
+
+// record counts one outcome.
+func (l ledger) record(v Amount) {
+	if *l.outcomes == nil {
+		*l.outcomes = Histogram{}
+	}
+	(*l.outcomes)[v]++
 }
 
 // Complete reports whether the result holds every shard of its run.
 func (r *SimResult) Complete() bool { return len(r.Parts) == r.Shards }
 
-// tally finds the tally of bet b, adding it if new.
-func (r *SimResult) tally(b Bet) *BetTally { return &r.Bets[r.tallyIndex(tallied(b))] }
+// tally finds the tally of the first player's bet b, adding it if new.
+func (r *SimResult) tally(b Bet) *BetTally { return &r.Bets[r.ledger().tallyIndex(tallied(b))] }
 
 // tallied is the bet a tally counts b under: a come bet as made in the
 // come box, whatever number it travelled to.
@@ -301,21 +419,9 @@ func tallied(b Bet) Bet {
 	return b
 }
 
-// tallyIndex is the index in r.Bets of the tally of bet b (as tallied
-// counts it), added if new.
-func (r *SimResult) tallyIndex(b Bet) int {
-	for i := range r.Bets {
-		if r.Bets[i].Bet == b {
-			return i
-		}
-	}
-	r.Bets = append(r.Bets, BetTally{Bet: b})
-	return len(r.Bets) - 1
-}
-
-// sortBets puts the tallies in a fixed order.
-func (r *SimResult) sortBets() {
-	sort.Slice(r.Bets, func(i, j int) bool { return betLess(r.Bets[i].Bet, r.Bets[j].Bet) })
+// sortTallies puts tallies in a fixed order.
+func sortTallies(bets []BetTally) {
+	sort.Slice(bets, func(i, j int) bool { return betLess(bets[i].Bet, bets[j].Bet) })
 }
 
 func betLess(a, b Bet) bool {
@@ -333,37 +439,52 @@ func (r *SimResult) add(x *SimResult) {
 	r.Blocks += x.Blocks
 	r.Rolls += x.Rolls
 	r.SevenOuts += x.SevenOuts
-	for i := range x.Bets {
-		r.tally(x.Bets[i].Bet).merge(&x.Bets[i])
-	}
-	r.rollNetSq.add(x.rollNetSq)
-	r.rollNetStaked.add(x.rollNetStaked)
-	r.rollStakedSq.add(x.rollStakedSq)
-	if len(x.Outcomes) > 0 && r.Outcomes == nil {
-		r.Outcomes = Histogram{}
-	}
-	for v, c := range x.Outcomes {
-		r.Outcomes[v] += c
-	}
 	r.SessionRolls += x.SessionRolls
-	r.Ends.Target += x.Ends.Target
-	r.Ends.StopLoss += x.Ends.StopLoss
-	r.Ends.Ruin += x.Ends.Ruin
-	r.Ends.MaxRolls += x.Ends.MaxRolls
-	r.Ends.Strategy += x.Ends.Strategy
-	r.sortBets()
+	r.ledger().add(x.ledger())
+	for len(r.Others) < len(x.Others) { // a result before its first block
+		o := &x.Others[len(r.Others)]
+		r.Others = append(r.Others, PlayerResult{Name: o.Name, Strategy: o.Strategy})
+	}
+	for i := range x.Others {
+		r.Others[i].ledger().add(x.Others[i].ledger())
+	}
 }
 
-// MergeResults combines the results of different shards of one run (same rules,
-// strategy, seed, mode, size and number of shards) into a new result. The
-// merge is exact, and merging every shard gives the result of the whole
-// run. Results that are not disjoint parts of one run are an error
-// wrapping ErrSimulation.
+// add merges the sums of ledger x into l, and sorts its tallies.
+func (l ledger) add(x ledger) {
+	for i := range *x.bets {
+		b := &(*x.bets)[i]
+		(*l.bets)[l.tallyIndex(b.Bet)].merge(b)
+	}
+	l.roll.merge(x.roll)
+	if len(*x.outcomes) > 0 && *l.outcomes == nil {
+		*l.outcomes = Histogram{}
+	}
+	for v, c := range *x.outcomes {
+		(*l.outcomes)[v] += c
+	}
+	l.ends.Target += x.ends.Target
+	l.ends.StopLoss += x.ends.StopLoss
+	l.ends.Ruin += x.ends.Ruin
+	l.ends.MaxRolls += x.ends.MaxRolls
+	l.ends.Strategy += x.ends.Strategy
+	sortTallies(*l.bets)
+}
+
+// MergeResults combines the results of different shards of one run (same
+// rules, strategies, seed, mode, size and number of shards) into a new
+// result. The merge is exact, and merging every shard gives the result of
+// the whole run. Results that are not disjoint parts of one run are an
+// error wrapping ErrSimulation.
 func MergeResults(a, b SimResult) (SimResult, error) {
+	same := len(a.Others) == len(b.Others)
+	for i := 0; same && i < len(a.Others); i++ {
+		same = a.Others[i].Name == b.Others[i].Name && a.Others[i].Strategy == b.Others[i].Strategy
+	}
 	switch {
-	case a.Rules != b.Rules || a.Strategy != b.Strategy || a.Seed != b.Seed || a.Mode != b.Mode ||
+	case !same || a.Rules != b.Rules || a.Strategy != b.Strategy || a.Seed != b.Seed || a.Mode != b.Mode ||
 		a.N != b.N || a.Session != b.Session || a.Shards != b.Shards:
-		return SimResult{}, fmt.Errorf("craps: merge: the results are not of one run (strategy, rules, seed, mode, size or shards differ): %w", ErrSimulation)
+		return SimResult{}, fmt.Errorf("craps: merge: the results are not of one run (strategies, rules, seed, mode, size or shards differ): %w", ErrSimulation)
 	}
 	for _, p := range a.Parts {
 		for _, q := range b.Parts {
@@ -373,27 +494,18 @@ func MergeResults(a, b SimResult) (SimResult, error) {
 		}
 	}
 	out := a
-	out.Bets = append([]BetTally(nil), a.Bets...)
-	out.Outcomes = nil
-	if a.Outcomes != nil {
-		out.Outcomes = Histogram{}
-		for v, c := range a.Outcomes {
-			out.Outcomes[v] = c
-		}
-	}
+	out.Bets, out.Outcomes = nil, nil
+	out.Others = nil // rebuilt by add
 	out.Parts = append(append([]int(nil), a.Parts...), b.Parts...)
 	sort.Ints(out.Parts)
+	out.Blocks, out.Rolls, out.SevenOuts, out.SessionRolls, out.Ends, out.roll = 0, 0, 0, 0, SessionEnds{}, rollSums{}
+	out.add(&a)
+	out.add(&b)
 	if a.Engine != b.Engine {
 		out.Engine = "mixed"
 	}
-	out.add(&b)
 	return out, nil
 }
 
-// record counts one outcome.
-func (r *SimResult) record(v Amount) {
-	if r.Outcomes == nil {
-		r.Outcomes = Histogram{}
-	}
-	r.Outcomes[v]++
-}
+// record counts one outcome of the first player.
+func (r *SimResult) record(v Amount) { r.ledger().record(v) }

@@ -18,7 +18,7 @@ import (
 	"github.com/crapslab/craps"
 )
 
-const simSynopsis = `[-strategy NAME|TEXT | -strategy-file FILE] [-rolls N | -shooters N | -sessions N]
+const simSynopsis = `[-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY ...] [-rolls N | -shooters N | -sessions N]
        [-seed S] [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-rules NAME] [rule flags]
 
 Simulates a strategy from a seed and prints, for every bet it made, the
@@ -70,9 +70,14 @@ type simOutput struct {
 }
 
 type simSummary struct {
+	// Player and Strategy name a player besides the first, in Others.
+	Player   string          `json:"player,omitempty"`
+	Strategy string          `json:"strategy,omitempty"`
 	Bets     []betSummary    `json:"bets"`
 	Total    betSummary      `json:"total"`
 	Outcomes *outcomeSummary `json:"outcomes,omitempty"`
+	Others   []simSummary    `json:"others,omitempty"`
+	ends     craps.SessionEnds
 }
 
 type betSummary struct {
@@ -103,6 +108,9 @@ func runSim(args []string, _ io.Reader, stdout io.Writer) error {
 	strategy := fs.String("strategy", "pass-max-odds", "a betting system by name (listed below), or a strategy written in the language, actions separated by \";\"")
 	strategyFile := fs.String("strategy-file", "", "read the strategy from this file, one action a line (# starts a comment)")
 	show := fs.Bool("show", false, "print the strategy's actions and exit")
+	var others playersFlag
+	fs.Var(&others, "player", `another player at the table, betting by his own strategy on the same dice: "NAME=STRATEGY",
+or "NAME:BANKROLL=STRATEGY" for his own bankroll in sessions (the strategy as -strategy takes it); repeat it for more`)
 	var rolls, shooters, sessions count
 	fs.Var(&rolls, "rolls", "simulate this many rolls (1e9 allowed; default 1e7 when no count is given)")
 	fs.Var(&shooters, "shooters", "simulate this many shooters' hands")
@@ -144,7 +152,7 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 		fmt.Fprintln(stdout, s)
 		return nil
 	}
-	cfg := craps.SimConfig{Rules: r, Strategy: s, Seed: *seed, Workers: *workers,
+	cfg := craps.SimConfig{Rules: r, Strategy: s, Others: others, Seed: *seed, Workers: *workers,
 		Session: craps.SessionLimits{Bankroll: craps.Amount(*bankroll), Target: craps.Amount(*target),
 			StopLoss: craps.Amount(*stopLoss), MaxRolls: int64(maxRolls)}}
 	counts := 0
@@ -211,6 +219,35 @@ func readStrategy(spec, file string) (craps.Strategy, error) {
 	}
 	s.Name = strings.ReplaceAll(s.String(), "\n", "; ")
 	return s, nil
+}
+
+// playersFlag reads -player flags: "name=strategy" or
+// "name:bankroll=strategy".
+type playersFlag []craps.SimPlayer
+
+func (p *playersFlag) String() string { return "" }
+
+func (p *playersFlag) Set(v string) error {
+	who, spec, ok := strings.Cut(v, "=")
+	name, bankroll, hasBankroll := strings.Cut(strings.TrimSpace(who), ":")
+	if !ok || name == "" {
+		return errors.New(`want NAME=STRATEGY or NAME:BANKROLL=STRATEGY`)
+	}
+	player := craps.SimPlayer{Name: name}
+	if hasBankroll {
+		n, err := strconv.ParseInt(bankroll, 10, 64)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("bankroll %q is not a whole amount", bankroll)
+		}
+		player.Bankroll = craps.Amount(n)
+	}
+	s, err := readStrategy(strings.TrimSpace(spec), "")
+	if err != nil {
+		return errors.New(strings.TrimSuffix(strings.TrimPrefix(err.Error(), "-strategy: "), ": "+errUsage.Error()))
+	}
+	player.Strategy = s
+	*p = append(*p, player)
+	return nil
 }
 
 // listSystems adds the betting systems, each with its doc line, to the
@@ -318,9 +355,31 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 
 // summarize computes the report's figures from the exact sums.
 func summarize(res *craps.SimResult) (*simSummary, error) {
+	mean, se := res.Return()
+	sum, err := summarizePlayer(res, res.Bets, mean, se, res.Outcomes, res.Ends)
+	if err != nil {
+		return nil, err
+	}
+	for i := range res.Others {
+		o := &res.Others[i]
+		mean, se := o.Return()
+		other, err := summarizePlayer(res, o.Bets, mean, se, o.Outcomes, o.Ends)
+		if err != nil {
+			return nil, err
+		}
+		other.Player, other.Strategy = o.Name, o.Strategy
+		sum.Others = append(sum.Others, *other)
+	}
+	return sum, nil
+}
+
+// summarizePlayer computes the figures of one player's bets, whose whole
+// return is mean ± se.
+func summarizePlayer(res *craps.SimResult, bets []craps.BetTally, mean, se float64, h craps.Histogram, ends craps.SessionEnds) (*simSummary, error) {
 	sum := &simSummary{}
 	var exactNet big.Rat
-	for _, t := range res.Bets {
+	var total craps.BetTally
+	for _, t := range bets {
 		a, err := res.Rules.Analyze(t.Bet)
 		if err != nil {
 			return nil, err
@@ -329,21 +388,21 @@ func summarize(res *craps.SimResult) (*simSummary, error) {
 		sum.Bets = append(sum.Bets, b)
 		exactNet.Add(&exactNet, new(big.Rat).Mul(a.Return, new(big.Rat).SetInt(t.Staked())))
 	}
-	total := res.Total()
+	total = (&craps.PlayerResult{Bets: bets}).Total()
 	exact := new(big.Rat)
 	if total.Staked().Sign() != 0 {
 		exact.Quo(&exactNet, new(big.Rat).SetInt(total.Staked()))
 	}
 	sum.Total = betRow("all bets", total, exact)
-	sum.Total.Return, sum.Total.StdErr = res.Return()
+	sum.Total.Return, sum.Total.StdErr = mean, se
 	sum.Total.StdErrsAway = (sum.Total.Return - sum.Total.ExactFloat) / sum.Total.StdErr
-	if h := res.Outcomes; len(h) > 0 {
+	if len(h) > 0 {
 		o := &outcomeSummary{Count: h.Count(), Mean: h.Mean(), StdDev: h.StdDev(), Quantiles: map[string]int64{}}
 		for _, q := range []float64{0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1} {
 			o.Quantiles[strconv.FormatFloat(q, 'f', -1, 64)] = int64(h.Quantile(q))
 		}
 		if res.Mode == craps.BySessions {
-			p := float64(res.Ends.Ruin) / float64(o.Count)
+			p := float64(ends.Ruin) / float64(o.Count)
 			o.Ruin, o.RuinErr = p, math.Sqrt(p*(1-p)/float64(o.Count))
 			o.MeanRolls = float64(res.SessionRolls) / float64(o.Count)
 		} else {
@@ -351,6 +410,7 @@ func summarize(res *craps.SimResult) (*simSummary, error) {
 		}
 		sum.Outcomes = o
 	}
+	sum.ends = ends
 	return sum, nil
 }
 
@@ -387,6 +447,22 @@ func writeSim(w io.Writer, out simOutput, asJSON bool) error {
 		speed = fmt.Sprintf(" in %.2fs (%.3g rolls/s)", out.Elapsed, float64(res.Rolls)/out.Elapsed)
 	}
 	fmt.Fprintf(w, "%d rolls, %d hands, %s engine%s\n\n", res.Rolls, res.SevenOuts, res.Engine, speed)
+	if err := writePlayer(w, res, sum); err != nil {
+		return err
+	}
+	for i := range sum.Others {
+		o := &sum.Others[i]
+		fmt.Fprintf(w, "\nPlayer %s, strategy %s:\n\n", o.Player, o.Strategy)
+		if err := writePlayer(w, res, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writePlayer writes one player's table of bets and the distribution of
+// his results.
+func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	rows := append(sum.Bets, sum.Total)
 	width := len("BET")
@@ -402,24 +478,30 @@ func writeSim(w io.Writer, out simOutput, asJSON bool) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "\nReturn is the player's net per unit staked on bets decided (negative: the house's edge),")
-	fmt.Fprintln(w, "± one standard error; exact is craps edge's figure, for all bets weighted by the stakes simulated.")
-	if res.Mode == craps.BySessions {
-		fmt.Fprintln(w, "A session that ends leaves the bets still on the layout undecided; they are not counted, which")
-		fmt.Fprintln(w, "favours bets decided quickly (line bets on 6 and 8 over 4 and 10): check per-bet returns with")
-		fmt.Fprintln(w, "-rolls or -shooters, where every hand is played out.")
+	if sum.Player == "" {
+		fmt.Fprintln(w, "\nReturn is the player's net per unit staked on bets decided (negative: the house's edge),")
+		fmt.Fprintln(w, "± one standard error; exact is craps edge's figure, for all bets weighted by the stakes simulated.")
+		if res.Mode == craps.BySessions {
+			fmt.Fprintln(w, "A session that ends leaves the bets still on the layout undecided; they are not counted, which")
+			fmt.Fprintln(w, "favours bets decided quickly (line bets on 6 and 8 over 4 and 10): check per-bet returns with")
+			fmt.Fprintln(w, "-rolls or -shooters, where every hand is played out.")
+		}
 	}
 	if o := sum.Outcomes; o != nil {
 		what := "hand"
 		if res.Mode == craps.BySessions {
 			what = "session"
 		}
-		fmt.Fprintf(w, "\nNet result per %s over %d: mean %.2f, standard deviation %.2f, mean rolls %.2f\n", what, o.Count, o.Mean, o.StdDev, o.MeanRolls)
+		rolls := "mean rolls"
+		if len(res.Others) > 0 && res.Mode == craps.BySessions {
+			rolls = "mean rolls of the table's sessions" // which last until every player's has ended
+		}
+		fmt.Fprintf(w, "\nNet result per %s over %d: mean %.2f, standard deviation %.2f, %s %.2f\n", what, o.Count, o.Mean, o.StdDev, rolls, o.MeanRolls)
 		fmt.Fprintf(w, "quantiles: min %d, 1%% %d, 10%% %d, 25%% %d, median %d, 75%% %d, 90%% %d, 99%% %d, max %d\n",
 			o.Quantiles["0"], o.Quantiles["0.01"], o.Quantiles["0.1"], o.Quantiles["0.25"], o.Quantiles["0.5"],
 			o.Quantiles["0.75"], o.Quantiles["0.9"], o.Quantiles["0.99"], o.Quantiles["1"])
 		if res.Mode == craps.BySessions {
-			e := res.Ends
+			e := sum.ends
 			fmt.Fprintf(w, "ended: target %d, stop-loss %d, ruin %d, roll limit %d, by the strategy %d; probability of ruin %s ± %s\n",
 				e.Target, e.StopLoss, e.Ruin, e.MaxRolls, e.Strategy, pct(o.Ruin), pct(o.RuinErr))
 		}
@@ -437,14 +519,20 @@ func jsonSafe(out simOutput) simOutput {
 			}
 		}
 	}
-	for i := range out.Summary.Bets {
-		fix(&out.Summary.Bets[i])
+	sums := []*simSummary{out.Summary}
+	for i := range out.Summary.Others {
+		sums = append(sums, &out.Summary.Others[i])
 	}
-	fix(&out.Summary.Total)
-	if o := out.Summary.Outcomes; o != nil {
-		for _, f := range []*float64{&o.Mean, &o.StdDev} {
-			if math.IsNaN(*f) {
-				*f = 0
+	for _, sum := range sums {
+		for i := range sum.Bets {
+			fix(&sum.Bets[i])
+		}
+		fix(&sum.Total)
+		if o := sum.Outcomes; o != nil {
+			for _, f := range []*float64{&o.Mean, &o.StdDev} {
+				if math.IsNaN(*f) {
+					*f = 0
+				}
 			}
 		}
 	}

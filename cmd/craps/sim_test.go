@@ -202,3 +202,34 @@ func TestSimEveryBettingSystem(t *testing.T) {
 		}
 	}
 }
+
+// Several players at one table: each has his own table of bets, in text
+// and in JSON, and -player mistakes are usage errors.
+func TestSimPlayers(t *testing.T) {
+	args := []string{"sim", "-strategy", "pass-max-odds", "-player", "ann=hammerlock", "-player", "bob:500=place 6 12", "-shooters", "3000"}
+	code, out, errOut := runCmd(t, "", args...)
+	if code != 0 || !strings.Contains(out, "Player ann, strategy hammerlock:") || !strings.Contains(out, "Player bob, strategy place 6 12:") ||
+		!strings.Contains(out, "table engine") {
+		t.Fatalf("exit %d:\n%s%s", code, out, errOut)
+	}
+	code, out, _ = runCmd(t, "", append(args, "-json")...)
+	var got simOutput
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+		t.Fatalf("exit %d: %v", code, err)
+	}
+	if len(got.Summary.Others) != 2 || got.Summary.Others[1].Player != "bob" || got.Summary.Others[1].Bets[0].Bet != "Place 6" ||
+		len(got.Result.Others) != 2 || got.Result.Others[0].Bets[0].Decisions == 0 {
+		t.Errorf("JSON summary of the others: %+v", got.Summary.Others)
+	}
+	for _, c := range []struct{ why, arg, want string }{
+		{"no name", "=hammerlock", "NAME=STRATEGY"},
+		{"a bankroll that is no number", "ann:lots=hammerlock", "not a whole amount"},
+		{"no such system", "ann=molly", "no betting system"},
+		{"the first player's name", "player=hammerlock", "a name of his own"},
+	} {
+		code, _, errOut := runCmd(t, "", "sim", "-player", c.arg, "-rolls", "1000")
+		if code == 0 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: exit %d: %s", c.why, code, errOut)
+		}
+	}
+}
