@@ -86,8 +86,8 @@ type SimConfig struct {
 	// tallies in SimResult.Others. A run with others plays on the Table
 	// engine.
 	Others []SimPlayer
-	Seed     uint64
-	Mode     SimMode
+	Seed   uint64
+	Mode   SimMode
 	// N is how many rolls, shooters or sessions the whole run plays.
 	N int64
 	// Session is the limits of each session, for BySessions.
