@@ -1,7 +1,5 @@
 package craps
 
-import "slices"
-
 // automaton is one bet's definition compiled for one Rules: every state
 // the bet can reach from where it is made, and for each state what each of
 // the 36 throws does. Playing a bet is then one table look-up a roll. It
@@ -10,9 +8,6 @@ import "slices"
 type automaton struct {
 	states []betState
 	steps  [][36]step
-	// pays is the payouts of the bet's wins, which steps index: a step is
-	// kept small, so that the rows a roll reads stay in the cache.
-	pays []Ratio
 	// quiet[s] has bit i set when throw i leaves a bet in state s as it
 	// is: no decision, no move, no change of state. A roll visits only
 	// the bets its throw is not quiet for.
@@ -24,12 +19,11 @@ type step struct {
 	verdict verdict
 	// moved is set when a come or don't come bet travels to its number.
 	moved bool
-	// pay is the index in the automaton's pays of a win's payout.
-	pay uint8
 	// next is the index of the state a bet that stays moves to, and
 	// state that state itself, kept here so a roll need not look it up.
 	next  uint16
 	state betState
+	pays  Ratio
 }
 
 // compile explores every state of bet b reachable from its starting
@@ -63,15 +57,7 @@ func compile(r *Rules, b Bet) *automaton {
 		quiet := uint64(0)
 		for _, d := range dice {
 			e := b.roll(r, s, d)
-			st := step{verdict: e.verdict}
-			if e.verdict == wins {
-				k := slices.Index(a.pays, e.pays)
-				if k < 0 {
-					k = len(a.pays)
-					a.pays = append(a.pays, e.pays)
-				}
-				st.pay = uint8(k)
-			}
+			st := step{verdict: e.verdict, pays: e.pays}
 			if e.verdict == stays {
 				st.next, st.state = add(e.next), e.next
 				st.moved = e.next.point != s.point && (b.Kind == Come || b.Kind == DontCome)

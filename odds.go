@@ -165,12 +165,11 @@ func buildChain(r *Rules, b Bet, downAtPoint bool) *chain {
 		term[qRolls].SetInt64(36)
 		for _, d := range dice {
 			st := a.steps[i][d.index()]
-			pays := a.pays[st.pay]
 			if downAtPoint && st.verdict == stays && s.point == 0 && a.states[st.next].point != 0 {
 				st = step{verdict: pushes}
 			}
 			if r.Private && st.verdict == wins {
-				pays = evenMoney // players bet at what they agree; AnalyzeSide takes any odds
+				st.pays = evenMoney // players bet at what they agree; AnalyzeSide takes any odds
 			}
 			switch st.verdict {
 			case stays:
@@ -181,8 +180,8 @@ func buildChain(r *Rules, b Bet, downAtPoint bool) *chain {
 				}
 			case wins:
 				term[qWin].Add(term[qWin], oneRat)
-				term[qGross].Add(term[qGross], pays.Rat())
-				c.wins[payLabel{pays, winLabel(b, s, d)}]++
+				term[qGross].Add(term[qGross], st.pays.Rat())
+				c.wins[payLabel{st.pays, winLabel(b, s, d)}]++
 			case loses:
 				term[qLose].Add(term[qLose], oneRat)
 			case pushes:

@@ -962,7 +962,7 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 		stay := false
 		switch v {
 		case wins:
-			pays := p.auto.pays[step.pay]
+			pays := step.pays
 			pay := payout(p.amount, pays, r.unit())
 			if c := r.commission(p.bet.Kind); c != nil && c.Timing == CommissionOnWinOnly {
 				commission, _ = c.Charge(commissionBase(c, p.bet.Kind, p.amount, pays), r.unit())
