@@ -33,7 +33,8 @@ const deckSize = 48
 // shuffled together, the point's cards too, and the point goes on; after
 // every decision the whole deck is shuffled. Under
 // CardsReshuffleEveryThrow the whole deck is shuffled after every throw.
-// These are the rules CardPass computes its figures under.
+// These are the rules Rules.Analyze and Rules.AnalyzeDeck compute card
+// figures under.
 //
 // After each shuffle the deck may be cut, by Cut or, with the rules'
 // rights of who cuts, by Table.Cut, until the next card is dealt. A new

@@ -1105,7 +1105,16 @@ func ttTableChain(t *testing.T, r Rules, b Bet, stake, paid Amount) *ttChain {
 // Table.Roll does, not the algebra. The quantities line up column for
 // column with the solver's (win, lose, push, a money column, rolls).
 func (c *ttChain) solve() [ttNQ]*big.Rat {
-	ch := &chain{states: make([]betState, len(c.states)), out: c.out, self: c.self, term: c.term}
+	ch := &chain{term: c.term}
+	for i, out := range c.out {
+		weights := map[int]*big.Int{}
+		for j, n := range out {
+			weights[j] = big.NewInt(n)
+		}
+		ch.out = append(ch.out, weights)
+		ch.self = append(ch.self, big.NewInt(c.self[i]))
+		ch.total = append(ch.total, big.NewInt(36))
+	}
 	return ch.solve()
 }
 
