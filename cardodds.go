@@ -380,11 +380,20 @@ func (u *familyUse) counts(state int, d deck) (cardCounts, error) {
 	n := u.shape.figures()
 	fig = fig[k*n : (k+1)*n]
 	var c cardCounts
+	rest := u.space.orders[u.space.index[u.space.key(d)]] // the orders not counted yet
+	count := func(e cardExit, i int) {
+		if i < n-1 {
+			c.add(e, fig[i])
+			rest = rest.sub(fig[i])
+		} else {
+			c.add(e, rest) // the last exit, not kept
+		}
+	}
 	for i, e := range u.exits {
-		c.add(e, fig[i])
+		count(e, i)
 	}
 	for i, st := range u.states {
-		c.add(shuffled(st, u.point), fig[len(u.exits)+i])
+		count(shuffled(st, u.point), len(u.exits)+i)
 	}
 	c.rolls = fig[n-1]
 	return c, nil

@@ -17,6 +17,11 @@ func (x u128) add(y u128) u128 {
 	return u128{lo, x.hi + y.hi + carry}
 }
 
+func (x u128) sub(y u128) u128 {
+	lo, borrow := bits.Sub64(x.lo, y.lo, 0)
+	return u128{lo, x.hi - y.hi - borrow}
+}
+
 // times adds x to itself n-1 times (n is 1 or 2: one order of a pair of
 // ranks, or both).
 func (x u128) times(n uint8) u128 {
@@ -51,8 +56,9 @@ type deckSpace struct {
 	place [6]int32
 	// index gives a deck's dense number by key, -1 for an odd one.
 	index []int32
-	// decks lists the decks by dense number.
+	// decks lists the decks by dense number, keys their keys.
 	decks []deck
+	keys  []int32
 	// orders counts the orders of each deck's ranks: n!/(c1!...c6!).
 	orders []u128
 	// pairs are the 21 pairs of ranks, in the order of Dice.
@@ -82,17 +88,17 @@ func newDeckSpace(full deck) *deckSpace {
 	// Number the decks by size, then key: a deck's children, one throw
 	// smaller, then lie together, which keeps the solving loops in cache.
 	s.index = make([]int32, keys)
-	bySize := make([][]deck, full.size()+1)
+	bySize := make([][]int32, full.size()+1)
 	for k := range s.index {
 		s.index[k] = -1
-		if d := s.deckOf(int32(k)); d.size()%2 == 0 {
-			bySize[d.size()] = append(bySize[d.size()], d)
+		if n := s.deckOf(int32(k)).size(); n%2 == 0 {
+			bySize[n] = append(bySize[n], int32(k))
 		}
 	}
 	for _, level := range bySize {
-		for _, d := range level {
-			s.index[s.key(d)] = int32(len(s.decks))
-			s.decks = append(s.decks, d)
+		for _, k := range level {
+			s.index[k] = int32(len(s.decks))
+			s.decks, s.keys = append(s.decks, s.deckOf(k)), append(s.keys, k)
 		}
 	}
 	s.orders = make([]u128, len(s.decks))

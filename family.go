@@ -28,8 +28,9 @@ type familyShape struct {
 // The layout of a family's solved figures for one state and one deck:
 // the orders reaching each exit (the exits of the shape, then, for each
 // state, running out of cards in that state), then the throws dealt,
-// summed over the orders.
-func (f *familyShape) figures() int { return f.exits + f.states + 1 }
+// summed over the orders. Every order reaches one exit, so the last
+// exit's count is the deck's orders less the others' and is not kept.
+func (f *familyShape) figures() int { return f.exits + f.states }
 
 func (f *familyShape) key() string {
 	b := binary.AppendUvarint(nil, uint64(f.states))
@@ -150,7 +151,7 @@ func (s *deckSpace) solveFamily(f *familyShape) solvedFamily {
 	n, c := f.states, f.figures()
 	stride := n * c
 	vals := make([]u128, len(s.decks)*stride)
-	for st := range n { // the empty deck: every state has run out
+	for st := range n - 1 { // the empty deck: every state has run out (the last's count is not kept)
 		vals[st*c+f.exits+st] = u128{lo: 1}
 	}
 	// moves[p] are the moves on rank pair p, state by state: one for both
@@ -176,8 +177,7 @@ func (s *deckSpace) solveFamily(f *familyShape) solvedFamily {
 	}
 	rolls := c - 1
 	for i := 1; i < len(s.decks); i++ {
-		d := s.decks[i]
-		k := s.key(d)
+		d, k := s.decks[i], s.keys[i]
 		base := i * stride
 		for st := range n {
 			vals[base+st*c+rolls] = s.orders[i] // one throw for every order
