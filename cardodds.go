@@ -42,25 +42,27 @@ func shuffled(state int, point int8) cardExit {
 // cardCounts is the orders of a deck's ranks by which a stretch ends by
 // each exit, and the bet's throws summed over all the orders.
 type cardCounts struct {
-	exits map[cardExit]u128
-	rolls u128
+	exits map[cardExit]int128
+	rolls int128
 }
 
-func (c *cardCounts) add(e cardExit, n u128) {
-	if n == (u128{}) {
+func (c *cardCounts) add(e cardExit, n int128) {
+	if n == (int128{}) {
 		return // an exit no order reaches leads nowhere to solve
 	}
 	if c.exits == nil {
-		c.exits = map[cardExit]u128{}
+		c.exits = map[cardExit]int128{}
 	}
-	c.exits[e] = c.exits[e].add(n)
+	v := c.exits[e]
+	v.add(n)
+	c.exits[e] = v
 }
 
 func (c *cardCounts) addAll(o cardCounts) {
 	for e, n := range o.exits {
 		c.add(e, n)
 	}
-	c.rolls = c.rolls.add(o.rolls)
+	c.rolls.add(o.rolls)
 }
 
 // errNotExact: a bet whose card figures would take more states or decks
@@ -228,7 +230,7 @@ func (s *cardSolver) comeOut(c *cardCounts, state, x int, child int32) error {
 		return nil
 	}
 	st := s.rows[state][x]
-	c.rolls = c.rolls.add(orders)
+	c.rolls.add(orders)
 	switch {
 	case st.verdict != stays:
 		c.add(cardExit{verdict: st.verdict, pays: st.pays}, orders)
@@ -384,7 +386,7 @@ func (u *familyUse) counts(state int, d deck) (cardCounts, error) {
 	count := func(e cardExit, i int) {
 		if i < n-1 {
 			c.add(e, fig[i])
-			rest = rest.sub(fig[i])
+			rest.sub(fig[i])
 		} else {
 			c.add(e, rest) // the last exit, not kept
 		}

@@ -90,7 +90,7 @@ func TestCardFamilyBruteForce(t *testing.T) {
 		space := newDeckSpace(d)
 		s := r.newCardSolver(line, rows, space)
 		all := space.orders[len(space.decks)-1].big()
-		frac := func(n u128) *big.Rat { return new(big.Rat).SetFrac(n.big(), all) }
+		frac := func(n int128) *big.Rat { return new(big.Rat).SetFrac(n.big(), all) }
 		for _, point := range []int{4, 5, 6, 8, 9, 10} {
 			state, _ := a.state(betState{point: int8(point)})
 			c, err := s.value(int(state), int8(point), d)
@@ -123,7 +123,7 @@ func TestCardFamilyMirror(t *testing.T) {
 	for k, fig := range direct {
 		d := space.deckOf(k)
 		mfig := mirror[space.key(d.mirror())]
-		byExit := map[cardExit]u128{}
+		byExit := map[cardExit]int128{}
 		for i, e := range exits {
 			byExit[e] = fig[i]
 		}

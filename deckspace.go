@@ -1,40 +1,28 @@
 package craps
 
 import (
-	"math/big"
 	"math/bits"
 	"sync"
 )
 
-// u128 is an unsigned 128-bit integer. The exact card analysis counts
-// orders of a deck's ranks, and the 48-card deck has 48!/(8!)^6, about
-// 2.9e33 (under 2^112), so every count it keeps fits, with room for the
-// throw counts it sums (at most 24 throws an order).
-type u128 struct{ lo, hi uint64 }
+// The exact card analysis counts orders of a deck's ranks in int128s: the
+// 48-card deck has 48!/(8!)^6 orders, about 2.9e33 (under 2^112), so every
+// count it keeps fits, with room for the throws it sums (at most 24 an
+// order).
 
-func (x u128) add(y u128) u128 {
-	lo, carry := bits.Add64(x.lo, y.lo, 0)
-	return u128{lo, x.hi + y.hi + carry}
-}
-
-func (x u128) sub(y u128) u128 {
-	lo, borrow := bits.Sub64(x.lo, y.lo, 0)
-	return u128{lo, x.hi - y.hi - borrow}
-}
-
-// times adds x to itself n-1 times (n is 1 or 2: one order of a pair of
-// ranks, or both).
-func (x u128) times(n uint8) u128 {
+// addTimes adds x to w n times, n 1 or 2: one order of a pair of ranks,
+// or both.
+func (w *int128) addTimes(x int128, n uint8) {
 	if n == 2 {
-		return u128{x.lo << 1, x.hi<<1 | x.lo>>63}
+		x = int128{x.hi<<1 | int64(x.lo>>63), x.lo << 1}
 	}
-	return x
+	w.add(x)
 }
 
-func (x u128) big() *big.Int {
-	v := new(big.Int).SetUint64(x.hi)
-	v.Lsh(v, 64)
-	return v.Or(v, new(big.Int).SetUint64(x.lo))
+func (w *int128) sub(x int128) {
+	var borrow uint64
+	w.lo, borrow = bits.Sub64(w.lo, x.lo, 0)
+	w.hi -= x.hi + int64(borrow)
 }
 
 // rankPair is two ranks (0 for the ace to 5 for the 6), smaller first,
@@ -60,7 +48,7 @@ type deckSpace struct {
 	decks []deck
 	keys  []int32
 	// orders counts the orders of each deck's ranks: n!/(c1!...c6!).
-	orders []u128
+	orders []int128
 	// pairs are the 21 pairs of ranks, in the order of Dice.
 	pairs []rankPair
 	// symmetric: the full deck has as many of rank r as of rank 7-r, so
@@ -101,12 +89,12 @@ func newDeckSpace(full deck) *deckSpace {
 			s.decks, s.keys = append(s.decks, s.deckOf(k)), append(s.keys, k)
 		}
 	}
-	s.orders = make([]u128, len(s.decks))
-	s.orders[0] = u128{lo: 1} // the empty deck: one order
+	s.orders = make([]int128, len(s.decks))
+	s.orders[0] = wide(1) // the empty deck: one order
 	for i := 1; i < len(s.decks); i++ {
-		var n u128
+		var n int128
 		s.deal(s.decks[i], func(p rankPair, ways uint8, child int32) {
-			n = n.add(s.orders[child].times(ways))
+			n.addTimes(s.orders[child], ways)
 		})
 		s.orders[i] = n
 	}

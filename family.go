@@ -101,7 +101,7 @@ const topDecks = 2
 
 // solvedFamily is a family's figures at the decks within topDecks
 // throws of a full one, by deck key: figures() counts for each state.
-type solvedFamily map[int32][]u128
+type solvedFamily map[int32][]int128
 
 // familyCache keeps every shape solved over a space: a shape costs tens
 // of milliseconds to solve and a few kilobytes to keep.
@@ -150,9 +150,9 @@ func (s *deckSpace) solveShape(f *familyShape) solvedFamily {
 func (s *deckSpace) solveFamily(f *familyShape) solvedFamily {
 	n, c := f.states, f.figures()
 	stride := n * c
-	vals := make([]u128, len(s.decks)*stride)
+	vals := make([]int128, len(s.decks)*stride)
 	for st := range n - 1 { // the empty deck: every state has run out (the last's count is not kept)
-		vals[st*c+f.exits+st] = u128{lo: 1}
+		vals[st*c+f.exits+st] = wide(1)
 	}
 	// moves[p] are the moves on rank pair p, state by state: one for both
 	// orders of the pair where they go the same way, else one for each.
@@ -191,13 +191,13 @@ func (s *deckSpace) solveFamily(f *familyShape) solvedFamily {
 			for _, m := range moves[pi] {
 				row := vals[base+int(m.state)*c : base+int(m.state)*c+c]
 				if m.next < 0 {
-					row[-1-m.next] = row[-1-m.next].add(orders.times(m.ways))
+					row[-1-m.next].addTimes(orders, m.ways)
 					continue
 				}
 				from := vals[child*stride+int(m.next)*c:]
 				from = from[:len(row)]
 				for j, v := range from {
-					row[j] = row[j].add(v.times(m.ways))
+					row[j].addTimes(v, m.ways)
 				}
 			}
 		}
@@ -206,7 +206,7 @@ func (s *deckSpace) solveFamily(f *familyShape) solvedFamily {
 	least := s.full.size() - 2*topDecks
 	for i, d := range s.decks {
 		if d.size() >= least {
-			top[s.key(d)] = append([]u128(nil), vals[i*stride:(i+1)*stride]...)
+			top[s.key(d)] = append([]int128(nil), vals[i*stride:(i+1)*stride]...)
 		}
 	}
 	return top
