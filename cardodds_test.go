@@ -101,7 +101,6 @@ func TestCardAnalysisMatchesPlay(t *testing.T) {
 	}
 }
 
-
 // No figure of the card table is the dice's, under the card-craps rules'
 // own reading. When the deck is whole before every throw, the bets on 5
 // and 9 alone keep the dice's figures, and rightly: 5 and 9 come in 32 of
