@@ -3,7 +3,6 @@ package craps
 import (
 	"errors"
 	"math/big"
-	"os"
 	"testing"
 )
 
@@ -80,8 +79,8 @@ func enumerateOrders(d deck, point int) (made, out, throws *big.Rat) {
 // small decks: the chance of the point, of running out, and the throws.
 func TestCardFamilyBruteForce(t *testing.T) {
 	decks := []deck{{1, 1, 1, 1, 1, 1}, {2, 2, 1, 1, 2, 2}, {2, 1, 2, 2, 1, 2}, {3, 0, 2, 1, 0, 2}}
-	if !testing.Short() {
-		decks = append(decks, deck{2, 2, 2, 2, 2, 2})
+	if exhaustiveSet() {
+		decks = append(decks, deck{2, 2, 2, 2, 2, 2}) // 7.5 million orders
 	}
 	r := Rules{Cards: CardsPairReturned}
 	line := Bet{Kind: PassLine}
@@ -252,12 +251,12 @@ func passBig(full deck, reading CardReading) (pass *big.Rat, runOut map[int]*big
 }
 
 // The whole analysis of the pass line, over small decks (and the full one
-// when CRAPS_EXHAUSTIVE is set: the first recursion takes a minute there),
+// with CRAPS_EXHAUSTIVE=1: the first recursion takes a minute there),
 // agrees exactly with the first recursion under both readings that keep
 // cards out, and so do the deck's run-out chances.
 func TestCardPassTwoWays(t *testing.T) {
 	decks := []deck{{2, 2, 2, 2, 2, 2}, {3, 2, 3, 3, 2, 3}}
-	if os.Getenv("CRAPS_EXHAUSTIVE") == "1" {
+	if exhaustiveSet() {
 		decks = append(decks, fullDeck())
 	}
 	line := Bet{Kind: PassLine}

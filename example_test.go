@@ -290,7 +290,7 @@ func ExampleTable_Deal() {
 	t, _ := craps.NewTable(craps.CardCraps())
 	_ = t.Join("ann", 100)
 	_ = t.Join("bob", 100)
-	deck := craps.NewDeck(1, 2)
+	deck := craps.NewDeck(22, 2)
 	fmt.Println("the last cut is offered to", t.CutOrder())
 	_ = t.Cut(deck, "bob", 20) // bob, on ann's left, cuts last
 	for range 8 {
@@ -309,14 +309,14 @@ func ExampleTable_Deal() {
 	}
 	// Output:
 	// the last cut is offered to [bob ann]
-	// 4-3 (7), puck 0, 48 cards left: ann Pass Line won
-	// 4-1 (5), puck 5, 48 cards left
-	// 1-2 (3), puck 5, 46 cards left
-	// 1-1 (2), puck 5, 44 cards left
-	// 4-3 (7), puck 0, 48 cards left: ann Pass Line lost
-	// 1-2 (3), puck 0, 48 cards left: ann Pass Line lost
-	// 4-5 (9), puck 9, 48 cards left
-	// 3-5 (8), puck 9, 46 cards left
+	// 5-3 (8), puck 8, 48 cards left
+	// 5-1 (6), puck 8, 46 cards left
+	// 5-3 (8), puck 0, 48 cards left: ann Pass Line won
+	// 6-2 (8), puck 8, 48 cards left
+	// 3-4 (7), puck 0, 48 cards left: ann Pass Line lost
+	// 4-2 (6), puck 6, 48 cards left
+	// 3-5 (8), puck 6, 46 cards left
+	// 4-5 (9), puck 6, 44 cards left
 }
 
 // The deck's own figures under the card-craps rules' own reading, and a
