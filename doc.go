@@ -142,7 +142,8 @@
 // table look-up; one with a hook plays a Table roll by roll. Results are
 // exact integer sums that [MergeResults] combines across shards: a run is cut
 // into fixed blocks, each with its own stream of throws, so the number of
-// workers, processes or machines never changes the answer.
+// workers, processes or machines never changes the answer. Under card rules
+// each block deals from its own [Deck], seeded from its stream.
 //
 // # Errors and panics
 //
