@@ -70,8 +70,8 @@ func (c *cardCounts) addAll(o cardCounts) {
 var errNotExact = errors.New("too many states to solve exactly")
 
 // The analysis's limits. A family is solved over every deck, its figures
-// for every state (maxFamilyFigures, about 4 MB each); states met at few
-// decks are memoized (maxMemo).
+// for every state (at most maxFamilyFigures, about 4 MB each over the
+// 48-card deck); states met at few decks are memoized (maxMemo).
 const (
 	maxFamilyFigures = 8
 	maxMemo          = 1 << 16

@@ -25,11 +25,11 @@ type familyShape struct {
 	next [][36]int16
 }
 
-// The layout of a family's solved figures for one state and one deck:
-// the orders reaching each exit (the exits of the shape, then, for each
-// state, running out of cards in that state), then the throws dealt,
-// summed over the orders. Every order reaches one exit, so the last
-// exit's count is the deck's orders less the others' and is not kept.
+// figures is how many counts a solved family keeps for one state and one
+// deck: the orders reaching each exit (the exits of the shape, then, for
+// each state, running out of cards in that state) but the last, then the
+// throws dealt, summed over the orders. Every order reaches one exit, so
+// the last exit's count is the deck's orders less the others'.
 func (f *familyShape) figures() int { return f.exits + f.states }
 
 func (f *familyShape) key() string {

@@ -512,8 +512,9 @@ func (r Rules) Catalogue() []Bet {
 // r.LineBetsRemovable lets players take pass and come bets down, it adds
 // the rows of a player who does so as soon as the point is set, which show
 // what the rule costs the house. Under card rules the rows are the cards'
-// (see Analyze), worked out on every processor: the first card table
-// takes seconds, then the deck's figures are kept for the process.
+// (see Analyze), analysed on every processor: the first card table of a
+// process takes a few seconds, and the point families it solves are kept
+// for the next.
 func (r Rules) EdgeTable() ([]Analysis, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err

@@ -115,9 +115,13 @@ func writeHand(w io.Writer, r craps.Rules) error {
 	if err != nil {
 		return err
 	}
+	show := withDecimal
+	if r.Cards != craps.NoCards { // the cards' exact fractions run to dozens of digits
+		show = decimal
+	}
 	_, err = fmt.Fprintf(w, "\nA shooter's hand: %s throws a decision, %s decisions (one center bet each),\n"+
 		"%s throws; a decision is a seven-out with probability %s\n",
-		withDecimal(h.ThrowsPerDecision), withDecimal(h.DecisionsPerHand), withDecimal(h.ThrowsPerHand), withDecimal(h.SevenOut))
+		show(h.ThrowsPerDecision), show(h.DecisionsPerHand), show(h.ThrowsPerHand), show(h.SevenOut))
 	return err
 }
 
