@@ -9,9 +9,12 @@ type paidBet struct {
 }
 
 // player plays a strategy on a Table, roll by roll: the general engine.
+// Under card rules it deals each throw from deck, which each block seeds
+// from its own stream.
 type player struct {
 	cfg    *SimConfig
 	t      Table
+	deck   *Deck
 	layout []Spot
 	hook   Hook
 	step   Step
@@ -66,8 +69,21 @@ func (p *player) reset(bankroll Amount) (short bool) {
 	return keep(t, 0, p.layout)
 }
 
-// roll plays throw i: resolves the bets, records them in out, lets the
-// hook react, and reports the roll's net result and the stakes it decided.
+// dealt is the throw index by which roll deals the throw from the deck.
+const dealt = 36
+
+// throw plays the block's next throw: the stream's, or at a card table the
+// deck's next deal.
+func (p *player) throw(st *stream, out *SimResult) (net, staked Amount) {
+	if p.deck != nil {
+		return p.roll(dealt, out)
+	}
+	return p.roll(st.next(), out)
+}
+
+// roll plays throw i (dealt: the deck's next deal): resolves the bets,
+// records them in out, lets the hook react, and reports the roll's net
+// result and the stakes it decided.
 func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 	t := &p.t
 	p.paid = p.paid[:0]
@@ -77,9 +93,14 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 		}
 	}
 	comeOut := t.point == 0
-	d := diceOf(i)
 	before := t.point
-	p.res, _ = t.Roll(d, p.res[:0])
+	var d Dice
+	if i == dealt {
+		d, p.res, _ = t.dealRoll(p.deck, p.res[:0])
+	} else {
+		d = diceOf(i)
+		p.res, _ = t.Roll(d, p.res[:0])
+	}
 	p.quiet = quietRoll(before, t.point, d.Total(), len(p.res))
 	for k := range p.res {
 		res := &p.res[k]
@@ -128,13 +149,17 @@ func (p *player) onTable() Amount {
 	return sum
 }
 
-// play plays one block of n rolls, shooters or sessions.
+// play plays one block of n rolls, shooters or sessions. A card table
+// starts the block with a new deck seeded from the block's stream.
 func (p *player) play(st *stream, n int64, out *SimResult) {
+	if p.cfg.Rules.Cards != NoCards {
+		p.deck = NewDeck(st.pcg.Uint64(), st.pcg.Uint64())
+	}
 	switch p.cfg.Mode {
 	case ByRolls:
 		p.reset(MaxAmount)
 		for range n {
-			p.roll(st.next(), out)
+			p.throw(st, out)
 			p.again(false)
 		}
 	case ByShooters:
@@ -142,7 +167,7 @@ func (p *player) play(st *stream, n int64, out *SimResult) {
 		hand := Amount(0)
 		for n > 0 {
 			sevenOuts := out.SevenOuts
-			net, _ := p.roll(st.next(), out)
+			net, _ := p.throw(st, out)
 			p.again(false)
 			hand += net
 			if out.SevenOuts != sevenOuts {
@@ -174,12 +199,12 @@ func (p *player) sessionFrom(st *stream, out *SimResult, short bool, rolls int64
 			out.Ends.Ruin++
 			break
 		}
-		i := uint(pending)
 		if pending < 0 {
-			i = st.next()
+			p.throw(st, out)
+		} else {
+			p.roll(uint(pending), out)
 		}
 		pending = -1
-		p.roll(i, out)
 		rolls++
 		if end := p.endOf(t.seats[0].bankroll+p.onTable(), rolls, &out.Ends); end != nil {
 			*end++
