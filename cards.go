@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
-	"sync"
 )
 
 // CardReading is a way to read the card-craps rules' rules for card craps, which
@@ -96,211 +95,102 @@ func (d deck) size() int {
 	return n
 }
 
-// key packs a deck into one number, base 9, for memoizing.
-func (d deck) key() uint32 {
-	k := uint32(0)
-	for _, c := range d {
-		k = k*9 + uint32(c)
-	}
-	return k
-}
-
-// pairWays calls f for each ordered pair of ranks (a, b) that can be
-// dealt from d, with the number of ordered ways to deal it.
-func (d deck) pairWays(f func(a, b int, ways int64)) {
-	for a := range 6 {
-		for b := range 6 {
-			first, second := int64(d[a]), int64(d[b])
+// throwChances is the chance of each throw (by Dice index) on a come-out:
+// 1/36 with dice; under card rules one deal of two cards from a full deck,
+// where a pair of equal ranks is 8*7 of the 48*47 deals.
+func (r *Rules) throwChances() [36]*big.Rat {
+	var p [36]*big.Rat
+	d := fullDeck()
+	n := int64(d.size())
+	for x := range p {
+		p[x] = big.NewRat(1, 36)
+		if r.Cards != NoCards {
+			a, b := x/6, x%6
+			second := int64(d[b])
 			if a == b {
 				second--
 			}
-			if first > 0 && second > 0 {
-				f(a, b, first*second)
-			}
+			p[x].SetFrac64(int64(d[a])*second, n*(n-1))
 		}
 	}
-}
-
-// cardComeOut is the exact chance of each total, 2 to 12, in one deal of
-// two cards from a full deck: a 2 is 7/282 (pairs of equal rank are rarer
-// than with dice), a 7 is 8/47. Index n holds total n.
-func cardComeOut() [13]*big.Rat {
-	var p [13]*big.Rat
-	for n := range p {
-		p[n] = new(big.Rat)
-	}
-	d := fullDeck()
-	all := int64(d.size() * (d.size() - 1))
-	d.pairWays(func(a, b int, ways int64) {
-		t := a + b + 2
-		p[t].Add(p[t], big.NewRat(ways, all))
-	})
 	return p
 }
 
-// pointSolver computes the chance of making a point with cards dealt
-// without replacement. For a deck d with n cards left it keeps, as exact
-// integers, made(d) = n! * P(point before 7 from d, the deck running out
-// counting as nothing yet) and out(d) = n! * P(the deck runs out first):
-// every deal from d has probability (count*count)/(n(n-1)), so multiplying
-// by n! leaves integers and no fraction is ever reduced.
-type pointSolver struct {
-	point int
-	// made and out are memoized by deck.key; nil where not yet solved.
-	made, out  []*big.Int
-	factorials []*big.Int
-}
-
-func newPointSolver(point int) *pointSolver {
-	const decks = 9 * 9 * 9 * 9 * 9 * 9 // 0 to 8 cards of each of six ranks
-	s := &pointSolver{point: point, made: make([]*big.Int, decks), out: make([]*big.Int, decks)}
-	f := big.NewInt(1)
-	for n := 0; n <= 48; n++ {
-		if n > 0 {
-			f = new(big.Int).Mul(f, big.NewInt(int64(n)))
-		}
-		s.factorials = append(s.factorials, f)
-	}
-	return s
-}
-
-// solve returns made(d) and out(d).
-func (s *pointSolver) solve(d deck) (made, out *big.Int) {
-	k := d.key()
-	if m := s.made[k]; m != nil {
-		return m, s.out[k]
-	}
-	n := d.size()
-	made, out = new(big.Int), new(big.Int)
-	if n < 2 {
-		out.Set(s.factorials[n]) // the deck has run out: probability 1
-	} else {
-		rest := s.factorials[n-2]
-		var w, term big.Int
-		d.pairWays(func(a, b int, ways int64) {
-			w.SetInt64(ways)
-			switch t := a + b + 2; t {
-			case s.point:
-				made.Add(made, term.Mul(&w, rest))
-			case 7:
-			default:
-				next := d
-				next[a]--
-				next[b]--
-				m, o := s.solve(next)
-				made.Add(made, term.Mul(&w, m))
-				out.Add(out, term.Mul(&w, o))
-			}
-		})
-	}
-	s.made[k], s.out[k] = made, out
-	return made, out
-}
-
-// cardPoint is the exact chance of making point n (4, 5, 6, 8, 9 or
-// 10) in card craps under a reading of the card-craps rules. Cards are dealt without
-// replacement from the deck left after the come-out (a full deck, or a
-// full deck less the come-out pair under CardsPairKept); if the deck runs
-// out, the whole deck is shuffled and play goes on, so the chance p
-// solves p = made + out * p', where p' is the chance from a full deck.
-// The recursion is memoized over deck compositions.
-func cardPoint(point int, reading CardReading) (*big.Rat, error) {
-	if !isBoxNumber(point, false) || !reading.valid() {
-		return nil, fmt.Errorf("craps: card point %d under reading %v: %w", point, reading, ErrSyntax)
-	}
-	if reading == CardsReshuffleEveryThrow {
-		p := cardComeOut()
-		return new(big.Rat).Quo(p[point], new(big.Rat).Add(p[point], p[7])), nil
-	}
-	return cardPointMade(fullDeck(), point, reading == CardsPairKept), nil
-}
-
-// cardPointMade is CardPointMade for a deck whose full composition is
-// full (tests use small decks), with the come-out pair kept out or not.
-func cardPointMade(full deck, point int, pairKept bool) *big.Rat {
-	s := newPointSolver(point)
-	// From a full deck (a reshuffle) the chance q solves q = m + o*q.
-	m, o := s.solve(full)
-	n := full.size()
-	q := ratio(m, new(big.Int).Sub(s.factorials[n], o))
-	if !pairKept {
-		return q
-	}
-	// The come-out pair is out: average over the pairs that make the point.
-	sum, weight := new(big.Rat), int64(0)
-	full.pairWays(func(a, b int, ways int64) {
-		if a+b+2 != point {
-			return
-		}
-		d := full
-		d[a]--
-		d[b]--
-		m, o := s.solve(d)
-		n := d.size()
-		p := new(big.Rat).Add(ratio(m, s.factorials[n]), new(big.Rat).Mul(ratio(o, s.factorials[n]), q))
-		sum.Add(sum, p.Mul(p, big.NewRat(ways, 1)))
-		weight += ways
-	})
-	return sum.Quo(sum, big.NewRat(weight, 1))
-}
-
-func ratio(a, b *big.Int) *big.Rat { return new(big.Rat).SetFrac(a, b) }
-
-// CardOdds is the exact analysis of card craps under one reading of
-// the card-craps rules, every figure a new *big.Rat.
-type CardOdds struct {
+// DeckAnalysis is the exact figures of the card deck itself under card
+// rules: what the deck deals on a come-out, how often the shooter makes
+// each point from the deck the come-out leaves, and how often the deck
+// runs out. Every field is a fresh value the caller owns. The figures of
+// the bets are Rules.Analyze's.
+type DeckAnalysis struct {
 	Reading CardReading
-	// ComeOut is the chance of each total, 2 to 12, on a come-out: one
-	// deal of two cards from a full deck. A 2 is 7/282 (pairs of equal
-	// rank are rarer than with dice), a 7 is 8/47.
+	// ComeOut is the chance of each total on a come-out, one deal of two
+	// cards from a full deck: a 2 is 7/282 (pairs of equal rank are
+	// rarer than with dice), a 7 is 8/47.
 	ComeOut map[int]*big.Rat
-	// Made is the chance of making each point, 4, 5, 6, 8, 9 and 10, once
-	// it is set: cards are dealt without replacement from the deck left
-	// after the come-out (a full deck, or a full deck less the come-out
-	// pair under CardsPairKept), and if the deck runs out the whole deck
-	// is shuffled and play goes on.
+	// Made is the chance that the shooter makes each point once a
+	// come-out sets it, the deck as the come-out leaves it.
 	Made map[int]*big.Rat
-	// Pass is the chance that the shooter wins a decision: a come-out 7
-	// or 11, or a point made.
+	// Pass is the chance that the shooter wins a decision: a come-out
+	// natural, or a point made. Under the rules' own reading it is about
+	// 0.49708, where dice give 244/495.
 	Pass *big.Rat
-	// Disadvantage is the shooter's expected loss on an even-money center
-	// bet, per unit staked: 1 - 2*Pass.
-	Disadvantage *big.Rat
+	// RunOut is, for each point, the chance that the deck runs out while
+	// it is on (at least once): all 48 cards are then shuffled and the
+	// point goes on. It is 0 under CardsReshuffleEveryThrow, where the
+	// deck is whole before every throw.
+	RunOut map[int]*big.Rat
+	// RunOutPerDecision is the chance that the deck runs out during a
+	// decision: RunOut weighted by the chance of each point on the
+	// come-out.
+	RunOutPerDecision *big.Rat
+	// CardsPerDecision is the expected number of cards dealt to decide
+	// the shooter's line bet, two a throw.
+	CardsPerDecision *big.Rat
 }
 
-// AnalyzeCards computes the exact figures of card craps under a reading
-// of the card-craps rules: the come-out totals, each point made, the pass
-// probability and the shooter's disadvantage. Under the rules' own text
-// (CardsPairReturned) the shooter wins about 0.49708 of decisions, a
-// 0.584% disadvantage, where dice give 244/495 and 1.414%. The memoized
-// recursion behind it takes a few seconds; CardsReshuffleEveryThrow needs
-// none. A reading that is not one of the three is an error wrapping
-// ErrSyntax.
-func AnalyzeCards(reading CardReading) (CardOdds, error) {
-	if !reading.valid() {
-		return CardOdds{}, fmt.Errorf("craps: card reading %v: %w", reading, ErrSyntax)
+// AnalyzeDeck computes the deck's figures under r, whose Cards names a
+// reading of the card-craps rules: the come-out totals, each point made,
+// the shooter's chance of winning a decision, the chance that the deck
+// runs out during each point and during a decision, and the cards dealt
+// per decision. They depend on the reading and on the line (crapless
+// craps has more points), not on the bets the table offers. It returns an
+// error wrapping ErrInvalidRules if r does not validate, and one wrapping
+// ErrRollSource if r plays with dice.
+func (r Rules) AnalyzeDeck() (DeckAnalysis, error) {
+	if err := r.Validate(); err != nil {
+		return DeckAnalysis{}, err
 	}
-	p := cardComeOut()
-	a := CardOdds{Reading: reading, ComeOut: map[int]*big.Rat{}, Made: map[int]*big.Rat{}}
+	if r.Cards == NoCards {
+		return DeckAnalysis{}, fmt.Errorf("craps: analyze the deck: the rules play with dice: %w", ErrRollSource)
+	}
+	line := Bet{Kind: PassLine}
+	pass := r.analyze(line, false)
+	two := big.NewRat(2, 1)
+	a := DeckAnalysis{Reading: r.Cards, ComeOut: map[int]*big.Rat{}, Made: map[int]*big.Rat{},
+		Pass: pass.Win, RunOut: map[int]*big.Rat{}, RunOutPerDecision: new(big.Rat),
+		CardsPerDecision: two.Mul(two, pass.Rolls)}
+	chances := r.throwChances()
+	for x, d := range AllDice() {
+		t := d.Total()
+		if a.ComeOut[t] == nil {
+			a.ComeOut[t] = new(big.Rat)
+		}
+		a.ComeOut[t].Add(a.ComeOut[t], chances[x])
+	}
+	auto, rows := r.betSteps(line, false)
+	s := r.newCardSolver(line, rows, fullSpace())
 	for n := 2; n <= 12; n++ {
-		a.ComeOut[n] = p[n]
+		if !isBoxNumber(n, r.Crapless) {
+			continue
+		}
+		a.Made[n] = r.analyze(Bet{Kind: PassLine, Number: n}, false).Win
+		state, _ := auto.state(betState{point: int8(n)})
+		out, err := s.runOut(int(state), int8(n))
+		if err != nil {
+			return DeckAnalysis{}, err
+		}
+		a.RunOut[n] = out
+		a.RunOutPerDecision.Add(a.RunOutPerDecision, new(big.Rat).Mul(a.ComeOut[n], out))
 	}
-	// The full deck is symmetric under ranks r <-> 7-r (ace and 6, 2 and
-	// 5, 3 and 4), which maps each total t to 14-t and 7 to itself: the
-	// chance of making 10 is that of making 4, 9 that of 5, 8 that of 6.
-	// The three are solved at once, one goroutine each.
-	var made [13]*big.Rat
-	var wg sync.WaitGroup
-	for _, n := range []int{4, 5, 6} {
-		wg.Go(func() { made[n], _ = cardPoint(n, reading) })
-	}
-	wg.Wait()
-	a.Pass = new(big.Rat).Add(p[7], p[11])
-	for _, n := range []int{4, 5, 6} {
-		a.Made[n], a.Made[14-n] = made[n], new(big.Rat).Set(made[n])
-		both := new(big.Rat).Add(p[n], p[14-n])
-		a.Pass.Add(a.Pass, both.Mul(both, made[n]))
-	}
-	a.Disadvantage = new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Mul(big.NewRat(2, 1), a.Pass))
 	return a, nil
 }

@@ -33,7 +33,8 @@ const deckSize = 48
 // shuffled together, the point's cards too, and the point goes on; after
 // every decision the whole deck is shuffled. Under
 // CardsReshuffleEveryThrow the whole deck is shuffled after every throw.
-// These are the rules CardPass computes its figures under.
+// These are the rules Rules.Analyze and Rules.AnalyzeDeck compute card
+// figures under.
 //
 // After each shuffle the deck may be cut, by Cut or, with the rules'
 // rights of who cuts, by Table.Cut, until the next card is dealt. A new
@@ -46,10 +47,14 @@ const deckSize = 48
 // Deck is a deck seeded with 0 and 0, shuffled before its first deal. A
 // Deck serves one Table at a time.
 type Deck struct {
-	// cards are card numbers 0 to 47 in dealing order (rank card/8+1);
-	// cards[:dealt] are out of the deck, dealt since the last shuffle.
-	cards [deckSize]uint8
-	dealt uint8
+	// cards are card numbers 0 to 47 (rank card/8+1): cards[:drawn] in
+	// dealing order, cards[:dealt] of them out of the deck, dealt since
+	// the last shuffle. The rest are in no order: the shuffle draws each
+	// card as it is dealt (Fisher and Yates, a card at a time), which
+	// deals exactly as a whole shuffle done first and costs a draw a
+	// card, not 47 a shuffle. A cut draws them all.
+	cards        [deckSize]uint8
+	dealt, drawn uint8
 	// last is the pair dealt last, by card number.
 	last [2]uint8
 	// ready: cards holds a shuffled deck (false in the zero Deck).
@@ -95,15 +100,29 @@ func (d *Deck) replace() {
 	d.shuffle()
 }
 
-// shuffle gathers every card, those out of the deck too, and shuffles
-// them (Fisher and Yates), after which the deck may be cut.
+// shuffle gathers every card, those out of the deck too, to be drawn at
+// random as they are dealt; the deck may then be cut.
 func (d *Deck) shuffle() {
-	for i := deckSize - 1; i > 0; i-- {
-		j := d.below(uint64(i + 1))
-		d.cards[i], d.cards[j] = d.cards[j], d.cards[i]
-	}
-	d.dealt = 0
+	d.dealt, d.drawn = 0, 0
 	d.cutOpen, d.declined = true, 0
+}
+
+// draw puts a card drawn at random from those not yet drawn in place
+// drawn, the next in dealing order.
+func (d *Deck) draw() {
+	i := int(d.drawn)
+	j := i + d.below(uint64(deckSize-i))
+	d.cards[i], d.cards[j] = d.cards[j], d.cards[i]
+	d.drawn++
+}
+
+// next deals the card on top.
+func (d *Deck) next() uint8 {
+	if d.dealt == d.drawn {
+		d.draw()
+	}
+	d.dealt++
+	return d.cards[d.dealt-1]
 }
 
 // below draws a number from 0 to n-1 from the deck's generator.
@@ -156,9 +175,12 @@ func (d *Deck) Cut(n int) error {
 }
 
 // cut moves the top n cards to the bottom: a rotation of the whole deck,
-// which is full when it is cut.
+// which is full when it is cut, so every card is drawn first.
 func (d *Deck) cut(n int) {
 	d.ensure()
+	for d.drawn < deckSize {
+		d.draw()
+	}
 	var top [deckSize]uint8
 	copy(top[:], d.cards[:n])
 	copy(d.cards[:], d.cards[n:])
@@ -191,8 +213,8 @@ func (d *Deck) deal(comeOut bool) Dice {
 	case comeOut && d.dealt != 0, d.Left() < 2:
 		d.shuffle()
 	}
-	d.last = [2]uint8{d.cards[d.dealt], d.cards[d.dealt+1]}
-	d.dealt += 2
+	d.last[0] = d.next()
+	d.last[1] = d.next()
 	d.cutOpen = false
 	return Dice{d.last[0]/8 + 1, d.last[1]/8 + 1}
 }
@@ -229,15 +251,25 @@ func (t *Table) Deal(deck *Deck, dst []Resolution) (Dice, []Resolution, error) {
 	case reading == NoCards:
 		return Dice{}, dst, t.refuse("deal", "", Bet{}, ErrRollSource, "the table plays with dice (Roll)")
 	}
-	comeOut := t.point == 0
 	next := *deck
-	d := next.deal(comeOut)
+	d, dst, err := t.dealRoll(&next, dst)
+	if err != nil {
+		return Dice{}, dst, err
+	}
+	*deck = next
+	return d, dst, nil
+}
+
+// dealRoll is Deal's play, with no check and on the deck itself: the
+// simulator's card tables deal through it.
+func (t *Table) dealRoll(deck *Deck, dst []Resolution) (Dice, []Resolution, error) {
+	comeOut := t.point == 0
+	d := deck.deal(comeOut)
 	dst, err := t.roll(d, dst)
 	if err != nil {
 		return Dice{}, dst, err
 	}
-	next.settle(reading, comeOut, int(t.point))
-	*deck = next
+	deck.settle(t.rules.Cards, comeOut, int(t.point))
 	return d, dst, nil
 }
 
@@ -323,14 +355,14 @@ func (t *Table) cutHolder(op string, deck *Deck, player string) (string, error) 
 }
 
 // deckVersion starts a Deck's binary form.
-const deckVersion = 1
+const deckVersion = 2
 
 // MarshalBinary saves the deck's whole state: the cards in order, what has
 // been dealt, the cut in progress, a new deck asked for, and its random
 // generator, so that a card game saved mid-point (with Table.MarshalJSON)
 // goes on after UnmarshalBinary exactly as it would have.
 func (d *Deck) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, 1+deckSize+5+4+20)
+	b := make([]byte, 0, 1+deckSize+6+4+20)
 	b = append(b, deckVersion)
 	b = append(b, d.cards[:]...)
 	var flags byte
@@ -339,7 +371,7 @@ func (d *Deck) MarshalBinary() ([]byte, error) {
 			flags |= 1 << i
 		}
 	}
-	b = append(b, d.dealt, d.last[0], d.last[1], flags, d.declined)
+	b = append(b, d.dealt, d.last[0], d.last[1], flags, d.declined, d.drawn)
 	b = binary.BigEndian.AppendUint32(b, d.decks)
 	rng, err := d.rng.MarshalBinary()
 	if err != nil {
@@ -354,17 +386,17 @@ func (d *Deck) MarshalBinary() ([]byte, error) {
 // and the deck is left as it was.
 func (d *Deck) UnmarshalBinary(data []byte) error {
 	bad := func(why string) error { return fmt.Errorf("craps: restore deck: %s: %w", why, ErrSyntax) }
-	const head = 1 + deckSize + 5 + 4
+	const head = 1 + deckSize + 6 + 4
 	if len(data) < head || data[0] != deckVersion {
 		return bad("not a saved deck")
 	}
 	var n Deck
 	copy(n.cards[:], data[1:])
 	rest := data[1+deckSize:]
-	n.dealt, n.last, n.declined = rest[0], [2]uint8{rest[1], rest[2]}, rest[4]
+	n.dealt, n.last, n.declined, n.drawn = rest[0], [2]uint8{rest[1], rest[2]}, rest[4], rest[5]
 	flags := rest[3]
 	n.ready, n.point, n.cutOpen, n.newDeck = flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0
-	n.decks = binary.BigEndian.Uint32(rest[5:])
+	n.decks = binary.BigEndian.Uint32(rest[6:])
 	if err := n.rng.UnmarshalBinary(data[head:]); err != nil {
 		return bad("its random generator: " + err.Error())
 	}
@@ -382,7 +414,7 @@ func (d *Deck) UnmarshalBinary(data []byte) error {
 		return bad("unknown flags")
 	case !n.ready && n != (Deck{rng: n.rng}):
 		return bad("an unshuffled deck with cards")
-	case n.dealt > deckSize-2 || n.dealt%2 != 0 || n.last[0] >= deckSize || n.last[1] >= deckSize:
+	case n.dealt > deckSize-2 || n.dealt%2 != 0 || n.last[0] >= deckSize || n.last[1] >= deckSize || n.drawn < n.dealt || n.drawn > deckSize:
 		return bad("the cards dealt")
 	case n.cutOpen && n.dealt != 0:
 		return bad("a cut after a deal")

@@ -31,7 +31,7 @@ func dkTable(t testing.TB, reading CardReading, players ...string) *Table {
 // TestDealGolden pins the throws a seeded deck deals at a card table. A
 // change here changes every seeded card game: make it only on purpose.
 func TestDealGolden(t *testing.T) {
-	want := "5-6 | 5-1 5-3 6-3 4-2 | 4-5 3-5 2-4 6-5 6-1 | 5-6 | 6-1 | 2-5 | 3-6 6-5 1-1 5-2 | 3-2 1-5 5-4 5-5 3-5 4-2 6-4 6-3"
+	want := "5-4 5-5 2-1 4-4 2-2 5-4 | 6-2 3-5 | 5-1 1-3 4-4 2-4 | 1-2 | 3-5 6-3 1-5 2-4 5-5 1-1 5-6 6-2 | 4-5 4-3 | 2-4 4-2 |"
 	tb := dkTable(t, CardsPairReturned, "ann")
 	deck := NewDeck(1, 2)
 	var got []string
@@ -157,6 +157,9 @@ func deckProperty(t *rapid.T) {
 				t.Fatalf("cut %d by %s: %v", n, player, err)
 			default:
 				before.ensure() // the zero Deck is shuffled first
+				for before.drawn < deckSize {
+					before.draw() // a cut draws every card
+				}
 				want := append(before.cards[n:], before.cards[:n]...)
 				if !slices.Equal(deck.cards[:], want) {
 					t.Fatalf("cut %d: %v became %v", n, before.cards, deck.cards)
@@ -451,12 +454,14 @@ func TestDeckRestoreRefusals(t *testing.T) {
 		edit   func(b []byte) []byte
 	}{
 		{"empty", func([]byte) []byte { return nil }},
-		{"another version", func(b []byte) []byte { b[0] = 2; return b }},
+		{"another version", func(b []byte) []byte { b[0] = deckVersion + 1; return b }},
 		{"a card twice", func(b []byte) []byte { b[2] = b[1]; return b }},
 		{"a card 48", func(b []byte) []byte { b[1] = 48; return b }},
 		{"an odd number dealt", func(b []byte) []byte { b[1+deckSize] = 3; return b }},
 		{"unknown flags", func(b []byte) []byte { b[1+deckSize+3] |= 0x80; return b }},
-		{"no generator", func(b []byte) []byte { return b[:1+deckSize+9] }},
+		{"fewer cards drawn than dealt", func(b []byte) []byte { b[1+deckSize] = 2; b[1+deckSize+5] = 0; return b }},
+		{"more cards drawn than the deck has", func(b []byte) []byte { b[1+deckSize+5] = deckSize + 1; return b }},
+		{"no generator", func(b []byte) []byte { return b[:1+deckSize+10] }},
 	} {
 		data := c.edit(append([]byte(nil), good...))
 		d := *NewDeck(5, 5)

@@ -125,9 +125,12 @@
 // gives a bet between players at any agreed odds, with each side's edge,
 // and [Rules.Hand] the length of a shooter's hand. The pass line wins with
 // probability 244/495 = 976/1980; the rule book's "970 times out of 1980"
-// is a misprint, as its own 1.414% shows. [cardPass] gives the same
-// figure, exactly, for card craps (the card-craps rules), where cards dealt without
-// replacement change every probability.
+// is a misprint, as its own 1.414% shows. Under card rules every one of
+// these gives the cards' figures, exactly, where cards dealt without
+// replacement change every probability (about 0.49708 for the pass line
+// under the card-craps rules' own reading), and [Rules.AnalyzeDeck] the
+// deck's own: how often it runs out during a point, and the cards dealt
+// per decision.
 //
 // # Strategies
 //
@@ -200,7 +203,8 @@
 // look-up; one with a hook plays a Table roll by roll. Results are exact
 // integer sums that [MergeResults] combines across shards: a run is cut
 // into fixed blocks, each with its own stream of throws, so the number of
-// workers, processes or machines never changes the answer.
+// workers, processes or machines never changes the answer. Under card rules
+// each block deals from its own [Deck], seeded from its stream.
 //
 // # Errors and panics
 //

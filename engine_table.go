@@ -36,10 +36,12 @@ type seatPlay struct {
 
 // player plays the run's strategies on a Table, roll by roll: the general
 // engine. The first seat plays SimConfig.Strategy, the others
-// SimConfig.Others.
+// SimConfig.Others. Under card rules it deals each throw from deck, which
+// each block seeds from its own stream.
 type player struct {
 	cfg   *SimConfig
 	t     Table
+	deck  *Deck
 	seats []seatPlay
 	res   []Resolution
 	// paid is the commission paid on the bets up before a roll, for the
@@ -133,9 +135,22 @@ func (p *player) reset(session bool) {
 	}
 }
 
-// roll plays throw i: resolves the bets, records them in out, lets the
-// strategies see it, and reports the first player's net result and the
-// stakes the roll decided for him.
+// dealt is the throw index by which roll deals the throw from the deck.
+const dealt = 36
+
+// throw plays the block's next throw: the stream's, or at a card table the
+// deck's next deal.
+func (p *player) throw(st *stream, out *SimResult) {
+	if p.deck != nil {
+		p.roll(dealt, out)
+		return
+	}
+	p.roll(st.next(), out)
+}
+
+// roll plays throw i (dealt: the deck's next deal): resolves the bets,
+// records them in out, lets the strategies see it, and reports the first
+// player's net result and the stakes the roll decided for him.
 func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 	t := &p.t
 	p.paid = p.paid[:0]
@@ -144,9 +159,14 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 			p.paid = append(p.paid, paidBet{b.seat, b.bet, b.paid})
 		}
 	}
-	d := diceOf(i)
 	before := t.point
-	p.res, _ = t.Roll(d, p.res[:0])
+	var d Dice
+	if i == dealt {
+		d, p.res, _ = t.dealRoll(p.deck, p.res[:0])
+	} else {
+		d = diceOf(i)
+		p.res, _ = t.Roll(d, p.res[:0])
+	}
 	out.Rolls++
 	if before != 0 && d.Total() == 7 {
 		out.SevenOuts++
@@ -207,20 +227,24 @@ func (s *seatPlay) tally(l ledger, b Bet) int {
 	return int(*k - 1)
 }
 
-// play plays one block of n rolls, shooters or sessions.
+// play plays one block of n rolls, shooters or sessions. A card table
+// starts the block with a new deck seeded from the block's stream.
 func (p *player) play(st *stream, n int64, out *SimResult) {
+	if p.cfg.Rules.Cards != NoCards {
+		p.deck = NewDeck(st.pcg.Uint64(), st.pcg.Uint64())
+	}
 	switch p.cfg.Mode {
 	case ByRolls:
 		p.reset(false)
 		for range n {
-			p.roll(st.next(), out)
+			p.throw(st, out)
 			p.again()
 		}
 	case ByShooters:
 		p.reset(false)
 		for n > 0 {
 			sevenOuts := out.SevenOuts
-			p.roll(st.next(), out)
+			p.throw(st, out)
 			p.again()
 			if out.SevenOuts != sevenOuts {
 				for k := range p.seats {
@@ -254,12 +278,12 @@ func (p *player) sessionFrom(st *stream, out *SimResult, pending int) {
 		if !playing {
 			break
 		}
-		i := uint(pending)
 		if pending < 0 {
-			i = st.next()
+			p.throw(st, out)
+		} else {
+			p.roll(uint(pending), out)
 		}
 		pending = -1
-		p.roll(i, out)
 		for k := range p.seats {
 			s := &p.seats[k]
 			if s.ended {

@@ -290,7 +290,7 @@ func ExampleTable_Deal() {
 	t, _ := craps.NewTable(craps.CardCraps())
 	_ = t.Join("ann", 100)
 	_ = t.Join("bob", 100)
-	deck := craps.NewDeck(1, 2)
+	deck := craps.NewDeck(22, 2)
 	fmt.Println("the last cut is offered to", t.CutOrder())
 	_ = t.Cut(deck, "bob", 20) // bob, on ann's left, cuts last
 	for range 8 {
@@ -309,33 +309,39 @@ func ExampleTable_Deal() {
 	}
 	// Output:
 	// the last cut is offered to [bob ann]
-	// 4-3 (7), puck 0, 48 cards left: ann Pass Line won
-	// 4-1 (5), puck 5, 48 cards left
-	// 1-2 (3), puck 5, 46 cards left
-	// 1-1 (2), puck 5, 44 cards left
-	// 4-3 (7), puck 0, 48 cards left: ann Pass Line lost
-	// 1-2 (3), puck 0, 48 cards left: ann Pass Line lost
-	// 4-5 (9), puck 9, 48 cards left
-	// 3-5 (8), puck 9, 46 cards left
+	// 5-3 (8), puck 8, 48 cards left
+	// 5-1 (6), puck 8, 46 cards left
+	// 5-3 (8), puck 0, 48 cards left: ann Pass Line won
+	// 6-2 (8), puck 8, 48 cards left
+	// 3-4 (7), puck 0, 48 cards left: ann Pass Line lost
+	// 4-2 (6), puck 6, 48 cards left
+	// 3-5 (8), puck 6, 46 cards left
+	// 4-5 (9), puck 6, 44 cards left
 }
 
-// The exact figures of card craps when the deck is shuffled before every
-// throw; the rules' own reading, CardsPairReturned, takes a few seconds
-// more and gives a pass probability of about 0.49708.
-func ExampleAnalyzeCards() {
-	a, err := craps.AnalyzeCards(craps.CardsReshuffleEveryThrow)
+// The deck's own figures under the card-craps rules' own reading, and a
+// bet's figures at a card table: the shooter's chance at the pass line is
+// the deck's.
+func ExampleRules_AnalyzeDeck() {
+	r := craps.CardCraps()
+	a, err := r.AnalyzeDeck()
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println("a come-out 2:", a.ComeOut[2], " a 7:", a.ComeOut[7])
-	fmt.Println("point 4 made:", a.Made[4])
-	fmt.Println("pass:", a.Pass, "=", a.Pass.FloatString(5))
-	fmt.Println("shooter's disadvantage:", a.Disadvantage.FloatString(5))
+	fmt.Println("point 4 made:", a.Made[4].FloatString(6))
+	fmt.Println("pass:", a.Pass.FloatString(10))
+	fmt.Println("the deck runs out during a 4:", a.RunOut[4].FloatString(6))
+	fmt.Println("cards dealt per decision:", a.CardsPerDecision.FloatString(4))
+	pass, _ := r.Analyze(craps.Bet{Kind: craps.PassLine})
+	fmt.Println("pass line edge:", pass.EdgePerBet.FloatString(6), "the same chance:", pass.Win.Cmp(a.Pass) == 0)
 	// Output:
 	// a come-out 2: 7/282  a 7: 8/47
-	// point 4 made: 23/71
-	// pass: 239302/483865 = 0.49456
-	// shooter's disadvantage: 0.01087
+	// point 4 made: 0.330173
+	// pass: 0.4970783618
+	// the deck runs out during a 4: 0.000800
+	// cards dealt per decision: 6.6711
+	// pass line edge: 0.005843 the same chance: true
 }
 
 // The private game's center bet (the private-game rule book): the shooter stakes 100, two

@@ -3,9 +3,11 @@ package craps
 import (
 	"fmt"
 	"math/big"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Analysis is the exact long-run figures of one bet under one Rules. Every
@@ -37,6 +39,13 @@ type Analysis struct {
 	// EdgePerResolved leaves pushes out: EdgePerBet/(1-Push). EdgePerRoll is
 	// EdgePerBet/Rolls. EdgePerResolved is nil for a bet that always pushes.
 	EdgePerBet, EdgePerResolved, EdgePerRoll *big.Rat
+	// Simulated is 0 when every figure is exact. Under card rules a bet
+	// whose states and the deck's are too many to follow exactly (all,
+	// tall and small) is simulated instead: Simulated is the number of
+	// decisions played, the figures are their means (each a fraction of
+	// counts), and EdgeStdErr is the standard error of EdgePerBet.
+	Simulated  int64
+	EdgeStdErr float64
 }
 
 // TrueOdds is the odds against the bet winning, pushes left out, as the
@@ -69,6 +78,28 @@ func oddsOf(lose, win *big.Rat) *big.Rat {
 // without one is analysed from its own come-out. It returns an error
 // wrapping ErrInvalidRules if r does not validate, ErrNotOffered or
 // ErrSyntax if r does not take b.
+//
+// # Card rules
+//
+// Under card rules (r.Cards set) the figures are the cards', never the
+// dice's: a throw's chances depend on the deck, and the deck on the game,
+// so the analysis follows the bet, the shooter's point and the cards
+// dealt since the last shuffle together, and a bet's figures depend on
+// the moment it is made. Line bets, one-roll bets, the fire, all, tall
+// and small bets and the private game's center bet and propositions are
+// made on a come-out, from a full deck. Odds behind the line and the
+// private game's point bet are made the moment the come-out sets their
+// point, and every other bet (come, put, place, buy, lay, odds on come
+// bets, big 6 and 8, hardways, number bets) the moment the come-out sets
+// any point (each point as often as the come-out sets it), from the deck
+// as it then stands: a full deck, or, under CardsPairKept, a full deck
+// less the come-out pair. As with dice the bet then works on every throw
+// until it is decided, while the deck follows the game: shuffled after
+// every decision of the shooter's point and when it runs out, and under
+// CardsPairReturned after every come-out. Every figure is exact, counted
+// over the orders of the deck's ranks, except those of the all, tall and
+// small bets, whose state (the totals thrown) and the deck's are too many
+// to follow: they are simulated, and Analysis.Simulated says so.
 func (r Rules) Analyze(b Bet) (Analysis, error) {
 	if err := r.Validate(); err != nil {
 		return Analysis{}, err
@@ -83,11 +114,21 @@ func (r Rules) Analyze(b Bet) (Analysis, error) {
 }
 
 // analyze solves the chain of bet b. With downAtPoint the player takes a
-// contract bet down (a push) the moment it moves to a point.
+// contract bet down (a push) the moment it moves to a point. Under card
+// rules the deck's state enters the chain (analyzeCards).
 func (r *Rules) analyze(b Bet, downAtPoint bool) Analysis {
-	c := buildChain(r, b, downAtPoint)
-	v := c.solve()
-	a := Analysis{Bet: b, Pays: c.describePays(b), Win: v[qWin], Lose: v[qLose], Push: v[qPush], Rolls: v[qRolls]}
+	a, rows := r.betSteps(b, downAtPoint)
+	pays := describePays(b, a, rows)
+	if r.Cards != NoCards {
+		return r.analyzeCards(b, rows, pays, downAtPoint)
+	}
+	return r.figures(b, buildChain(rows).solve(), pays, downAtPoint)
+}
+
+// figures completes the analysis of bet b from the solved quantities v:
+// the return with commission, and the edges.
+func (r *Rules) figures(b Bet, v [nq]*big.Rat, pays string, downAtPoint bool) Analysis {
+	a := Analysis{Bet: b, Pays: pays, Win: v[qWin], Lose: v[qLose], Push: v[qPush], Rolls: v[qRolls]}
 	if downAtPoint {
 		a.Note = "taken down at its point"
 	}
@@ -128,67 +169,75 @@ const (
 	nq
 )
 
-// chain is the graph of a bet's states: from each, where each of the 36
-// throws leads.
+// chain is the graph of a bet's states: from each, the weight of the ways
+// to each other state, out of the weight of every way out of it.
 type chain struct {
-	states []betState
-	// out[i] counts the throws from state i to each other state; self[i]
-	// those that leave it where it is; term[i] sums what the deciding
-	// throws contribute, each weighted by its count.
-	out  []map[int]int64
-	self []int64
-	term [][nq]*big.Rat
-	// wins records each payout seen, with its label and how many
-	// (state, throw) pairs pay it, for describePays.
-	wins map[payLabel]int
+	// out[i] weighs the ways from state i to each other state; self[i]
+	// those that leave it where it is; total[i] every way out of it (36
+	// throws of the dice; under card rules, the orders of a full deck);
+	// term[i] sums what the deciding ways contribute, each weighted.
+	out   []map[int]*big.Int
+	self  []*big.Int
+	total []*big.Int
+	term  [][nq]*big.Rat
 }
 
-type payLabel struct {
-	pays  Ratio
-	label string
-}
-
-// buildChain reads a bet's compiled definition, the same one Table.Roll
-// plays, into the chain the solver works on.
-func buildChain(r *Rules, b Bet, downAtPoint bool) *chain {
+// betSteps compiles bet b under r and returns its automaton with the
+// steps the analysis plays: a line bet taken down the moment it moves to a
+// point pushes (downAtPoint), and the private game's bets pay even money.
+func (r *Rules) betSteps(b Bet, downAtPoint bool) (*automaton, [][36]step) {
 	a := compile(r, b)
-	n := len(a.states)
-	c := &chain{states: a.states, out: make([]map[int]int64, n), self: make([]int64, n),
-		term: make([][nq]*big.Rat, n), wins: map[payLabel]int{}}
-	dice := AllDice()
+	rows := make([][36]step, len(a.states))
 	for i, s := range a.states {
-		out := map[int]int64{}
-		var term [nq]*big.Rat
-		for q := range term {
-			term[q] = new(big.Rat)
-		}
-		term[qRolls].SetInt64(36)
-		for _, d := range dice {
-			st := a.steps[i][d.index()]
+		for x, st := range a.steps[i] {
 			if downAtPoint && st.verdict == stays && s.point == 0 && a.states[st.next].point != 0 {
 				st = step{verdict: pushes}
 			}
 			if r.Private && st.verdict == wins {
 				st.pays = evenMoney // players bet at what they agree; AnalyzeSide takes any odds
 			}
+			rows[i][x] = st
+		}
+	}
+	return a, rows
+}
+
+// buildChain reads a bet's steps, the same ones Table.Roll plays, into
+// the chain the solver works on.
+func buildChain(rows [][36]step) *chain {
+	n := len(rows)
+	c := &chain{out: make([]map[int]*big.Int, n), self: make([]*big.Int, n), total: make([]*big.Int, n),
+		term: make([][nq]*big.Rat, n)}
+	for i, row := range rows {
+		out := map[int]int64{}
+		self := int64(0)
+		var term [nq]*big.Rat
+		for q := range term {
+			term[q] = new(big.Rat)
+		}
+		term[qRolls].SetInt64(36)
+		for _, st := range row {
 			switch st.verdict {
 			case stays:
 				if int(st.next) == i {
-					c.self[i]++
+					self++
 				} else {
 					out[int(st.next)]++
 				}
 			case wins:
 				term[qWin].Add(term[qWin], oneRat)
 				term[qGross].Add(term[qGross], st.pays.Rat())
-				c.wins[payLabel{st.pays, winLabel(b, s, d)}]++
 			case loses:
 				term[qLose].Add(term[qLose], oneRat)
 			case pushes:
 				term[qPush].Add(term[qPush], oneRat)
 			}
 		}
-		c.out[i], c.term[i] = out, term
+		c.out[i] = map[int]*big.Int{}
+		for j, k := range out {
+			c.out[i][j] = big.NewInt(k)
+		}
+		c.self[i], c.total[i], c.term[i] = big.NewInt(self), big.NewInt(36), term
 	}
 	return c
 }
@@ -202,7 +251,7 @@ var oneRat = big.NewRat(1, 1)
 // leave it unchanged; a fire bet's come-out and point states form small
 // cycles, solved by elimination.
 func (c *chain) solve() [nq]*big.Rat {
-	n := len(c.states)
+	n := len(c.total)
 	val := make([][nq]*big.Rat, n)
 	idx, low := make([]int, n), make([]int, n)
 	onStack := make([]bool, n)
@@ -245,18 +294,19 @@ func (c *chain) solve() [nq]*big.Rat {
 }
 
 // solveGroup solves the states of one strongly connected group:
-// (36-self_i) q_i - sum_j n_ij q_j = term_i + sum_k n_ik q_k, j in the
-// group, k already solved.
+// (total_i-self_i) q_i - sum_j n_ij q_j = term_i + sum_k n_ik q_k, j in
+// the group, k already solved.
 func (c *chain) solveGroup(group []int, val [][nq]*big.Rat) {
 	if len(group) == 1 { // the common case, without a matrix
 		s := group[0]
 		k, sum := new(big.Rat), new(big.Rat)
+		left := new(big.Rat).SetInt(new(big.Int).Sub(c.total[s], c.self[s]))
 		for q := range val[s] {
 			sum.Set(c.term[s][q])
 			for t, count := range c.out[s] {
-				sum.Add(sum, k.Mul(k.SetInt64(count), val[t][q]))
+				sum.Add(sum, k.Mul(k.SetInt(count), val[t][q]))
 			}
-			val[s][q] = new(big.Rat).Quo(sum, k.SetInt64(36-c.self[s]))
+			val[s][q] = new(big.Rat).Quo(sum, left)
 		}
 		return
 	}
@@ -273,16 +323,16 @@ func (c *chain) solveGroup(group []int, val [][nq]*big.Rat) {
 		for j := range a[i] {
 			a[i][j] = new(big.Rat)
 		}
-		a[i][i].SetInt64(36 - c.self[s])
+		a[i][i].SetInt(new(big.Int).Sub(c.total[s], c.self[s]))
 		for q := range rhs[i] {
 			rhs[i][q] = new(big.Rat).Set(c.term[s][q])
 		}
 		for t, count := range c.out[s] {
+			k := new(big.Rat).SetInt(count)
 			if j, in := pos[t]; in {
-				a[i][j].Sub(a[i][j], big.NewRat(count, 1))
+				a[i][j].Sub(a[i][j], k)
 				continue
 			}
-			k := big.NewRat(count, 1)
 			for q := range rhs[i] {
 				rhs[i][q].Add(rhs[i][q], new(big.Rat).Mul(k, val[t][q]))
 			}
@@ -326,16 +376,24 @@ func winLabel(b Bet, s betState, d Dice) string {
 	return strconv.Itoa(d.Total())
 }
 
-// describePays prints the payouts the chain found: the one payout, or the
-// most common one first and the others with what they are paid on.
-func (c *chain) describePays(b Bet) string {
+// describePays prints the payouts of bet b's steps: the one payout, or
+// the one on most (state, throw) pairs first and the others with what they
+// are paid on.
+func describePays(b Bet, a *automaton, rows [][36]step) string {
 	byRatio := map[Ratio][]string{}
 	count := map[Ratio]int{}
-	for pl, n := range c.wins {
-		if !containsString(byRatio[pl.pays], pl.label) {
-			byRatio[pl.pays] = append(byRatio[pl.pays], pl.label)
+	dice := AllDice()
+	for i, row := range rows {
+		for x, st := range row {
+			if st.verdict != wins {
+				continue
+			}
+			label := winLabel(b, a.states[i], dice[x])
+			if !containsString(byRatio[st.pays], label) {
+				byRatio[st.pays] = append(byRatio[st.pays], label)
+			}
+			count[st.pays]++
 		}
-		count[pl.pays] += n
 	}
 	ratios := make([]Ratio, 0, len(byRatio))
 	for p := range byRatio {
@@ -453,18 +511,44 @@ func (r Rules) Catalogue() []Bet {
 // EdgeTable analyses every bet in r.Catalogue, in its order. Where
 // r.LineBetsRemovable lets players take pass and come bets down, it adds
 // the rows of a player who does so as soon as the point is set, which show
-// what the rule costs the house.
+// what the rule costs the house. Under card rules the rows are the cards'
+// (see Analyze), analysed on every processor: the first card table of a
+// process takes a few seconds, and the point families it solves are kept
+// for the next.
 func (r Rules) EdgeTable() ([]Analysis, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	var rows []Analysis
+	type row struct {
+		bet         Bet
+		downAtPoint bool
+	}
+	var todo []row
 	for _, b := range r.Catalogue() {
-		rows = append(rows, r.analyze(b, false))
+		todo = append(todo, row{b, false})
 		if r.LineBetsRemovable && (b.Kind == PassLine || b.Kind == Come) {
-			rows = append(rows, r.analyze(b, true))
+			todo = append(todo, row{b, true})
 		}
 	}
+	rows := make([]Analysis, len(todo))
+	workers := 1
+	if r.Cards != NoCards {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				rows[i] = r.analyze(todo[i].bet, todo[i].downAtPoint)
+			}
+		})
+	}
+	for i := range todo {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	return rows, nil
 }
 
@@ -485,7 +569,9 @@ type LineOdds struct {
 // don't pass, come or don't come) with full odds at limit behind it: the
 // line bet's own figures, plus the odds bets' (each analysed from its
 // definition) weighted by the chance of each point, the odds sized by the
-// limit and r.Lay. Pass with 3-4-5x odds: 7/1870.
+// limit and r.Lay. Pass with 3-4-5x odds: 7/1870. Under card rules the
+// points come as a full deck deals them and the odds are the cards' (see
+// Analyze), made when the point is set.
 func (r Rules) WithOdds(k BetKind, limit OddsLimit) (LineOdds, error) {
 	oddsKind := map[BetKind]BetKind{PassLine: PassOdds, Come: ComeOdds, DontPass: DontPassOdds, DontCome: DontComeOdds}[k]
 	if oddsKind == NoBet {
@@ -497,7 +583,8 @@ func (r Rules) WithOdds(k BetKind, limit OddsLimit) (LineOdds, error) {
 		return LineOdds{}, err
 	}
 	ret, wagered := new(big.Rat).Set(line.Return), big.NewRat(1, 1)
-	for _, d := range AllDice() {
+	chances := r.throwChances()
+	for x, d := range AllDice() {
 		e := Bet{Kind: k}.roll(&r, betState{}, d)
 		if e.verdict != stays {
 			continue
@@ -507,9 +594,9 @@ func (r Rules) WithOdds(k BetKind, limit OddsLimit) (LineOdds, error) {
 		if err != nil {
 			return LineOdds{}, err
 		}
-		// Each throw is 1/36; the odds behind it are the most the limit allows.
+		// The odds behind the throw's point are the most the limit allows.
 		stake := r.oddsStakeMultiple(oddsKind, n).Rat()
-		stake.Quo(stake, big.NewRat(36, 1))
+		stake.Mul(stake, chances[x])
 		wagered.Add(wagered, stake)
 		ret.Add(ret, new(big.Rat).Mul(stake, odds.Return))
 	}
@@ -663,7 +750,7 @@ func (r Rules) AnalyzeSide(b Bet, odds Ratio) (SideAnalysis, error) {
 		BackerEdge: backer, LayerEdge: new(big.Rat).Quo(new(big.Rat).Neg(backer), w), Rolls: a.Rolls}, nil
 }
 
-// HandFigures are the exact lengths of a shooter's turn with the dice.
+// HandFigures are the exact lengths of a shooter's turn.
 // Every field is a fresh value the caller owns.
 type HandFigures struct {
 	// ThrowsPerDecision is the expected throws to decide one pass line or
@@ -683,7 +770,8 @@ type HandFigures struct {
 // line's definition. The number of decisions to the seven-out is a
 // stopping time of independent decisions, so by Wald's identity the
 // throws per hand are the throws per decision times the decisions per
-// hand.
+// hand. Under card rules the figures are the cards': every come-out is
+// dealt from a full deck, so decisions are independent there too.
 func (r Rules) Hand() (HandFigures, error) {
 	if err := r.Validate(); err != nil {
 		return HandFigures{}, err
@@ -691,13 +779,13 @@ func (r Rules) Hand() (HandFigures, error) {
 	line := Bet{Kind: PassLine}
 	a := r.analyze(line, false)
 	// A losing decision is craps on the come-out or a seven-out.
-	crapsOut := 0
-	for _, st := range compile(&r, line).steps[0] {
+	sevenOut := new(big.Rat).Set(a.Lose)
+	chances := r.throwChances()
+	for x, st := range compile(&r, line).steps[0] {
 		if st.verdict == loses {
-			crapsOut++
+			sevenOut.Sub(sevenOut, chances[x])
 		}
 	}
-	sevenOut := new(big.Rat).Sub(a.Lose, big.NewRat(int64(crapsOut), 36))
 	decisions := new(big.Rat).Inv(sevenOut)
 	return HandFigures{ThrowsPerDecision: a.Rolls, SevenOut: sevenOut, DecisionsPerHand: decisions,
 		ThrowsPerHand: new(big.Rat).Mul(a.Rolls, decisions)}, nil

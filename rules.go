@@ -80,8 +80,9 @@ type Rules struct {
 	// Cards deals every throw from the card-craps rules' 48-card deck instead of
 	// rolling dice, under one reading of those rules; the zero NoCards plays
 	// with dice. A card table takes its throws from Table.Deal, a dice
-	// table from Table.Roll. Analyze and EdgeTable give the dice figures
-	// whatever this says; AnalyzeCards gives the cards'.
+	// table from Table.Roll. Under card rules Analyze, EdgeTable,
+	// WithOdds and Hand give the cards' figures, and AnalyzeDeck the
+	// deck's own.
 	Cards CardReading
 	// Private is the private game of the private-game rule book: no house banks anything.
 	// The shooter's center bet is faded by the other players, and every

@@ -468,7 +468,6 @@ func TestSimulationErrors(t *testing.T) {
 	}{
 		{"no rolls", SimConfig{Strategy: pass}, ErrSimulation},
 		{"the private game", SimConfig{Rules: Street(), Strategy: pass, N: 1}, ErrSimulation},
-		{"card craps", SimConfig{Rules: CardCraps(), Strategy: pass, N: 1}, ErrSimulation},
 		{"negative shard", SimConfig{Strategy: pass, N: 1, Shard: -1, Shards: 2}, ErrSimulation},
 		{"shard past the shards", SimConfig{Strategy: pass, N: 1, Shard: 2, Shards: 2}, ErrSimulation},
 		{"unknown mode", SimConfig{Strategy: pass, N: 1, Mode: 9}, ErrSimulation},

@@ -132,10 +132,13 @@ var ErrSimulation = errors.New("invalid simulation")
 // layout, and plays each roll with one table look-up (a session goes on on
 // a Table from the roll after which its bankroll would not cover the
 // layout); one with a hook plays a Table roll by roll. Both make no
-// allocation per roll and give the same sums. It plays casino rules with
-// dice; a configuration it cannot run (the private game, card craps, no
-// rolls) is an error wrapping ErrSimulation, or the error of
-// Strategy.Validate. It stops early with ctx's error if ctx is done.
+// allocation per roll and give the same sums. It plays casino rules, with
+// dice or cards: under card rules (Rules.Cards) each block deals from its
+// own Deck, seeded from the block's stream, on the Table engine, as
+// Table.Deal plays it (the compiled automaton's loop throws independent
+// dice). A configuration it cannot run (the private game, no rolls) is an
+// error wrapping ErrSimulation, or the error of Strategy.Validate. It
+// stops early with ctx's error if ctx is done.
 func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("craps: simulate: %s: %w", fmt.Sprintf(format, a...), ErrSimulation)
@@ -143,8 +146,6 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	switch {
 	case cfg.Rules.Private:
 		return SimResult{}, bad("the private game has no house to bank a strategy's layout")
-	case cfg.Rules.Cards != NoCards:
-		return SimResult{}, bad("card craps deals from a deck; the simulator throws dice")
 	}
 	if err := cfg.Strategy.Validate(cfg.Rules); err != nil {
 		return SimResult{}, err
@@ -201,7 +202,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		Session: cfg.Session, Shards: shards, Parts: []int{cfg.Shard}, Engine: "table"}
 
 	var auto *joint
-	if cfg.Strategy.NewHook == nil && len(cfg.Others) == 0 && !cfg.general {
+	if cfg.Strategy.NewHook == nil && len(cfg.Others) == 0 && !cfg.general && cfg.Rules.Cards == NoCards {
 		auto = cachedJoint(cfg.Rules, &cfg.Strategy)
 	}
 	if auto != nil {

@@ -20,20 +20,23 @@ var cardReadings = map[craps.CardReading]string{
 	craps.CardsReshuffleEveryThrow: "the whole deck is shuffled before every throw",
 }
 
-// writeCardFigures prints the exact card-craps figures under the rules'
-// reading beside the dice figures: come-out totals, points made, the pass
-// line and the shooter's disadvantage on the center bet.
+// writeCardFigures prints the deck's own figures under the rules'
+// reading beside the dice's: come-out totals, points made, how often the
+// deck runs out, the shooter's chance and disadvantage, and the cards
+// dealt per decision. They are the game's, whatever bets the table takes.
 func writeCardFigures(w io.Writer, r craps.Rules) error {
 	fmt.Fprintf(w, "\nCard craps (the card-craps rules): 48 cards, ace to 6, eight of each, dealt as %v:\n%s.\n", r.Cards, cardReadings[r.Cards])
-	if r.Crapless {
-		_, err := fmt.Fprintln(w, "The card figures are for the usual line (7 and 11 win, 2, 3 and 12 lose on the come-out), not crapless craps.")
-		return err
-	}
-	a, err := craps.AnalyzeCards(r.Cards)
+	a, err := r.AnalyzeDeck()
 	if err != nil {
 		return err
 	}
-	seven := craps.Totals(7).Probability()
+	// The dice's figures for the same line, from the shooter's bets.
+	dice := r
+	dice.Cards, dice.NotOffered, dice.Private = craps.NoCards, 0, false
+	diceBet := func(b craps.Bet) (*big.Rat, error) {
+		an, err := dice.Analyze(b)
+		return an.Win, err
+	}
 	var notes footnotes
 	fmt.Fprintln(w, "\nCome-out totals: one throw of two dice, one deal of two cards from a full deck")
 	fmt.Fprintln(w)
@@ -45,29 +48,42 @@ func writeCardFigures(w io.Writer, r craps.Rules) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "\nPoints made: the point before a 7, the cards dealt as above, all 48 reshuffled\nif the deck runs out (10, 9 and 8 are made as often as 4, 5 and 6)")
+	fmt.Fprintln(w, "\nPoints made, the point before a 7 from the deck the come-out leaves, all 48\n"+
+		"shuffled if the deck runs out; and the chance that it runs out during the point")
 	fmt.Fprintln(w)
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "POINT\tDICE\tCARDS")
-	for _, n := range []int{4, 5, 6} {
-		p := craps.Totals(n).Probability()
-		dice := p.Quo(p, new(big.Rat).Add(p, seven))
-		fmt.Fprintf(tw, "%d, %d\t%s\t%s\n", n, 14-n, notes.cell(dice, decimal), notes.cell(a.Made[n], decimal))
+	fmt.Fprintln(tw, "POINT\tDICE\tCARDS\tDECK RUNS OUT")
+	for n := 2; n <= 12; n++ {
+		if a.Made[n] == nil {
+			continue
+		}
+		made, err := diceBet(craps.Bet{Kind: craps.PassOdds, Number: n})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\n", n, notes.cell(made, decimal), notes.cell(a.Made[n], decimal), notes.cell(a.RunOut[n], decimal))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	pass, err := r.Analyze(craps.Bet{Kind: craps.PassLine})
+	pass, err := diceBet(craps.Bet{Kind: craps.PassLine})
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "\nThe shooter wins a decision (the pass line, and the center bet's shooter):")
-	fmt.Fprintf(w, "  dice   %s = %s\n", pass.Win.RatString(), pass.Win.FloatString(10))
+	fmt.Fprintf(w, "  dice   %s = %s\n", pass.RatString(), pass.FloatString(10))
 	fmt.Fprintf(w, "  cards  %s\n         = %s\n", a.Pass.RatString(), a.Pass.FloatString(10))
 	fmt.Fprintln(w, "The shooter's disadvantage on an even-money center bet, 1 - 2 x pass:")
-	diceEdge := new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Add(pass.Win, pass.Win))
-	fmt.Fprintf(w, "  dice   %s = %s\n", diceEdge.RatString(), percent(diceEdge))
-	fmt.Fprintf(w, "  cards  %s\n         = %s\n", a.Disadvantage.RatString(), percent(a.Disadvantage))
+	for _, p := range []struct {
+		name string
+		pass *big.Rat
+	}{{"dice ", pass}, {"cards", a.Pass}} {
+		edge := new(big.Rat).Sub(big.NewRat(1, 1), new(big.Rat).Add(p.pass, p.pass))
+		fmt.Fprintf(w, "  %s  %s\n         = %s\n", p.name, edge.RatString(), percent(edge))
+	}
+	fmt.Fprintf(w, "The deck runs out during a decision with probability\n  %s\n  = %s\n",
+		a.RunOutPerDecision.RatString(), a.RunOutPerDecision.FloatString(10))
+	fmt.Fprintf(w, "Cards dealt per decision:\n  %s\n  = %s\n", a.CardsPerDecision.RatString(), a.CardsPerDecision.FloatString(10))
 	if len(notes) > 0 {
 		fmt.Fprintln(w, "\nExact values too long for the table:")
 		for i, n := range notes {

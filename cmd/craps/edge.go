@@ -19,9 +19,10 @@ func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 		"exact fractions beside percentages. Commission paid when a bet is made\n"+
 		"counts in the amount wagered. Then the combined edge of each line bet\n"+
 		"with full odds, at the rules' limit and at common limits. Under card\n"+
-		"rules (-rules cards, or -cards READING) the exact card-craps figures\n"+
-		"follow beside the dice's: come-out totals, points made, the pass line\n"+
-		"and the shooter's disadvantage on the center bet (text only; a few seconds).\n\n"+
+		"rules (-rules cards, or -cards READING) every figure is the cards': exact,\n"+
+		"except the all, tall and small bets, simulated with their standard error;\n"+
+		"the deck's own figures follow (come-out totals, points made, how often the\n"+
+		"deck runs out, cards dealt per decision). The first card table takes seconds.\n\n"+
 		"Example: craps edge -rules standard -field12 2 -props for1", stdout)
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per bet, fractions written \"p/q\"")
 	rf := addRuleFlags(fs)
@@ -41,26 +42,54 @@ func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 	}
 	if r.Private {
 		fmt.Fprintf(stdout, "Bets between players under %s, figured at even money: the edge is the\n"+
-			"backer's disadvantage (negative: his advantage); the true odds are the fair price\n\n", rf.describe())
+			"backer's disadvantage (negative: his advantage); the true odds are the fair price\n", rf.describe())
 	} else {
-		fmt.Fprintf(stdout, "House edge under %s (odds %v)\n\n", rf.describe(), r.Odds)
+		fmt.Fprintf(stdout, "House edge under %s (odds %v)\n", rf.describe(), r.Odds)
 	}
+	if r.Cards != craps.NoCards {
+		fmt.Fprint(stdout, cardMoments)
+	}
+	fmt.Fprintln(stdout)
 	var notes footnotes
+	var simulated []string
+	var decisions int64
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "BET\tPAYS\tWIN\tLOSE\tPUSH\tEDGE PER BET\tPER RESOLVED\tPER ROLL\tROLLS\tTRUE ODDS")
 	for _, a := range rows {
+		cell := notes.cell
+		switch {
+		case a.Simulated != 0:
+			cell = estimate
+			simulated, decisions = append(simulated, rowName(a)), a.Simulated
+		case r.Cards != craps.NoCards:
+			cell = approximate
+		}
 		cells := []string{rowName(a), a.Pays,
-			notes.cell(a.Win, percent), notes.cell(a.Lose, percent), notes.cell(a.Push, percent),
-			notes.cell(a.EdgePerBet, percent), notes.cell(a.EdgePerResolved, percent),
-			notes.cell(a.EdgePerRoll, percent), notes.cell(a.Rolls, decimal)}
+			cell(a.Win, percent), cell(a.Lose, percent), cell(a.Push, percent),
+			cell(a.EdgePerBet, percent), cell(a.EdgePerResolved, percent),
+			cell(a.EdgePerRoll, percent), cell(a.Rolls, decimal)}
 		odds := against(a.TrueOdds())
-		if len(odds) > maxCell {
+		if r.Cards != craps.NoCards {
+			odds = "-"
+			if t := a.TrueOdds(); t != nil && a.Simulated == 0 {
+				odds = t.FloatString(4) + " to 1"
+			}
+		}
+		if a.Simulated != 0 {
+			cells[5] = fmt.Sprintf("~%s ± %.4f%% (simulated)", percent(a.EdgePerBet), 100*a.EdgeStdErr)
+			odds = "-"
+		} else if len(odds) > maxCell {
 			odds = notes.add(odds)
 		}
 		fmt.Fprintln(tw, strings.Join(append(cells, odds), "\t"))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if len(simulated) > 0 {
+		fmt.Fprintf(stdout, "\nNot exact: %s, whose state (the totals thrown) and the deck's are too many\n"+
+			"to follow, are simulated: %d decisions each from a fixed seed, the edge's standard\n"+
+			"error after the ±.\n", strings.Join(simulated, ", "), decisions)
 	}
 	if len(notes) > 0 {
 		fmt.Fprintln(stdout, "\nExact values too long for the table:")
@@ -86,9 +115,13 @@ func writeHand(w io.Writer, r craps.Rules) error {
 	if err != nil {
 		return err
 	}
+	show := withDecimal
+	if r.Cards != craps.NoCards { // the cards' exact fractions run to dozens of digits
+		show = decimal
+	}
 	_, err = fmt.Fprintf(w, "\nA shooter's hand: %s throws a decision, %s decisions (one center bet each),\n"+
 		"%s throws; a decision is a seven-out with probability %s\n",
-		withDecimal(h.ThrowsPerDecision), withDecimal(h.DecisionsPerHand), withDecimal(h.ThrowsPerHand), withDecimal(h.SevenOut))
+		show(h.ThrowsPerDecision), show(h.DecisionsPerHand), show(h.ThrowsPerHand), show(h.SevenOut))
 	return err
 }
 
@@ -120,6 +153,33 @@ func (f *footnotes) cell(q *big.Rat, approx func(*big.Rat) string) string {
 }
 
 func decimal(q *big.Rat) string { return q.FloatString(4) }
+
+// approximate writes an exact figure too long to print whole (a card
+// table's): its approximation only.
+func approximate(q *big.Rat, approx func(*big.Rat) string) string {
+	if q == nil {
+		return "-"
+	}
+	return approx(q)
+}
+
+// estimate writes a simulated figure: its approximation only, marked.
+func estimate(q *big.Rat, approx func(*big.Rat) string) string {
+	if q == nil {
+		return "-"
+	}
+	return "~" + approx(q)
+}
+
+// cardMoments says when the bets of a card table's rows are made, which
+// their figures depend on.
+const cardMoments = "Card craps: every figure is the cards'. A bet's figures depend on the deck it\n" +
+	"is made from: line, one-roll, fire, all, tall and small bets (and the center\n" +
+	"bet and propositions) are made on a come-out, from a full deck; odds behind the\n" +
+	"line (and the point bet) when the come-out sets their point; every other bet\n" +
+	"when the come-out sets any point, from the deck as it then stands. Each then\n" +
+	"works on every throw to its decision. The exact fractions run to dozens of\n" +
+	"digits: craps edge -json prints them whole.\n"
 
 // rowName is the bet's name, with how it is played if that is not the
 // plain bet.
@@ -165,6 +225,12 @@ type edgeJSON struct {
 	Rolls           string `json:"rolls"`
 	TrueOdds        string `json:"true_odds"`
 	EdgePercent     string `json:"edge_per_bet_percent"`
+	// Figure is "exact", or "simulated" for a figure estimated from
+	// Decisions decisions (its fractions are counts over them), with the
+	// edge's standard error.
+	Figure     string   `json:"figure"`
+	Decisions  int64    `json:"decisions,omitempty"`
+	EdgeStdErr *float64 `json:"edge_std_err,omitempty"`
 }
 
 func writeEdgeJSON(w io.Writer, rows []craps.Analysis) error {
@@ -175,7 +241,12 @@ func writeEdgeJSON(w io.Writer, rows []craps.Analysis) error {
 			Return: frac(a.Return), Wagered: frac(a.Wagered), EdgePerBet: frac(a.EdgePerBet),
 			EdgePerResolved: frac(a.EdgePerResolved), EdgePerRoll: frac(a.EdgePerRoll),
 			Rolls: frac(a.Rolls), TrueOdds: against(a.TrueOdds()), EdgePercent: percent(a.EdgePerBet),
+			Figure: "exact",
 		})
+		if a.Simulated != 0 {
+			e := &out[len(out)-1]
+			e.Figure, e.Decisions, e.EdgeStdErr, e.TrueOdds = "simulated", a.Simulated, &a.EdgeStdErr, ""
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -204,8 +275,12 @@ func writeLineOdds(w io.Writer, r craps.Rules) error {
 			if i == 0 {
 				name += " (these rules)"
 			}
+			show := withPercent
+			if r.Cards != craps.NoCards {
+				show = percent
+			}
 			fmt.Fprintf(tw, "%v\t%s\t%s\t%s\t%s\n", k, name, lo.Wagered.RatString(),
-				withPercent(lo.EdgePerBet), withPercent(lo.EdgePerRoll))
+				show(lo.EdgePerBet), show(lo.EdgePerRoll))
 		}
 	}
 	return tw.Flush()

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/crapslab/craps"
 )
 
 // runCmd runs the command line and returns its exit status and output.
@@ -167,13 +169,19 @@ func TestTables(t *testing.T) {
 	}
 }
 
-// Under card rules craps edge prints the card figures beside the dice's.
-// The rules' own reading takes seconds, so -short checks the reshuffle
-// reading, whose figures are closed forms: 4 is made 23/71 of the time.
+// Under card rules craps edge prints the cards' figures in every row and
+// the deck's own beside the dice's. The rules' own reading takes seconds,
+// so -short checks the reshuffle reading, whose figures are closed forms:
+// 4 is made 23/71 of the time. A table that does not offer the pass line
+// still prints the whole table and the deck's figures.
 func TestEdgeCards(t *testing.T) {
-	args, want := []string{"edge", "-rules", "cards", "-cards", "reshuffle"}, []string{"7/282 (0.0248)", "23/71 (0.3239)", "239302/483865", "1.0873%", "244/495", "1.4141%"}
+	args, want := []string{"edge", "-rules", "cards", "-cards", "reshuffle", "-not-offered", "pass"},
+		[]string{"7/282 (0.0248)", "23/71 (0.3239)", "239302/483865", "1.0873%", "244/495", "1.4141%", "Cards dealt per decision",
+			"when the come-out sets any point", "Place 6             7:6 ", "Small "}
 	if !testing.Short() {
-		args, want = []string{"edge", "-rules", "cards"}, []string{"7/282 (0.0248)", "8/47 (0.1702)", "= 0.4970783618", "= 0.5843%", "244/495", "1.4141%"}
+		args, want = []string{"edge", "-rules", "cards"}, []string{"7/282 (0.0248)", "8/47 (0.1702)", "= 0.4970783618", "= 0.5843%",
+			"244/495", "1.4141%", "49.7078%  50.2922%", "(simulated)", "Not exact: All, Tall, Small",
+			"] (0.0008)", "= 6.6710703084"}
 	}
 	code, out, errOut := runCmd(t, "", args...)
 	if code != 0 {
@@ -187,6 +195,57 @@ func TestEdgeCards(t *testing.T) {
 	if _, out, _ := runCmd(t, "", "edge"); strings.Contains(out, "Card craps") {
 		t.Error("the dice table prints card figures")
 	}
+}
+
+// craps edge -json under card rules: the pass line's win is the exact
+// card fraction, every row says whether it is exact or simulated, and no
+// row carries the dice's figure (under the rules' own reading none is the
+// same).
+func TestEdgeCardsJSON(t *testing.T) {
+	reading := "reshuffle"
+	if !testing.Short() {
+		reading = "pair-returned"
+	}
+	rows := edgeJSONRows(t, "-rules", "cards", "-cards", reading)
+	dice := edgeJSONRows(t)
+	r := craps.Rules{}
+	r.Cards, _ = craps.ParseCardReading(reading)
+	deck, err := r.AnalyzeDeck()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(dice) || rows[0].Bet != "Pass Line" || rows[0].Win != deck.Pass.String() || rows[0].Figure != "exact" {
+		t.Fatalf("%d rows (dice %d); first %+v; the deck's pass chance %v", len(rows), len(dice), rows[0], deck.Pass)
+	}
+	for i, row := range rows {
+		simulated := row.Bet == "All" || row.Bet == "Tall" || row.Bet == "Small"
+		if reading == "reshuffle" {
+			simulated = false // throws are independent: every bet is exact
+		}
+		switch {
+		case row.Bet != dice[i].Bet:
+			t.Errorf("row %d: %s, dice %s", i, row.Bet, dice[i].Bet)
+		case simulated && (row.Figure != "simulated" || row.Decisions == 0 || row.EdgeStdErr == nil || *row.EdgeStdErr <= 0):
+			t.Errorf("%s: %+v, want a simulated row with its standard error", row.Bet, row)
+		case !simulated && (row.Figure != "exact" || row.Decisions != 0 || row.EdgeStdErr != nil):
+			t.Errorf("%s: %+v, want an exact row", row.Bet, row)
+		case reading == "pair-returned" && (row.Win == dice[i].Win || row.EdgePerBet == dice[i].EdgePerBet):
+			t.Errorf("%s: the dice's figure, win %s, edge %s", row.Bet, row.Win, row.EdgePerBet)
+		}
+	}
+}
+
+func edgeJSONRows(t *testing.T, args ...string) []edgeJSON {
+	t.Helper()
+	code, out, errOut := runCmd(t, "", append([]string{"edge", "-json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("edge %v: exit %d: %s", args, code, errOut)
+	}
+	var rows []edgeJSON
+	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		t.Fatal(err)
+	}
+	return rows
 }
 
 // The private game's figures: the center bet's 7/495 against the shooter

@@ -481,6 +481,12 @@ func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 	if sum.Player == "" {
 		fmt.Fprintln(w, "\nReturn is the player's net per unit staked on bets decided (negative: the house's edge),")
 		fmt.Fprintln(w, "± one standard error; exact is craps edge's figure, for all bets weighted by the stakes simulated.")
+		if res.Rules.Cards != craps.NoCards {
+			fmt.Fprintln(w, "Cards are dealt from a deck seeded by each block. A card figure assumes its bet made at the moment")
+			fmt.Fprintln(w, "craps edge names (the line on a come-out, odds when the point is set, other bets when a come-out")
+			fmt.Fprintln(w, "sets a point) and working on every throw; a strategy that makes or turns off bets at other moments")
+			fmt.Fprintln(w, "meets other decks, and may differ from it by more than chance.")
+		}
 		if res.Mode == craps.BySessions {
 			fmt.Fprintln(w, "A session that ends leaves the bets still on the layout undecided; they are not counted, which")
 			fmt.Fprintln(w, "favours bets decided quickly (line bets on 6 and 8 over 4 and 10): check per-bet returns with")
