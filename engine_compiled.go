@@ -33,8 +33,10 @@ type joint struct {
 	// unlimited; memories the strategy's memory in each.
 	states   []*Table
 	memories []memory
-	// stop marks the transitions after which the strategy ends a session.
-	stop []bool
+	// stop marks the transitions after which the strategy ends a session;
+	// slots is how many values its memory holds.
+	stop  []bool
+	slots int
 	// deltas[from[k]:from[k+1]] is what transition k adds to each bet.
 	from   []int32
 	deltas []BetTally
@@ -81,9 +83,9 @@ func compileJoint(r Rules, s *Strategy, limit int) *joint {
 	sortBets(start.t.bets)
 	j0 := int64(MaxAmount - start.t.seats[0].bankroll)
 	start.t.seats[0].bankroll = MaxAmount // every state's money is unlimited
-	j := &joint{from: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0}
+	j := &joint{from: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0, slots: slots}
 	j.states, j.memories = []*Table{copyTable(nil, &start.t)}, []memory{start.first().mem}
-	index := map[string]uint32{string(jointState(nil, j.states[0], &j.memories[0], slots)): 0}
+	index := map[string]uint32{j.stateKey(0): 0}
 	var key []byte
 	p := newPlayer(cfg)
 	for s := 0; s < len(j.states); s++ {
@@ -224,13 +226,8 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 		cashMid, mid := cash+j.credit[tr], total+j.mid[tr]
 		end := p.seats[0].endOf(lim, j.stop[tr], Amount(mid), rolls+1, &out.Ends)
 		if end == nil && cashMid < j.cost[tr] {
-			autos := p.t.autos
-			copyTable(&p.t, j.states[s/36])
-			p.t.autos = autos
-			p.t.seats[0].bankroll = Amount(cash)
-			b := p.first()
-			b.mem, b.marks, p.rolls = j.memories[s/36], 0, rolls
-			p.seats[0].short, p.seats[0].ended, p.seats[0].quiet = false, false, false
+			j.resume(p, int(s/36), Amount(cash))
+			p.rolls = rolls
 			p.sessionFrom(st, out, int(i))
 			return
 		}
@@ -245,6 +242,29 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 		cash, total, s = cashMid-j.cost[tr], total+j.end[tr], j.next[tr]
 	}
 }
+
+// resume sets player p at state s of the automaton, with cash off the
+// layout, to play on from there on the Table: the table, the strategy's
+// memory, and nothing it would skip as settled.
+func (j *joint) resume(p *player, s int, cash Amount) {
+	autos := p.t.autos
+	copyTable(&p.t, j.states[s])
+	p.t.autos = autos
+	p.t.seats[0].bankroll = cash
+	b, sp := p.first(), &p.seats[0]
+	b.mem, b.marks = j.memories[s], 0
+	sp.short, sp.ended, sp.quiet = false, false, false
+}
+
+// key is the key of a table in the state t and the strategy's memory mem
+// as the automaton numbers its states (t's bets sorted, its roll counts
+// capped at 1, the player's money aside): stateKey(s) for state s.
+func (j *joint) key(t *Table, mem *memory) string {
+	return string(jointState(nil, t, mem, j.slots))
+}
+
+// stateKey is the key of state s.
+func (j *joint) stateKey(s int) string { return j.key(j.states[s], &j.memories[s]) }
 
 // play plays one block from the starting state.
 func (r *jointRun) play(st *stream, mode SimMode, n int64, out *SimResult) {
