@@ -48,6 +48,11 @@ type joint struct {
 	// startCost and startEnd are the first placements' cost and change of
 	// the player's money.
 	startCost, startEnd int64
+	// For a strategy with a hook, seen[seenFrom[tr]:seenFrom[tr+1]] is
+	// what transition tr's roll did to the player's bets, as Table.Roll
+	// reports it: what the hook is shown.
+	seenFrom []int32
+	seen     []Resolution
 }
 
 // jointState is the key of a table's state: everything a roll and the
@@ -69,12 +74,10 @@ func jointState(buf []byte, t *Table, mem *memory, slots int) []byte {
 	return buf
 }
 
-// compileJoint compiles strategy s under r, or returns nil if it has a
-// hook, more than limit states or sums too large for the compiled engine.
+// compileJoint compiles the actions of strategy s under r, keeping what
+// each roll shows a hook if s has one, or returns nil if it has more than
+// limit states or sums too large for the compiled engine.
 func compileJoint(r Rules, s *Strategy, limit int) *joint {
-	if s.NewHook != nil {
-		return nil
-	}
 	cfg := &SimConfig{Rules: r, Strategy: Strategy{Actions: s.Actions}}
 	start := newPlayer(cfg)
 	start.reset(false)
@@ -84,6 +87,9 @@ func compileJoint(r Rules, s *Strategy, limit int) *joint {
 	j0 := int64(MaxAmount - start.t.seats[0].bankroll)
 	start.t.seats[0].bankroll = MaxAmount // every state's money is unlimited
 	j := &joint{from: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0, slots: slots}
+	if s.NewHook != nil {
+		j.seenFrom = []int32{0}
+	}
 	j.states, j.memories = []*Table{copyTable(nil, &start.t)}, []memory{start.first().mem}
 	index := map[string]uint32{j.stateKey(0): 0}
 	var key []byte
@@ -131,6 +137,11 @@ func compileJoint(r Rules, s *Strategy, limit int) *joint {
 				j.deltas = append(j.deltas, d)
 			}
 			j.from = append(j.from, int32(len(j.deltas)))
+			if j.seenFrom != nil {
+				j.seen = append(j.seen, p.res...)
+				sortResolutions(j.seen[j.seenFrom[len(j.seenFrom)-1]:])
+				j.seenFrom = append(j.seenFrom, int32(len(j.seen)))
+			}
 		}
 	}
 	return j
@@ -177,7 +188,7 @@ type jointKey struct {
 }
 
 func cachedJoint(r Rules, s *Strategy) *joint {
-	k := jointKey{r, fmt.Sprintf("%+v", s.Actions)}
+	k := jointKey{r, fmt.Sprintf("%v %+v", s.NewHook != nil, s.Actions)}
 	if v, ok := jointCache.Load(k); ok {
 		return v.(*joint)
 	}
@@ -269,6 +280,10 @@ func (j *joint) stateKey(s int) string { return j.key(j.states[s], &j.memories[s
 // play plays one block from the starting state.
 func (r *jointRun) play(st *stream, mode SimMode, n int64, out *SimResult) {
 	next, counts := r.j.next, r.counts
+	if r.j.seenFrom != nil {
+		r.hooked(st, mode, n, out)
+		return
+	}
 	if mode == BySessions {
 		for range n {
 			r.session(st, out)
@@ -301,6 +316,57 @@ func (r *jointRun) play(st *stream, mode SimMode, n int64, out *SimResult) {
 			out.record(Amount(hand))
 			hand = 0
 			n--
+		}
+	}
+}
+
+// hooked plays a block of rolls or shooters of a strategy with a hook: on
+// the automaton, showing the hook after each roll what the Table engine
+// would (the roll's resolutions, its net result, the player's money and
+// the puck), while the hook keeps no bet of its own; once it keeps one,
+// the block goes on on the Table engine, from the same state.
+func (r *jointRun) hooked(st *stream, mode SimMode, n int64, out *SimResult) {
+	j, p := r.j, r.p
+	b := p.first()
+	p.t.seats[0].bankroll = MaxAmount // as the Table engine's block starts
+	b.reset(&p.t)                     // the hook's Reset
+	if len(b.kept) > 0 {
+		p.reset(false)
+		p.blockFrom(st, mode, n, out, 0)
+		return
+	}
+	cash, total := int64(MaxAmount)-j.startCost, int64(MaxAmount)+j.startEnd
+	s, hand, rolls := uint32(0), int64(0), int64(0)
+	h := &b.hookRoll
+	for n > 0 {
+		i := st.next()
+		tr := s + uint32(i)
+		r.counts[tr]++
+		rolls++
+		cashMid, mid := cash+j.credit[tr], total+j.mid[tr]
+		s = j.next[tr]
+		h.Rolls, h.Dice, h.Point, h.Resolved, h.Net, h.Stop = rolls, diceOf(i), int(j.states[s/36].point),
+			j.seen[j.seenFrom[tr]:j.seenFrom[tr+1]], Amount(j.net[tr]), false
+		h.Bankroll, h.OnTable = Amount(cashMid), Amount(mid-cashMid)
+		b.hook.React(h)
+		h.Resolved = nil
+		cash, total = cashMid-j.cost[tr], total+j.end[tr]
+		done := mode == ByRolls
+		if mode == ByShooters && j.sevenOut[tr] {
+			out.record(Amount(hand + j.net[tr]))
+			hand, done = 0, true
+		} else {
+			hand += j.net[tr]
+		}
+		if done {
+			n--
+		}
+		if len(b.kept) > 0 && n > 0 {
+			j.resume(p, int(s/36), Amount(cash))
+			p.seats[0].hand, p.rolls = Amount(hand), rolls
+			b.act(&p.t) // the hook's bets, after the actions'
+			p.blockFrom(st, mode, n, out, rolls)
+			return
 		}
 	}
 }

@@ -234,14 +234,28 @@ func (p *player) play(st *stream, n int64, out *SimResult) {
 		p.deck = NewDeck(st.pcg.Uint64(), st.pcg.Uint64())
 	}
 	switch p.cfg.Mode {
-	case ByRolls:
+	case ByRolls, ByShooters:
 		p.reset(false)
+		p.blockFrom(st, p.cfg.Mode, n, out, 0)
+	case BySessions:
+		for range n {
+			p.reset(true)
+			p.sessionFrom(st, out, -1)
+		}
+	}
+}
+
+// blockFrom plays on a block of n rolls or shooters from the table as it
+// stands, rolls rolls in.
+func (p *player) blockFrom(st *stream, mode SimMode, n int64, out *SimResult, rolls int64) {
+	p.rolls = rolls
+	switch mode {
+	case ByRolls:
 		for range n {
 			p.throw(st, out)
 			p.again()
 		}
 	case ByShooters:
-		p.reset(false)
 		for n > 0 {
 			sevenOuts := out.SevenOuts
 			p.throw(st, out)
@@ -253,11 +267,6 @@ func (p *player) play(st *stream, n int64, out *SimResult) {
 				}
 				n--
 			}
-		}
-	case BySessions:
-		for range n {
-			p.reset(true)
-			p.sessionFrom(st, out, -1)
 		}
 	}
 }

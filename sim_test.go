@@ -160,26 +160,90 @@ func withHook(s Strategy) Strategy {
 	return s
 }
 
-// A hook puts a strategy on the Table engine; one that changes nothing
-// leaves every sum as the compiled engine has it.
-func TestHookedStrategyMatchesCompiled(t *testing.T) {
-	s, _ := NamedStrategy("full")
-	cfg := SimConfig{Rules: Standard(), Strategy: s, Seed: 9, N: 50_000, Workers: 1}
-	fast, err := Simulate(context.Background(), cfg)
+// watcher is a hook whose bets depend on everything it is shown: from
+// roll from on, it keeps a field bet sized by a hash of every field of
+// every roll so far, so that any difference in what two engines show it
+// changes the sums.
+type watcher struct {
+	from int64
+	hash uint64
+}
+
+func (h *watcher) Reset(*HookRoll) { h.hash = 0 }
+
+func (h *watcher) React(r *HookRoll) {
+	x := []int64{r.Rolls, int64(r.Dice.index()), int64(r.Point), int64(r.Net), int64(r.Bankroll), int64(r.OnTable)}
+	for _, res := range r.Resolved {
+		x = append(x, int64(res.Bet.Kind), int64(res.Bet.Number), int64(res.Outcome), int64(res.Stake), int64(res.Win))
+	}
+	for _, v := range x {
+		h.hash = mix(h.hash ^ uint64(v))
+	}
+	if h.from > 0 && r.Rolls >= h.from {
+		r.Keep(Bet{Kind: Field}, Amount(5+5*(h.hash%3)))
+	}
+}
+
+// betting is s with a hook that keeps a bet of its own, sized by all it
+// has seen, from the first roll on.
+func betting(s Strategy) Strategy {
+	s.NewHook = func() StrategyHook { return &watcher{from: 1} }
+	return s
+}
+
+// A hook is shown each roll from the automaton, while it keeps no bets,
+// exactly what the Table engine shows it; from the roll after which it
+// keeps one, the Table engine takes over, and every sum is the Table
+// engine's.
+func TestHookedStrategyMatchesTable(t *testing.T) {
+	full, _ := NamedStrategy("full")
+	martingale, _ := NamedStrategy("martingale")
+	hooked := func(s Strategy, from int64) Strategy {
+		s.NewHook = func() StrategyHook { return &watcher{from: from} }
+		return s
+	}
+	cases := []struct {
+		why  string
+		s    Strategy
+		mode SimMode
+		n    int64
+	}{
+		{"a hook that watches", hooked(full, 0), ByRolls, 50_000},
+		{"a hook that watches hands", hooked(martingale, 0), ByShooters, 5_000},
+		{"a hook that bets after a while", hooked(full, 777), ByRolls, 50_000},
+		{"a hook that bets after a while, by hands", hooked(martingale, 777), ByShooters, 5_000},
+		{"a hook that bets from the first roll", betting(martingale), ByRolls, 20_000},
+	}
+	for _, c := range cases {
+		cfg := SimConfig{Rules: Standard(), Strategy: c.s, Seed: 9, Mode: c.mode, N: c.n, Workers: 1}
+		fast, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.general = true
+		slow, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fast.Engine != "compiled" || slow.Engine != "table" {
+			t.Fatalf("%s: engines %q and %q", c.why, fast.Engine, slow.Engine)
+		}
+		slow.Engine = fast.Engine
+		if diff := cmp.Diff(slow, fast, exactSums); diff != "" {
+			t.Errorf("%s: (-table +compiled):\n%s", c.why, diff)
+		}
+	}
+	// A hook that does nothing leaves the sums of its strategy alone.
+	plain, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: full, Seed: 9, N: 50_000})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Strategy = withHook(s)
-	slow, err := Simulate(context.Background(), cfg)
+	idle, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: withHook(full), Seed: 9, N: 50_000})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fast.Engine != "compiled" || slow.Engine != "table" {
-		t.Fatalf("engines %q and %q", fast.Engine, slow.Engine)
-	}
-	slow.Engine = fast.Engine
-	if diff := cmp.Diff(fast, slow, exactSums); diff != "" {
-		t.Errorf("(-compiled +hooked):\n%s", diff)
+	if diff := cmp.Diff(plain, idle, exactSums); diff != "" {
+		t.Errorf("(-without a hook +with one that does nothing):\n%s", diff)
 	}
 }
 
@@ -547,7 +611,9 @@ func TestSessions(t *testing.T) {
 // GOMAXPROCS: run it with -cpu 1 for one core. "full" is the benchmark
 // layout (pass line with 3-4-5x odds, two come bets with odds, place 6
 // and 8, the field, hard 6 and 8): compiled, on the Table engine, and on
-// the Table engine with a hook that does nothing (every hook runs there).
+// the Table engine, with a hook that watches (shown each roll from the
+// automaton) and with one that keeps a bet of its own from the first roll
+// on (played on the Table engine).
 // "martingale" (capped, on the pass line) and "press-6-8" (press on hit,
 // capped) are compiled with their progressions, beside "fixed", the same
 // bets at a fixed amount.
@@ -575,6 +641,7 @@ func BenchmarkSimulate(b *testing.B) {
 		{"full/compiled", named("full"), false},
 		{"full/table", named("full"), true},
 		{"full/hook", withHook(named("full")), false},
+		{"full/hook-betting", betting(named("full")), false},
 		{"martingale/compiled", named("martingale"), false},
 		{"martingale/fixed", fixed("pass 10"), false},
 		{"press-6-8/compiled", named("press-6-8"), false},

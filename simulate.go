@@ -202,7 +202,12 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		Session: cfg.Session, Shards: shards, Parts: []int{cfg.Shard}, Engine: "table"}
 
 	var auto *joint
-	if cfg.Strategy.NewHook == nil && len(cfg.Others) == 0 && !cfg.general && cfg.Rules.Cards == NoCards {
+	// A hook is shown each roll from the automaton while it keeps no bets
+	// (but in sessions, and for a strategy whose actions could do more if
+	// run twice, as happens when the Table engine takes over).
+	hookFree := cfg.Strategy.NewHook == nil ||
+		cfg.Mode != BySessions && !newProgram(&cfg.Rules, cfg.Strategy.Actions).reads(FactRolled, FactHas, FactBets)
+	if hookFree && len(cfg.Others) == 0 && !cfg.general && cfg.Rules.Cards == NoCards {
 		auto = cachedJoint(cfg.Rules, &cfg.Strategy)
 	}
 	if auto != nil {

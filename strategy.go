@@ -62,7 +62,8 @@ type HookRoll struct {
 	Dice  Dice
 	// Point is the puck after the roll: 0 when the next roll is a come-out.
 	Point int
-	// Resolved is what the roll did to the player's bets.
+	// Resolved is what the roll did to the player's bets, in the order of
+	// the bets (BetKind, then number).
 	Resolved []Resolution
 	// Net is the roll's result for the player: wins paid less stakes lost
 	// and commission kept.

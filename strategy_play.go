@@ -756,6 +756,7 @@ func (b *bettor) observe(t *Table, d Dice, before int8, res []Resolution, rolls 
 	}
 	b.stop = b.prog.stops(at, &b.mem, &b.seen)
 	if b.hook != nil {
+		sortResolutions(res)
 		h := &b.hookRoll
 		h.Rolls, h.Dice, h.Point, h.Resolved, h.Net, h.Stop = rolls, d, int(t.point), res, net, false
 		h.Bankroll, h.OnTable = t.seats[b.seat].bankroll, onTable(t, b.seat)
@@ -919,3 +920,13 @@ func (p *StrategyPlayer) Observe(d Dice, res []Resolution) error {
 // Stopped reports whether the strategy has ended its session: a stop
 // action's condition held after the last roll, or its hook stopped.
 func (p *StrategyPlayer) Stopped() bool { return p.b.stop }
+
+// sortResolutions puts a roll's resolutions in the order of their bets,
+// as a hook sees them, whatever order the bets were made in.
+func sortResolutions(res []Resolution) {
+	for i := 1; i < len(res); i++ {
+		for j := i; j > 0 && betLess(res[j].Bet, res[j-1].Bet); j-- {
+			res[j], res[j-1] = res[j-1], res[j]
+		}
+	}
+}
