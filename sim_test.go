@@ -610,11 +610,11 @@ func TestSessions(t *testing.T) {
 // BenchmarkSimulate plays strategies for b.N rolls on as many workers as
 // GOMAXPROCS: run it with -cpu 1 for one core. "full" is the benchmark
 // layout (pass line with 3-4-5x odds, two come bets with odds, place 6
-// and 8, the field, hard 6 and 8): compiled, on the Table engine, and on
-// the Table engine, with a hook that watches (shown each roll from the
-// automaton) and with one that keeps a bet of its own from the first roll
-// on (played on the Table engine).
-// "martingale" (capped, on the pass line) and "press-6-8" (press on hit,
+// and 8, the field, hard 6 and 8): compiled; forced onto the Table
+// engine; with a hook that watches (shown each roll from the automaton);
+// and with a hook that keeps a bet of its own from the first roll on
+// (played on the Table engine). "martingale" (capped, on the pass line)
+// and "press-6-8" (press on hit,
 // capped) are compiled with their progressions, beside "fixed", the same
 // bets at a fixed amount.
 func BenchmarkSimulate(b *testing.B) {
