@@ -308,12 +308,18 @@ type rollSumsJSON struct {
 	RollStakedSq  int128 `json:"roll_staked_sq"`
 }
 
-func (s rollSums) json() rollSumsJSON              { return rollSumsJSON{s.netSq, s.netStaked, s.stakedSq} }
-func (j rollSumsJSON) sums() rollSums              { return rollSums{j.RollNetSq, j.RollNetStaked, j.RollStakedSq} }
-func (r *SimResult) ledger() ledger                { return ledger{&r.Bets, &r.roll, &r.Outcomes, &r.Ends} }
-func (p *PlayerResult) ledger() ledger             { return ledger{&p.Bets, &p.roll, &p.Outcomes, &p.Ends} }
-func (p *PlayerResult) Total() BetTally            { return totalOf(p.Bets) }
-func (p *PlayerResult) Return() (float64, float64) { return p.roll.returnOf(p.Bets) }
+func (s rollSums) json() rollSumsJSON  { return rollSumsJSON{s.netSq, s.netStaked, s.stakedSq} }
+func (j rollSumsJSON) sums() rollSums  { return rollSums{j.RollNetSq, j.RollNetStaked, j.RollStakedSq} }
+func (r *SimResult) ledger() ledger    { return ledger{&r.Bets, &r.roll, &r.Outcomes, &r.Ends} }
+func (p *PlayerResult) ledger() ledger { return ledger{&p.Bets, &p.roll, &p.Outcomes, &p.Ends} }
+
+// Total sums the tallies of every bet of the player.
+func (p *PlayerResult) Total() BetTally { return totalOf(p.Bets) }
+
+// Return is the player's whole layout's result per unit staked and its
+// standard error, counted roll by roll, as SimResult.Return counts the
+// first player's.
+func (p *PlayerResult) Return() (mean, stderr float64) { return p.roll.returnOf(p.Bets) }
 
 // simResultJSON is a SimResult as JSON has it, its sums of squares too.
 type simResultJSON struct {
