@@ -201,6 +201,7 @@ type Condition [][]Fact
 type FactKind uint8
 
 const (
+	// NoFact is the zero FactKind: no fact (a Progression not by a count).
 	NoFact FactKind = iota
 	// FactPoint: the puck is on, on N if N is not 0.
 	FactPoint
@@ -249,12 +250,12 @@ type Fact struct {
 type Comparison uint8
 
 const (
-	CompareEqual Comparison = iota
-	CompareNotEqual
-	CompareLess
-	CompareLessOrEqual
-	CompareGreater
-	CompareGreaterOrEqual
+	CompareEqual          Comparison = iota // =
+	CompareNotEqual                         // !=
+	CompareLess                             // <
+	CompareLessOrEqual                      // <=
+	CompareGreater                          // >
+	CompareGreaterOrEqual                   // >=
 	numComparisons
 )
 
