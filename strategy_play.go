@@ -305,7 +305,7 @@ type strategySeat struct {
 
 // change records that a bet of kind k was placed, raised, lowered or
 // taken down.
-func (at strategySeat) change(k BetKind) {
+func (at *strategySeat) change(k BetKind) {
 	if at.changed != nil {
 		*at.changed |= Kinds(k)
 	}
@@ -438,11 +438,11 @@ func (pg *program) act(at strategySeat, mem *memory, seen *rollSeen, settled *ui
 			amount = a.amounts[k]
 		}
 		if settled == nil {
-			short = at.keep(a.Bet, amount, a.Odds, a.Times, a.Working) || short
+			short = at.keep(&a.Action, amount) || short
 			continue
 		}
 		*at.changed = 0
-		s := at.keep(a.Bet, amount, a.Odds, a.Times, a.Working)
+		s := at.keep(&a.Action, amount)
 		pg.changedKinds(settled, *at.changed)
 		if s {
 			short = true
@@ -517,7 +517,7 @@ func betNumber(b Bet) int {
 }
 
 // comeOn reports whether one of the player's come bets is on number n.
-func (at strategySeat) comeOn(n int) bool {
+func (at *strategySeat) comeOn(n int) bool {
 	for i := range at.t.bets {
 		if p := &at.t.bets[i]; p.seat == at.seat && p.bet.Kind == Come && p.bet.Number == n {
 			return true
@@ -528,7 +528,7 @@ func (at strategySeat) comeOn(n int) bool {
 
 // takeDown takes down the player's bets that pattern stands for, where
 // the game lets them come down.
-func (at strategySeat) takeDown(pattern Bet) {
+func (at *strategySeat) takeDown(pattern Bet) {
 	t := at.t
 	for {
 		j := -1
@@ -550,7 +550,7 @@ func (at strategySeat) takeDown(pattern Bet) {
 
 // bringTo takes t.bets[j] down to amount, and its odds with it if it is
 // a line bet taken down, where the game allows.
-func (at strategySeat) bringTo(j int, amount Amount) {
+func (at *strategySeat) bringTo(j int, amount Amount) {
 	t := at.t
 	p := &t.bets[j]
 	at.change(p.bet.Kind)
@@ -568,8 +568,8 @@ func (at strategySeat) bringTo(j int, amount Amount) {
 // keep brings the player's bet b to amount, as an ActionBet: at its time
 // in the game, one come bet in the box at a time, odds behind each come
 // bet. It reports whether the player could not afford it.
-func (at strategySeat) keep(b Bet, amount Amount, odds OddsSizing, times OddsLimit, working Switch) (short bool) {
-	t := at.t
+func (at *strategySeat) keep(a *Action, amount Amount) (short bool) {
+	t, b := at.t, a.Bet
 	switch b.Kind {
 	case PassLine, DontPass:
 		if t.point != 0 {
@@ -594,7 +594,7 @@ func (at strategySeat) keep(b Bet, amount Amount, odds OddsSizing, times OddsLim
 			return false
 		}
 		b.Number = int(t.point)
-		return at.keepOdds(b, amount, odds, times, working)
+		return at.keepOdds(b, amount, a)
 	case ComeOdds, DontComeOdds:
 		line := Come
 		if b.Kind == DontComeOdds {
@@ -611,12 +611,12 @@ func (at strategySeat) keep(b Bet, amount Amount, odds OddsSizing, times OddsLim
 		}
 		for n := 2; n <= 12; n++ {
 			if numbers&(1<<n) != 0 {
-				short = at.keepOdds(Bet{Kind: b.Kind, Number: n}, amount, odds, times, working) || short
+				short = at.keepOdds(Bet{Kind: b.Kind, Number: n}, amount, a) || short
 			}
 		}
 		return short
 	case PutOdds:
-		return at.keepOdds(b, amount, odds, times, working)
+		return at.keepOdds(b, amount, a)
 	case Come, DontCome:
 		for i := range t.bets {
 			if p := &t.bets[i]; p.seat == at.seat && p.bet.Kind == b.Kind && p.bet.Number == 0 {
@@ -624,12 +624,12 @@ func (at strategySeat) keep(b Bet, amount Amount, odds OddsSizing, times OddsLim
 			}
 		}
 	}
-	return at.keepAt(b, amount, working)
+	return at.keepAt(&b, amount, a.Working)
 }
 
 // keepOdds keeps odds bet b behind its line bet, sized as the action
 // says and cut to the most the rules allow.
-func (at strategySeat) keepOdds(b Bet, amount Amount, odds OddsSizing, times OddsLimit, working Switch) bool {
+func (at *strategySeat) keepOdds(b Bet, amount Amount, a *Action) bool {
 	t := at.t
 	line := t.find(at.seat, lineUnder(b))
 	if line < 0 {
@@ -641,25 +641,27 @@ func (at strategySeat) keepOdds(b Bet, amount Amount, odds OddsSizing, times Odd
 	if !ok {
 		limit = MaxAmount
 	}
-	switch odds {
+	switch a.Odds {
 	case OddsAtLimit:
 		amount = limit
 	case OddsByMultiple:
-		amount = min(stake*Amount(times.Multiple(b.Number)), limit)
+		amount = min(stake*Amount(a.Times.Multiple(b.Number)), limit)
 	default:
 		amount = min(amount, limit)
 	}
-	amount -= amount % t.rules.unit()
-	return at.keepAt(b, amount, working)
+	if unit := t.rules.unit(); unit > 1 {
+		amount -= amount % unit
+	}
+	return at.keepAt(&b, amount, a.Working)
 }
 
 // keepAt brings the player's bet b to amount (0 takes it down): placing
 // what is missing, or taking off what is over where the bet may be
 // reduced. It reports whether the player could not afford it.
-func (at strategySeat) keepAt(b Bet, amount Amount, working Switch) (short bool) {
+func (at *strategySeat) keepAt(b *Bet, amount Amount, working Switch) (short bool) {
 	t := at.t
 	have := Amount(0)
-	j := t.find(at.seat, b)
+	j := t.find(at.seat, *b)
 	if j >= 0 {
 		have = t.bets[j].amount
 	}
@@ -668,7 +670,7 @@ func (at strategySeat) keepAt(b Bet, amount Amount, working Switch) (short bool)
 		if t.seats[at.seat].bankroll < amount-have {
 			return true
 		}
-		if err := t.placeAt(at.seat, j, b, amount-have); err != nil {
+		if err := t.placeAt(at.seat, j, *b, amount-have); err != nil {
 			return errors.Is(err, ErrFunds)
 		}
 		at.change(b.Kind)
@@ -783,7 +785,8 @@ func (b *bettor) act(t *Table) (short bool) {
 		}
 		if !k.refused { // else the table does not take it
 			b.changes = 0
-			short = at.keep(k.bet, k.amount, OddsByAmount, OddsLimit{}, SwitchDefault) || short
+			a := Action{Bet: k.bet}
+			short = at.keep(&a, k.amount) || short
 			if b.settled != nil {
 				b.prog.changedKinds(b.settled, b.changes)
 			}

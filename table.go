@@ -625,7 +625,7 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 		}
 	}
 	unit := r.unit()
-	if amount%unit != 0 {
+	if unit > 1 && amount%unit != 0 { // no division at a table of unit 1
 		return t.refuse(op, player, b, ErrUnit, "%d is not a whole number of the table's unit %d", amount, unit)
 	}
 	if isOdds(b.Kind) {
