@@ -78,11 +78,12 @@ type HookRoll struct {
 
 // keptBet is a bet a hook keeps up, at an amount; checked is set once
 // the bet and amount are found to be ones the table takes (refused when
-// they are not).
+// they are not); settled, on the Table engine, once the bet is up at its
+// amount and nothing has changed it since.
 type keptBet struct {
-	bet              Bet
-	amount           Amount
-	checked, refused bool
+	bet                       Bet
+	amount                    Amount
+	checked, refused, settled bool
 }
 
 // Keep asks for the player's bet b to be kept at amount from now on, as

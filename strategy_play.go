@@ -411,7 +411,7 @@ func (pg *program) stops(at strategySeat, mem *memory, seen *rollSeen) bool {
 // is not nil (a program that settles; at.changed is then set), the
 // actions it marks are skipped, and it marks those that have brought
 // their bets to their amounts.
-func (pg *program) act(at strategySeat, mem *memory, seen *rollSeen, settled *uint64) (short bool) {
+func (pg *program) act(at strategySeat, mem *memory, seen *rollSeen, settled *uint64, all *KindSet) (short bool) {
 	for i := range pg.actions {
 		if !pg.takesDown {
 			break
@@ -444,6 +444,7 @@ func (pg *program) act(at strategySeat, mem *memory, seen *rollSeen, settled *ui
 		*at.changed = 0
 		s := at.keep(&a.Action, amount)
 		pg.changedKinds(settled, *at.changed)
+		*all |= *at.changed
 		if s {
 			short = true
 		} else {
@@ -712,8 +713,24 @@ type bettor struct {
 	// for a program that settles (the Table engine's; nil elsewhere).
 	settled *uint64
 	marks   uint64
-	// changes collects the kinds of bet a placement changed.
-	changes KindSet
+	// changes collects the kinds of bet a placement changed, actions those
+	// the actions changed before the hook's bets are kept.
+	changes, actions KindSet
+}
+
+// unsettleKept marks for keeping again the hook's bets a roll may have
+// changed: all if it moved the puck or threw a 7 (in moved), else those
+// of the kinds it decided or moved.
+func (b *bettor) unsettleKept(moved bool, res []Resolution) {
+	for i := range b.kept {
+		k := &b.kept[i]
+		for j := range res {
+			if res[j].Player == b.seen.name && res[j].Bet.Kind == k.bet.Kind {
+				k.settled = false
+			}
+		}
+		k.settled = k.settled && !moved
+	}
 }
 
 func newBettor(r *Rules, s *Strategy, seat int, name string) *bettor {
@@ -758,6 +775,9 @@ func (b *bettor) observe(t *Table, d Dice, before int8, res []Resolution, rolls 
 	}
 	b.stop = b.prog.stops(at, &b.mem, &b.seen)
 	if b.hook != nil {
+		if b.settled != nil {
+			b.unsettleKept(before != t.point || d.Total() == 7, res)
+		}
 		sortResolutions(res)
 		h := &b.hookRoll
 		h.Rolls, h.Dice, h.Point, h.Resolved, h.Net, h.Stop = rolls, d, int(t.point), res, net, false
@@ -773,7 +793,8 @@ func (b *bettor) observe(t *Table, d Dice, before int8, res []Resolution, rolls 
 // bet was skipped for want of money.
 func (b *bettor) act(t *Table) (short bool) {
 	at := strategySeat{t: t, seat: b.seat, changed: &b.changes}
-	short = b.prog.act(at, &b.mem, &b.seen, b.settled)
+	b.actions = 0
+	short = b.prog.act(at, &b.mem, &b.seen, b.settled, &b.actions)
 	if b.hook == nil {
 		return short
 	}
@@ -783,12 +804,14 @@ func (b *bettor) act(t *Table) (short bool) {
 			a := Action{Bet: k.bet, Amounts: []Amount{max(k.amount, 1)}}
 			k.checked, k.refused = true, !madeAsIs(k.bet) || (k.amount > 0 && a.validate(t.rules) != nil) || offeredPattern(t.rules, k.bet) != nil
 		}
-		if !k.refused { // else the table does not take it
+		if !k.refused && !(k.settled && !b.actions.Has(k.bet.Kind)) { // else the table does not take it, or it is up
 			b.changes = 0
 			a := Action{Bet: k.bet}
-			short = at.keep(&a, k.amount) || short
+			s := at.keep(&a, k.amount)
+			short = short || s
 			if b.settled != nil {
 				b.prog.changedKinds(b.settled, b.changes)
+				k.settled = !s && !isOdds(k.bet.Kind)
 			}
 		}
 		if k.amount == 0 {
@@ -928,8 +951,14 @@ func (p *StrategyPlayer) Stopped() bool { return p.b.stop }
 // as a hook sees them, whatever order the bets were made in.
 func sortResolutions(res []Resolution) {
 	for i := 1; i < len(res); i++ {
-		for j := i; j > 0 && betLess(res[j].Bet, res[j-1].Bet); j-- {
-			res[j], res[j-1] = res[j-1], res[j]
+		if !betLess(res[i].Bet, res[i-1].Bet) {
+			continue // most are in order: only the others move
 		}
+		x := res[i]
+		j := i
+		for ; j > 0 && betLess(x.Bet, res[j-1].Bet); j-- {
+			res[j] = res[j-1]
+		}
+		res[j] = x
 	}
 }

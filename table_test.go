@@ -2352,6 +2352,7 @@ func BenchmarkTableRoll(b *testing.B) {
 	src := rand.NewPCG(2026, 6)
 	dst := make([]Resolution, 0, 32)
 	b.ReportAllocs()
+	cpu := startCPU()
 	for b.Loop() {
 		tb.bets = append(tb.bets[:0], layout.bets...)
 		tb.point, tb.seats[0] = layout.point, layout.seats[0]
@@ -2360,6 +2361,7 @@ func BenchmarkTableRoll(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	cpu.report(b)
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rolls/s")
 }
 
