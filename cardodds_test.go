@@ -231,13 +231,13 @@ func TestCardWithOddsAndHand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		stake := new(big.Rat).Mul(big.NewRat(int64(r.Odds.Multiple(n)), 1), deck.ComeOut[n])
+		stake := new(big.Rat).Mul(r.Odds.Multiple(n).Rat(), deck.ComeOut[n])
 		wagered.Add(wagered, stake)
 		ret.Add(ret, stake.Mul(stake, odds.Return))
 		sevenOut.Add(sevenOut, new(big.Rat).Mul(deck.ComeOut[n], odds.Lose))
 	}
 	want := new(big.Rat).Quo(ret.Neg(ret), wagered)
-	lo, err := r.WithOdds(PassLine, OddsLimit{})
+	lo, err := r.WithOdds(Bet{Kind: PassLine}, OddsLimit{})
 	if err != nil {
 		t.Fatal(err)
 	}

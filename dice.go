@@ -245,3 +245,37 @@ func ParseOutcomeSet(text string) (OutcomeSet, error) {
 	}
 	return s, nil
 }
+
+// MarshalText writes the set as ParseOutcomeSet reads it ("6,8", "3-3"),
+// the empty set as an empty text, and a set holding a throw without the
+// same faces in the other order, which ParseOutcomeSet cannot write, as
+// its bits in hexadecimal ("0x1").
+func (s OutcomeSet) MarshalText() ([]byte, error) {
+	if s != 0 && !s.proposable() {
+		return []byte("0x" + strconv.FormatUint(uint64(s), 16)), nil
+	}
+	return []byte(s.text()), nil
+}
+
+// UnmarshalText reads a set as MarshalText writes it.
+func (s *OutcomeSet) UnmarshalText(b []byte) error {
+	text := string(b)
+	if hex, ok := strings.CutPrefix(text, "0x"); ok {
+		v, err := strconv.ParseUint(hex, 16, 64)
+		if err != nil || OutcomeSet(v)&^AllOutcomes != 0 {
+			return syntaxError("throws", text)
+		}
+		*s = OutcomeSet(v)
+		return nil
+	}
+	if text == "" {
+		*s = 0
+		return nil
+	}
+	v, err := ParseOutcomeSet(text)
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
