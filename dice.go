@@ -223,11 +223,12 @@ var outcomeSetNames = map[string]OutcomeSet{
 // totals ("6,8"), combinations of two faces in either order ("3-3", "6-5",
 // meaning 6-5 and 5-6) and groups by name: "craps", "points" (4, 5, 6, 8,
 // 9, 10), "field", "odd", "even", "under 7" (or "low"), "over 7" ("high"),
-// "doubles" ("pairs"), "any 7". Anything else is an error wrapping
-// ErrSyntax.
+// "doubles" ("pairs"), "any 7". A "+" separates items as a comma does
+// ("6+8"), for lists that are themselves separated by commas. Anything
+// else is an error wrapping ErrSyntax.
 func ParseOutcomeSet(text string) (OutcomeSet, error) {
 	var s OutcomeSet
-	for _, item := range strings.Split(strings.ToLower(text), ",") {
+	for _, item := range strings.Split(strings.ReplaceAll(strings.ToLower(text), "+", ","), ",") {
 		item = strings.Join(strings.Fields(item), " ")
 		if named, ok := outcomeSetNames[item]; ok {
 			s |= named

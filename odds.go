@@ -196,7 +196,7 @@ func (r *Rules) analyzeAllHardways() Analysis {
 	for i, p := range pays {
 		pays[i] = p + " on " + strings.Join(on[p], ", ")
 	}
-	a.Pays = "a quarter on each hardway: " + strings.Join(pays, "; ")
+	a.Pays = "a quarter each: " + strings.Join(pays, "; ")
 	a.setEdges()
 	return a
 }

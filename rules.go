@@ -722,8 +722,8 @@ func (r *Rules) checkGame() string {
 	case r.Crapless && r.bar() != 12:
 		return fmt.Sprintf("bar %s in crapless craps, which has no don't bets", barText(r.Bar))
 	case r.Bar == NoBar && !r.Private:
-		return "bar none at a casino table: a don't bet that wins on every craps has the edge over the house " +
-			"(1.4% for don't pass); only the private game plays without a bar"
+		return "bar none at a casino table: don't pass winning on every craps is the pass line reversed, " +
+			"7/495 (1.41%) to the player; only the private game plays without a bar"
 	case r.NotOffered>>numKinds != 0 || r.NotOffered.Has(NoBet):
 		return fmt.Sprintf("not-offered set %#x holds no bet kinds", uint64(r.NotOffered))
 	case r.Cards != NoCards && !r.Cards.valid():

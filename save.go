@@ -164,7 +164,7 @@ func restore(in *tableJSON) (*Table, error) {
 		case b.Amount%unit != 0:
 			return bad(ErrUnit, "%v of %d is not a whole number of units of %d", b.Bet, b.Amount, unit)
 		case b.Working > SwitchOff || (b.Working != SwitchDefault && !switchable(b.Bet.Kind)):
-			return bad(ErrSyntax, "%v cannot have working switch %d", b.Bet, b.Working)
+			return bad(ErrSyntax, "%v cannot have working switch %v", b.Bet, b.Working)
 		// A fade is any part of the center bet, which alone is held to the
 		// limits (Table.Center).
 		case b.Bet.Kind != Center && !withinLimits(r, b.Bet.Kind, b.Amount):

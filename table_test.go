@@ -1533,17 +1533,23 @@ func (d *ttDriver) place(t ttTB, name string, b Bet, a Amount) {
 	}
 	must = must || want != nil || a%tb.rules.unit() != 0 || a > bank
 	switch b.Kind {
+	case PassLine:
+		must = must || d.point != 0 && !tb.rules.latePassLine()
 	case Come, DontCome, Put:
 		must = must || d.point == 0
 	case DontPass:
 		must = must || d.point != 0
 	case Fire:
 		must = must || d.handRolls > 0
-	case All, Tall, Small:
+	case All, Tall, Small, Repeater:
 		must = must || d.sinceSeven > 0
+	case AllHardways:
+		d.placeHardways(t, name, a, must)
+		return
 	}
-	if total := old.amount + a; !isOdds(b.Kind) && a > 0 && (total < tb.rules.Minimum || tb.rules.Maximum != 0 && total > tb.rules.Maximum) {
-		must = true
+	if total, least, most := old.amount+a, Amount(0), Amount(0); a > 0 {
+		least, most = tb.rules.betLimits(b.Kind)
+		must = must || total < least || most != 0 && total > most
 	}
 	if isOdds(b.Kind) {
 		_, line := lay[ttKey{name, lineUnder(key.bet)}]
@@ -1574,6 +1580,40 @@ func (d *ttDriver) place(t ttTB, name string, b Bet, a Amount) {
 	d.same(t, "place", lay, after, key)
 }
 
+// placeHardways places all the hardways, which must be refused when must
+// is set: four hardway bets of a quarter each, or nothing.
+func (d *ttDriver) placeHardways(t ttTB, name string, a Amount, must bool) {
+	t.Helper()
+	tb := d.tb
+	before, lay := ttSave(t, tb), d.layout(t)
+	bank := d.bankroll(name)
+	var keys []ttKey
+	for _, n := range []int{4, 6, 8, 10} {
+		k := ttKey{name, Bet{Kind: Hardway, Number: n}}
+		keys = append(keys, k)
+		if least, most := tb.rules.betLimits(Hardway); a > 0 && (lay[k].amount+a/4 < least || most != 0 && lay[k].amount+a/4 > most) {
+			must = true
+		}
+	}
+	if err := tb.Place(name, Bet{Kind: AllHardways}, a); err != nil {
+		d.refused(t, "place", err, nil, before)
+		return
+	}
+	if must || a%(4*tb.rules.unit()) != 0 {
+		t.Fatalf("all the hardways of %d for %q accepted; it must be refused", a, name)
+	}
+	after := d.layout(t)
+	for _, k := range keys {
+		if after[k].amount != lay[k].amount+a/4 {
+			t.Fatalf("all the hardways of %d: %v is %d, was %d", a, k.bet, after[k].amount, lay[k].amount)
+		}
+	}
+	if bank-d.bankroll(name) != a {
+		t.Fatalf("all the hardways of %d cost %d", a, bank-d.bankroll(name))
+	}
+	d.same(t, "place", lay, after, keys...)
+}
+
 func (d *ttDriver) reduce(t ttTB, name string, b Bet, a Amount) {
 	t.Helper()
 	tb := d.tb
@@ -1596,7 +1636,7 @@ func (d *ttDriver) reduce(t ttTB, name string, b Bet, a Amount) {
 		d.refused(t, "reduce", err, want, before)
 		return
 	}
-	if left := p.amount - a; want != nil || a%tb.rules.unit() != 0 || left > 0 && !isOdds(b.Kind) && left < tb.rules.Minimum {
+	if least, _ := tb.rules.betLimits(b.Kind); want != nil || a%tb.rules.unit() != 0 || p.amount-a > 0 && p.amount-a < least {
 		t.Fatalf("reduce %v %d by %d for %q accepted; want %v", b, p.amount, a, name, want)
 	}
 	after := d.layout(t)
@@ -1606,7 +1646,7 @@ func (d *ttDriver) reduce(t ttTB, name string, b Bet, a Amount) {
 	}
 	refund := d.bankroll(name) - bank - a
 	c := tb.rules.commission(b.Kind)
-	if refund < 0 || refund > p.paid || house-tb.house != refund || refund > 0 && c.Timing != CommissionUpfrontReturned {
+	if refund < 0 || refund > p.paid || house-tb.house != refund || refund > 0 && !c.Timing.returnedOnTakeDown() {
 		t.Fatalf("reduce %v by %d: commission %d given back of %d paid; the house gave %d", b, a, refund, p.paid, house-tb.house)
 	}
 	d.same(t, "reduce", lay, after, key)
@@ -1765,7 +1805,7 @@ func (d *ttDriver) roll(t ttTB, dice Dice) {
 		off := comeOut && !p.worksOnComeOut(r)
 		// Odds are decided with their line bet, which works on the
 		// come-out unless it is a put bet turned off.
-		if put, ok := lay[ttKey{k.player, lineUnder(p.bet)}]; p.bet.Kind == PutOdds && ok && !put.worksOnComeOut(r) {
+		if put, ok := lay[ttKey{k.player, lineUnder(p.bet)}]; comeOut && p.bet.Kind == PutOdds && ok && !put.worksOnComeOut(r) {
 			e = effect{next: p.state}
 		}
 		switch {
@@ -1958,8 +1998,28 @@ func ttDrawRules(t *rapid.T) Rules {
 		r.Odds = FlatOdds(rapid.IntRange(1, 10).Draw(t, "odds"))
 	}
 	r.LineBetsRemovable = rapid.Bool().Draw(t, "removable")
-	r.BuyCommission.Timing = CommissionTiming(rapid.IntRange(0, 2).Draw(t, "buy timing"))
-	r.LayCommission.Timing = CommissionTiming(rapid.IntRange(0, 2).Draw(t, "lay timing"))
+	r.BuyCommission.Timing = CommissionTiming(rapid.IntRange(0, 3).Draw(t, "buy timing"))
+	r.LayCommission.Timing = CommissionTiming(rapid.IntRange(0, 3).Draw(t, "lay timing"))
+	// The house rules of other engines, now and then.
+	if rapid.IntRange(0, 3).Draw(t, "house rules") == 0 {
+		sw := func(label string) Switch { return Switch(rapid.IntRange(0, 2).Draw(t, label)) }
+		r.ComeOut.Put = sw("put on the come-out")
+		if r.ComeOut.Put == SwitchOff {
+			r.ComeOut.ComeOdds = SwitchOff
+		}
+		r.StayUp = StayUpAfterWin{sw("up place"), sw("up buy"), sw("up lay"), sw("up big"), sw("up hardways")}
+		r.LatePassLine = sw("late pass")
+		r.FirePaysAtSixthPoint = rapid.Bool().Draw(t, "fire at six")
+		if rapid.Bool().Draw(t, "full double") {
+			r.Odds = OddsLimit{Ratio{2, 1}, Ratio{2, 1}, Ratio{5, 2}, Ratio{2, 1}, Ratio{2, 1}}
+			r.LayOdds, r.Lay = FlatOdds(3), LayLimit(rapid.IntRange(0, 1).Draw(t, "lay"))
+		}
+		if rapid.Bool().Draw(t, "limits") {
+			r.Limits[0] = KindLimit{Kinds: Kinds(Hardway, Hop), Maximum: r.Unit * 20}
+			r.Limits[1] = KindLimit{Kinds: Kinds(PassOdds, ComeOdds, DontPassOdds), Maximum: r.Unit * 50}
+			r.BuyOn = Totals(4, 10)
+		}
+	}
 	if err := r.Validate(); err != nil {
 		t.Fatalf("drawn rules do not validate: %v", err)
 	}

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/crapslab/craps/internal/rulekeys"
 )
 
 // summary writes what one line of a tape did: "refused: <reason>", or each
@@ -241,5 +244,74 @@ func TestPlayHouseRules(t *testing.T) {
 				t.Errorf("after the tape: bankroll %d on the table %d, want %d and %d", p.Bankroll, p.OnTable, c.bankroll, c.onTable)
 			}
 		})
+	}
+}
+
+// Every rule key is a flag of craps edge, listed in its help with what it
+// takes; the odds key says how crapless craps limits 2, 3, 11 and 12.
+func TestEdgeHelpListsEveryRuleKey(t *testing.T) {
+	code, out, _ := runCmd(t, "", "edge", "-h")
+	if code != 0 {
+		t.Fatalf("edge -h exit %d", code)
+	}
+	for _, k := range rulekeys.Keys() {
+		if !strings.Contains(out, "\n  -"+k.Name+" ") && !strings.Contains(out, "\n  -"+k.Name+"\n") {
+			t.Errorf("edge -h does not list -%s", k.Name)
+		}
+	}
+	if !strings.Contains(out, "in crapless craps 2, 3, 11 and 12 take the 4's multiple") {
+		t.Errorf("edge -h does not say how crapless odds limits apply:\n%s", out)
+	}
+}
+
+// A payout written "30 for 1" is converted to 29:1 once, whichever comes
+// first, the props key or the payout's own; a payout written "30" is paid
+// as written; only the default is read "for 1".
+func TestEdgeForOneConvertedOnce(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-props", "for1", "-two", "30 for 1"}, "29:1"},
+		{[]string{"-two", "30 for 1", "-props", "for1"}, "29:1"},
+		{[]string{"-two", "30 for 1"}, "29:1"},
+		{[]string{"-props", "for1"}, "29:1"},
+		{[]string{"-props", "for1", "-two", "30"}, "30:1"},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"edge", "-json"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errOut)
+		}
+		var rows []map[string]string
+		if err := json.Unmarshal([]byte(out), &rows); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range rows {
+			if r["bet"] == "Aces" && r["pays"] != c.want {
+				t.Errorf("%v: aces pay %s, want %s", c.args, r["pays"], c.want)
+			}
+		}
+	}
+}
+
+// Rules that do not apply to the game are refused, and say why, with
+// values as users write them.
+func TestPlayRefusesRulesOutOfPlace(t *testing.T) {
+	for _, c := range []struct {
+		tape, want string
+	}{
+		{"rules standard bar=none\n", "bar none at a casino table"},
+		{"rules crapless bar=none\n", "bar none in crapless craps"},
+		{"rules standard fade-claim=true\n", "the fade claim is a rule of the private game"},
+		{"rules street field2=3 odds=2x\n", "the private game has no house: field payouts, odds limits do not apply"},
+		{"rules street comeout-put=off\n", "come-out and stay-up rules do not apply"},
+		{"rules standard comeout-put=off comeout-come-odds=on\n", "odds follow their put bet"},
+		{"rules standard all-bet=6,7@2:1\n", "its set is one or more whole totals other than 7"},
+		{"rules standard bet-max=hardways:100 bet-min=hardways:200\n", "minimum 200 above maximum 100"},
+	} {
+		lines := playJSON(t, c.tape)
+		if len(lines) != 1 || !strings.Contains(lines[0].Error, c.want) {
+			t.Errorf("%q: %+v, want a refusal saying %q", c.tape, lines, c.want)
+		}
 	}
 }
