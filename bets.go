@@ -190,9 +190,9 @@ var betAliases = map[string]BetKind{
 // (or "whirl"), "hop 2-5", "fire", "all", "tall", "small", "all 6,8" or
 // "all of points" (every total in a set before a 7, the set as
 // ParseOutcomeSet reads it), "repeater 4", "three-way craps", "all
-// hardways", and every name Bet.String prints. The private game's wagers read "center", "right"
-// (the pass line), "wrong" (don't pass), "point 6" (or "point", on the
-// point that is on), "number 4", and propositions "<throws> before
+// hardways", and every name Bet.String prints. The private game's wagers
+// read "center", "right" (the pass line), "wrong" (don't pass), "point 6"
+// (or "point", on the point that is on), "number 4", and propositions "<throws> before
 // <throws>" and "<throws> within <n>", throws as ParseOutcomeSet reads
 // them: "6,8 before 7", "3-3 within 3", "craps within 1". It returns an
 // error wrapping ErrSyntax for anything else, including a number the kind
@@ -645,7 +645,8 @@ func (r *Rules) fire(s betState, t int) effect {
 	switch {
 	case line.verdict == wins && s.point != 0: // a point made
 		made := s.made | 1<<s.point
-		if pays, ok := r.firePays(popcount(made)); ok && r.FirePaysAtSixthPoint && popcount(made) == 6 {
+		if r.FirePaysAtSixthPoint && popcount(made) == 6 {
+			pays, _ := r.firePays(6)
 			return effect{verdict: wins, pays: pays}
 		}
 		return effect{next: betState{made: made}}

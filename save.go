@@ -168,8 +168,7 @@ func restore(in *tableJSON) (*Table, error) {
 		// A fade is any part of the center bet, which alone is held to the
 		// limits (Table.Center).
 		case b.Bet.Kind != Center && !withinLimits(r, b.Bet.Kind, b.Amount):
-			least, most := r.betLimits(b.Bet.Kind)
-			return bad(ErrTableLimit, "%v of %d is outside the table limits %d to %d", b.Bet, b.Amount, least, most)
+			return bad(ErrTableLimit, "%v of %d is outside the table's limits for it: %s", b.Bet, b.Amount, limitsText(r, b.Bet.Kind))
 		case !r.Private && t.find(i, b.Bet) >= 0:
 			return bad(ErrSyntax, "%v appears twice for %s", b.Bet, b.Player)
 		case !t.consistent(&p) || !t.bind(&p):

@@ -536,6 +536,19 @@ func withinLimits(r *Rules, k BetKind, amount Amount) bool {
 	return amount >= least && (most == 0 || amount <= most)
 }
 
+// limitsText says the table's limits for kind k: "10 to 500", "at least
+// 20", "at most 100".
+func limitsText(r *Rules, k BetKind) string {
+	least, most := r.betLimits(k)
+	switch {
+	case most == 0:
+		return fmt.Sprintf("at least %d", least)
+	case least == 0:
+		return fmt.Sprintf("at most %d", most)
+	}
+	return fmt.Sprintf("%d to %d", least, most)
+}
+
 // normalize fills in the point of pass odds, and checks what the game's
 // state allows for a new or increased bet.
 func (t *Table) normalize(op, player string, b Bet) (Bet, error) {
@@ -630,8 +643,8 @@ func (t *Table) Place(player string, b Bet, amount Amount) error {
 			return t.refuse(op, player, b, ErrOddsLimit, "%d behind a line bet of %d is above the limit (%s)", total, t.bets[line].amount, t.oddsLimitText(b))
 		}
 	}
-	if least, most := r.betLimits(b.Kind); total < least || (most != 0 && total > most) {
-		return t.refuse(op, player, b, ErrTableLimit, "%d is outside the table's limits for %v, %d to %d", total, b.Kind, least, most)
+	if !withinLimits(r, b.Kind, total) {
+		return t.refuse(op, player, b, ErrTableLimit, "%d is outside the table's limits for %v: %s", total, b.Kind, limitsText(r, b.Kind))
 	}
 	// Commission taken when the bet is made is on the whole bet; what was
 	// already paid on it counts.
@@ -742,7 +755,7 @@ func (t *Table) oddsRoom(odds Bet, line Amount) Amount {
 	return limit
 }
 
-// oddsLimitText says what limits odds bet b: "5x on 6", "6x to win on 4".
+// oddsLimitText says what limits odds bet b: "5x on 6", "3x of the win on 4".
 func (t *Table) oddsLimitText(b Bet) string {
 	r := &t.rules
 	if b.Kind == DontPassOdds || b.Kind == DontComeOdds {
@@ -912,7 +925,7 @@ func (t *Table) SetWorking(player string, b Bet, on bool) error {
 	if !switchable(b.Kind) {
 		return t.refuse(op, player, b, ErrNotNow, "%v always works", b.Kind)
 	}
-	var odds, put int = -1, -1
+	odds, put := -1, -1
 	switch b.Kind {
 	case Put:
 		odds = t.find(i, Bet{Kind: PutOdds, Number: b.Number})

@@ -1196,7 +1196,7 @@ func TestTableMatchesAnalysis(t *testing.T) {
 					t.Fatalf("Analyze(%v): %v", b, err)
 				}
 				if b.Kind == AllHardways {
-					ttCheckAllHardways(t, r, a)
+					ttCheckAllHardways(t, dice, a)
 					continue
 				}
 				paid := ttUpfront(t, r, b, ttExactStake)

@@ -197,7 +197,7 @@ func TestPlayHouseRules(t *testing.T) {
 			tape: "rules standard buy-on=4,10 bet-min=buy:20\nbet buy 6 20\nbet buy 4 10\nbet buy 4 20\nroll 1-1\n",
 			lines: map[int]string{
 				2: "refused: place Buy 6 for p1: Buy 6: the table buys only 4,10: bet not offered",
-				3: "refused: place Buy 4 for p1: 10 is outside the table's limits for Buy, 20 to 0: outside the table limits",
+				3: "refused: place Buy 4 for p1: 10 is outside the table's limits for Buy: at least 20: outside the table limits",
 			},
 			bankroll: 1000 - 21, onTable: 20,
 		},
@@ -213,7 +213,7 @@ func TestPlayHouseRules(t *testing.T) {
 			name: "odds at most 50 in money, whatever the multiple",
 			tape: "rules standard odds=100x bet-max=odds:50\nbet pass 10\nroll 2-4\nbet odds 60\nbet odds 50\nroll 1-1\n",
 			lines: map[int]string{
-				4: "refused: place Pass Odds 6 for p1: 60 is outside the table's limits for Pass Odds, 0 to 50: outside the table limits",
+				4: "refused: place Pass Odds 6 for p1: 60 is outside the table's limits for Pass Odds: at most 50: outside the table limits",
 			},
 			bankroll: 940, onTable: 60,
 		},
