@@ -768,6 +768,9 @@ func casinoRulesSet(r *Rules) string {
 			set = append(set, f.name)
 		}
 	}
+	if len(set) == 0 {
+		return "the house's rules"
+	}
 	return strings.Join(set, ", ")
 }
 
