@@ -112,6 +112,8 @@ func (s Strategy) Validate(r Rules) error {
 			if sp.Bet.Number != 0 {
 				return bad(sp, ErrNotNow, "come bets are made in the come box")
 			}
+		case sp.Bet.Kind == AllHardways:
+			return bad(sp, ErrNotOffered, "it is placed as four hardway bets: lay out Hard 4, 6, 8 and 10")
 		}
 		if sp.Amount < 0 || sp.Amount > MaxAmount || (sp.Amount == 0 && !isOdds(sp.Bet.Kind)) {
 			return bad(sp, ErrAmount, "amount %d", sp.Amount)
@@ -119,7 +121,7 @@ func (s Strategy) Validate(r Rules) error {
 		if sp.Amount%r.unit() != 0 {
 			return bad(sp, ErrUnit, "%d is not a whole number of units of %d", sp.Amount, r.unit())
 		}
-		if !isOdds(sp.Bet.Kind) && (sp.Amount < r.Minimum || (r.Maximum != 0 && sp.Amount > r.Maximum)) {
+		if !isOdds(sp.Bet.Kind) && !withinLimits(&r, sp.Bet.Kind, sp.Amount) {
 			return bad(sp, ErrTableLimit, "%d is outside the table limits", sp.Amount)
 		}
 		if sp.Count < 0 || sp.Count > 6 {
@@ -150,7 +152,7 @@ func keep(t *Table, seat int, layout []Spot) (short bool) {
 			if t.handRolls > 0 {
 				continue
 			}
-		case All, Tall, Small:
+		case All, Tall, Small, Repeater:
 			if t.sinceSeven > 0 {
 				continue
 			}
@@ -211,11 +213,7 @@ func (t *Table) keepOdds(seat int, b Bet, amount Amount) bool {
 	if line < 0 {
 		return false
 	}
-	most := t.rules.oddsStakeMultiple(b.Kind, b.Number)
-	limit, ok := mulDiv(t.bets[line].amount, most.Win, most.Stake)
-	if !ok {
-		limit = MaxAmount
-	}
+	limit := t.oddsRoom(b, t.bets[line].amount)
 	limit -= limit % t.rules.unit()
 	if amount == 0 || amount > limit {
 		amount = limit
