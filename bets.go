@@ -43,9 +43,12 @@ const (
 	World                // one roll: a horn bet plus any 7, a fifth of the bet on each (the whirl).
 	Hop                  // one roll: the exact combination Bet.Hop, either order.
 	Fire                 // the shooter makes four, five or all six different points before sevening out.
-	All                  // every total 2 to 6 and 8 to 12 rolled before a 7.
+	All                  // every total 2 to 6 and 8 to 12 rolled before a 7; with Bet.Set, every total in it.
 	Tall                 // every total 8 to 12 rolled before a 7.
 	Small                // every total 2 to 6 rolled before a 7.
+	Repeater             // Number (2 to 12, not 7) rolled its number of times before a 7: 2 twice, ..., 6 six times, 12 twice.
+	ThreeWay             // one roll: 2, 3 or 12, a third of the bet on each (three-way craps).
+	AllHardways          // a quarter of the bet on each hardway, placed as four Hard bets ("all the hardways").
 
 	// Bets between players in the private game (the private-game rule book), at the odds the
 	// two players agree; the house banks none of them.
@@ -63,6 +66,7 @@ var kindNames = [numKinds]string{
 	"Come Odds", "Don't Come Odds", "Put", "Put Odds", "Place", "Place to Lose", "Buy", "Lay",
 	"Big 6", "Big 8", "Field", "Hard", "Any 7", "Any Craps", "Aces", "Ace-Deuce", "Yo",
 	"Boxcars", "Horn", "Horn High", "C&E", "World", "Hop", "Fire Bet", "All", "Tall", "Small",
+	"Repeater", "Three-Way Craps", "All Hardways",
 	"Center", "Point", "Number", "Before", "Within",
 }
 
@@ -84,7 +88,7 @@ func (k BetKind) numbered() (optional, required bool) {
 	switch k {
 	case Come, DontCome, PassOdds, DontPassOdds, PointBet:
 		return true, false
-	case ComeOdds, DontComeOdds, Put, PutOdds, Place, PlaceToLose, Buy, Lay, Hardway, HornHigh, NumberBet:
+	case ComeOdds, DontComeOdds, Put, PutOdds, Place, PlaceToLose, Buy, Lay, Hardway, HornHigh, NumberBet, Repeater:
 		return false, true
 	}
 	return false, false
@@ -105,7 +109,9 @@ type Bet struct {
 	// Before bet wins on a throw in Set before one in Against; a Within
 	// bet wins on a throw in Set within Throws throws (1 to MaxThrows).
 	// Each set holds both orders of every combination in it (the dice are
-	// alike), and they are zero for every other kind.
+	// alike). An All bet with a Set is on every total in it before a 7,
+	// at the paytable Rules.AllBets gives that set. They are zero for
+	// every other kind.
 	Set, Against OutcomeSet
 	Throws       int
 }
@@ -114,12 +120,15 @@ type Bet struct {
 const MaxThrows = 100
 
 // String is the name a dealer says for the bet: "Pass Line", "Place 6",
-// "Don't Come 4", "Hard 8", "Horn High 12", "Hop 2-5". ParseBet reads it back.
+// "Don't Come 4", "Hard 8", "Horn High 12", "Hop 2-5", "All 6,8".
+// ParseBet reads it back.
 func (b Bet) String() string {
 	name := b.Kind.String()
 	switch {
 	case b.Kind == Hop:
 		return name + " " + b.Hop.String()
+	case b.Kind == All && b.Set != 0:
+		return name + " " + b.Set.text()
 	case b.Kind == Before:
 		return b.Set.text() + " before " + b.Against.text()
 	case b.Kind == Within:
@@ -164,7 +173,10 @@ var betAliases = map[string]BetKind{
 	"boxcars": Boxcars, "midnight": Boxcars, "12": Boxcars, "twelve": Boxcars,
 	"horn": Horn, "horn high": HornHigh, "c&e": CAndE, "c & e": CAndE, "ce": CAndE, "c and e": CAndE,
 	"world": World, "whirl": World, "hop": Hop, "fire": Fire, "fire bet": Fire,
-	"all": All, "tall": Tall, "small": Small,
+	"all": All, "tall": Tall, "small": Small, "repeater": Repeater, "repeat": Repeater,
+	"three-way": ThreeWay, "three way": ThreeWay, "three-way craps": ThreeWay, "three way craps": ThreeWay,
+	"3-way": ThreeWay, "3 way": ThreeWay, "3-way craps": ThreeWay,
+	"all hardways": AllHardways, "all the hardways": AllHardways, "hardways": AllHardways,
 	"center": Center, "center bet": Center, "right": PassLine, "wrong": DontPass,
 	"point": PointBet, "number": NumberBet,
 }
@@ -175,10 +187,12 @@ var betAliases = map[string]BetKind{
 // "place 6", "place to lose 4", "buy 4", "lay 10", "big 6", "field",
 // "hard 8", "any 7", "any craps", "aces" (or "2"), "ace-deuce" ("3"),
 // "yo" ("11"), "boxcars" ("12"), "horn", "horn high 12", "c&e", "world"
-// (or "whirl"), "hop 2-5", "fire", "all", "tall", "small", and every name
-// Bet.String prints. The private game's wagers read "center", "right"
-// (the pass line), "wrong" (don't pass), "point 6" (or "point", on the
-// point that is on), "number 4", and propositions "<throws> before
+// (or "whirl"), "hop 2-5", "fire", "all", "tall", "small", "all 6,8" or
+// "all of points" (every total in a set before a 7, the set as
+// ParseOutcomeSet reads it), "repeater 4", "three-way craps", "all
+// hardways", and every name Bet.String prints. The private game's wagers
+// read "center", "right" (the pass line), "wrong" (don't pass), "point 6"
+// (or "point", on the point that is on), "number 4", and propositions "<throws> before
 // <throws>" and "<throws> within <n>", throws as ParseOutcomeSet reads
 // them: "6,8 before 7", "3-3 within 3", "craps within 1". It returns an
 // error wrapping ErrSyntax for anything else, including a number the kind
@@ -187,6 +201,15 @@ func ParseBet(s string) (Bet, error) {
 	text := strings.Join(strings.Fields(strings.ToLower(strings.ReplaceAll(s, "’", "'"))), " ")
 	if b, ok, err := parseProposition(text); ok {
 		if err != nil || !b.wellFormed() {
+			return Bet{}, syntaxError("bet", s)
+		}
+		return b, nil
+	}
+	if set, ok := strings.CutPrefix(text, "all "); ok && betAliases[text] == NoBet {
+		// "all 6,8", "all of points": every total in a set before a 7.
+		b := Bet{Kind: All}
+		var err error
+		if b.Set, err = ParseOutcomeSet(strings.TrimPrefix(set, "of ")); err != nil || !b.wellFormed() {
 			return Bet{}, syntaxError("bet", s)
 		}
 		return b, nil
@@ -247,6 +270,8 @@ func (b Bet) wellFormed() bool {
 	case b.Kind == Within:
 		return b.Number == 0 && b.Hop == Dice{} && b.Against == 0 && b.Set.proposable() &&
 			b.Set&AllOutcomes != AllOutcomes && b.Throws >= 1 && b.Throws <= MaxThrows
+	case b.Kind == All && b.Set != 0:
+		return b.Number == 0 && b.Hop == Dice{} && b.Against == 0 && b.Throws == 0 && wholeTotals(b.Set)
 	case b.Hop != Dice{} || b.Set|b.Against != 0 || b.Throws != 0:
 		return false
 	case b.Number == 0:
@@ -343,7 +368,7 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 		}
 		return effect{next: s}
 	case Field:
-		return oneRoll(FieldNumbers.Has(d), r.fieldPays(t))
+		return oneRoll(r.fieldTotals().Has(d), r.fieldPays(t))
 	case Any7:
 		return oneRoll(t == 7, r.Any7.or(Ratio{4, 1}))
 	case AnyCraps:
@@ -352,12 +377,23 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 		return oneRoll(t == b.Kind.propTotal(), r.propPays(b.Kind))
 	case Hop:
 		return oneRoll(Combination(int(b.Hop.A), int(b.Hop.B)).Has(d), r.hopPays(b.Hop))
-	case Horn, HornHigh, CAndE, World:
+	case Horn, HornHigh, CAndE, World, ThreeWay:
 		return r.split(d, b.parts())
 	case Fire:
 		return r.fire(s, t)
 	case All, Tall, Small:
-		return r.allTallSmall(b.Kind, s, t)
+		return r.allOf(b, s, t)
+	case Repeater:
+		switch t {
+		case 7:
+			return effect{verdict: loses}
+		case b.Number:
+			if int(s.made)+1 >= repeats(b.Number) {
+				return effect{verdict: wins, pays: r.repeaterPays(b.Number)}
+			}
+			s.made++
+		}
+		return effect{next: s}
 	case Center, PointBet:
 		return r.rightLine(s, t)
 	case NumberBet:
@@ -373,6 +409,8 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 		}
 		return effect{next: betState{made: s.made + 1}}
 	}
+	// AllHardways is not a bet that stands: a Table places it as four
+	// hardway bets, and the analysis figures it from theirs.
 	return effect{verdict: pushes} // not a bet: give the stake back
 }
 
@@ -536,10 +574,11 @@ func placeToLosePays(n int) Ratio {
 	return Ratio{4, 5}
 }
 
-// parts is how a horn, horn high, C&E or world bet is split over one-roll
-// propositions: a horn is a quarter on each of 2, 3, 11 and 12; a horn high
-// has two of its five units on its Number; C&E is half any craps, half 11;
-// a world is a horn plus a fifth on any 7. Unused parts have weight 0. It
+// parts is how a horn, horn high, C&E, world or three-way craps bet is
+// split over one-roll propositions: a horn is a quarter on each of 2, 3,
+// 11 and 12; a horn high has two of its five units on its Number; C&E is
+// half any craps, half 11; a world is a horn plus a fifth on any 7;
+// three-way craps is a third on each of 2, 3 and 12. Unused parts have weight 0. It
 // is an array, not a slice, so that resolving these bets allocates nothing.
 func (b Bet) parts() [5]share {
 	horn := [5]share{{Aces, 1}, {AceDeuce, 1}, {Yo, 1}, {Boxcars, 1}}
@@ -552,6 +591,8 @@ func (b Bet) parts() [5]share {
 		}
 	case CAndE:
 		return [5]share{{AnyCraps, 1}, {Yo, 1}}
+	case ThreeWay:
+		return [5]share{{Aces, 1}, {AceDeuce, 1}, {Boxcars, 1}}
 	case World:
 		horn[4] = share{Any7, 1}
 	}
@@ -566,7 +607,7 @@ type share struct {
 }
 
 // split resolves a bet made of several one-roll propositions (horn, horn
-// high, C&E, world): each part is decided by its own definition, and the
+// high, C&E, world, three-way craps): each part is decided by its own definition, and the
 // bet's net is the sum of the parts' nets. A net of zero is a push, as the
 // world bet on a 7. Validate refuses rules under which a part that wins
 // would still leave the whole bet losing money.
@@ -597,12 +638,18 @@ func (r *Rules) split(d Dice, parts [5]share) effect {
 }
 
 // fire follows the shooter's hand with the pass line's own rule, records
-// each point made, and settles at the seven-out.
+// each point made, and settles at the seven-out, or at the sixth point
+// made where the rules pay it then.
 func (r *Rules) fire(s betState, t int) effect {
 	line := r.rightLine(betState{point: s.point}, t)
 	switch {
 	case line.verdict == wins && s.point != 0: // a point made
-		return effect{next: betState{made: s.made | 1<<s.point}}
+		made := s.made | 1<<s.point
+		if r.FirePaysAtSixthPoint && popcount(made) == 6 {
+			pays, _ := r.firePays(6)
+			return effect{verdict: wins, pays: pays}
+		}
+		return effect{next: betState{made: made}}
 	case line.verdict == loses && s.point != 0: // the seven-out
 		if pays, ok := r.firePays(popcount(s.made)); ok {
 			return effect{verdict: wins, pays: pays}
@@ -612,35 +659,35 @@ func (r *Rules) fire(s betState, t int) effect {
 	return effect{next: betState{point: line.next.point, made: s.made}}
 }
 
-// Totals recorded for all/tall/small, one bit per total.
-const (
-	smallTotals = 1<<2 | 1<<3 | 1<<4 | 1<<5 | 1<<6
-	tallTotals  = 1<<8 | 1<<9 | 1<<10 | 1<<11 | 1<<12
-)
-
-// allTallSmall records every total thrown that the bet needs; it wins as
-// soon as they are all in, and loses on any 7, come-out or not.
-func (r *Rules) allTallSmall(k BetKind, s betState, t int) effect {
+// allOf is an "all of a set before a 7" bet (all, tall, small, or All on
+// a Set): it records every total thrown that the bet needs, wins as soon
+// as they are all in, and loses on any 7, come-out or not, unless the
+// paytable pays all but one of them then.
+func (r *Rules) allOf(b Bet, s betState, t int) effect {
+	p, _ := r.allPaytable(b)
+	need := totalsBits(p.Set)
 	if t == 7 {
+		if !p.AllButOne.IsZero() && popcount(need&^s.made) == 1 {
+			return effect{verdict: wins, pays: p.AllButOne}
+		}
 		return effect{verdict: loses}
 	}
-	need := atsNeeds(k)
 	made := s.made | 1<<t&need
 	if made == need {
-		return effect{verdict: wins, pays: r.atsPays(k)}
+		return effect{verdict: wins, pays: p.Pays}
 	}
 	return effect{next: betState{made: made}}
 }
 
-// atsNeeds is the totals all, tall or small needs, one bit each.
-func atsNeeds(k BetKind) uint16 {
-	switch k {
-	case Tall:
-		return tallTotals
-	case Small:
-		return smallTotals
+// totalsBits is the totals a union of whole totals holds, one bit each.
+func totalsBits(s OutcomeSet) uint16 {
+	var bits uint16
+	for n := 2; n <= 12; n++ {
+		if s.Has(Dice{uint8(max(1, n-6)), uint8(n - max(1, n-6))}) {
+			bits |= 1 << n
+		}
 	}
-	return smallTotals | tallTotals
+	return bits
 }
 
 // popcount is the number of totals a bet state records.

@@ -25,7 +25,7 @@ func TestBetKindString(t *testing.T) {
 		want   string
 	}{
 		{"the zero kind", NoBet, "No Bet"},
-		{"a kind past the last", numKinds, "BetKind(39)"},
+		{"a kind past the last", numKinds, "BetKind(42)"},
 		{"far out of range", BetKind(200), "BetKind(200)"},
 		{"the dealer's name", DontPass, "Don't Pass"},
 		{"C&E", CAndE, "C&E"},
@@ -401,10 +401,16 @@ func TestRollField(t *testing.T) {
 		cases = append(cases, rollCase{"the field (the posted casino rules and the croupier trainer): 2 pays 2:1, 12 pays 3:1, the rest of 2-3-4-9-10-11-12 even, 5-6-7-8 lose",
 			Standard(), field, betState{}, d, want})
 	}
+	fiveForFour := Rules{Field: FieldPaytable{Totals: Totals(2, 3, 5, 9, 10, 11, 12)}}
 	cases = append(cases, []rollCase{
 		{"the second casino's rules: the field pays 2:1 on 12", Bar2(), field, betState{}, Dice{6, 6}, rollWins(2, 1)},
 		{"the second casino's rules: and 2:1 on 2", Bar2(), field, betState{}, Dice{1, 1}, rollWins(2, 1)},
-		{"a house rule on 2", Rules{Field2: Ratio{3, 1}}, field, betState{}, Dice{1, 1}, rollWins(3, 1)},
+		{"a house rule on 2", Rules{Field: FieldPaytable{Pays: [13]Ratio{2: {3, 1}}}}, field, betState{}, Dice{1, 1}, rollWins(3, 1)},
+		{"a field with 5 in place of 4 wins on 5", fiveForFour, field, betState{}, Dice{1, 4}, rollWins(1, 1)},
+		{"and loses on 4", fiveForFour, field, betState{}, Dice{2, 2}, rollLoses},
+		{"and still pays 2:1 on 2", fiveForFour, field, betState{}, Dice{1, 1}, rollWins(2, 1)},
+		{"a bonus of 2:1 on 11", Rules{Field: FieldPaytable{Pays: [13]Ratio{11: {2, 1}}}}, field, betState{}, Dice{5, 6}, rollWins(2, 1)},
+		{"a field paying 3:1 on 2 and 3 on 12", Rules{Field: FieldPaytable{Pays: [13]Ratio{2: {3, 1}}}}, field, betState{}, Dice{6, 6}, rollWins(3, 1)},
 		{"the field is decided on the come-out too", Standard(), field, onPoint(6), Dice{1, 2}, rollWins(1, 1)},
 	}...)
 	checkRolls(t, cases)
@@ -453,7 +459,12 @@ func TestRollPropositions(t *testing.T) {
 		{"for 1 does not touch any 7 (5 for 1 is 4 to 1)", for1, Bet{Kind: Any7}, betState{}, Dice{1, 6}, rollWins(4, 1)},
 		{"for 1 does not touch any craps (8 for 1 is 7 to 1)", for1, Bet{Kind: AnyCraps}, betState{}, Dice{1, 2}, rollWins(7, 1)},
 		{"a house rule on the 12", Rules{Twelve: Ratio{31, 1}}, Bet{Kind: Boxcars}, betState{}, Dice{6, 6}, rollWins(31, 1)},
-		{"a house rule printed for 1", Rules{Three: Ratio{16, 1}, PropsFor1: true}, Bet{Kind: AceDeuce}, betState{}, Dice{2, 1}, rollWins(15, 1)},
+		{"a payout set under for 1 is paid as written, never converted twice", Rules{Three: Ratio{15, 1}, PropsFor1: true}, Bet{Kind: AceDeuce}, betState{}, Dice{2, 1}, rollWins(15, 1)},
+		{"three-way craps on a 2: 30 less 2 over 3", Standard(), Bet{Kind: ThreeWay}, betState{}, Dice{1, 1}, rollWins(28, 3)},
+		{"three-way craps on a 3: 15 less 2 over 3", Standard(), Bet{Kind: ThreeWay}, betState{}, Dice{1, 2}, rollWins(13, 3)},
+		{"three-way craps on a 12", Standard(), Bet{Kind: ThreeWay}, betState{}, Dice{6, 6}, rollWins(28, 3)},
+		{"three-way craps loses on 11", Standard(), Bet{Kind: ThreeWay}, betState{}, Dice{5, 6}, rollLoses},
+		{"three-way craps printed for 1, on a 2: 29 less 2 over 3", for1, Bet{Kind: ThreeWay}, betState{}, Dice{1, 1}, rollWins(9, 1)},
 		// Hops: one exact combination, either order.
 		{"an easy hop pays 15:1", Standard(), Bet{Kind: Hop, Hop: Dice{2, 5}}, betState{}, Dice{2, 5}, rollWins(15, 1)},
 		{"an easy hop wins either way round", Standard(), Bet{Kind: Hop, Hop: Dice{2, 5}}, betState{}, Dice{5, 2}, rollWins(15, 1)},

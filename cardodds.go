@@ -103,7 +103,8 @@ type memoKey struct {
 
 // cardMoment says when bet b is made for its figures under card rules,
 // where the deck it is made from changes them: line bets, one-roll bets,
-// the fire, all, tall and small bets and the private game's center bet
+// the fire bet, the bets that run until a 7 (all, tall, small, the other
+// all-of-a-set bets and the repeaters) and the private game's center bet
 // and propositions on a come-out, from a full deck; odds behind the line
 // and the private game's point bet when the come-out sets their point;
 // every other bet (come, place, buy, lay, odds on come bets, big 6 and 8,

@@ -17,8 +17,10 @@ type automaton struct {
 // step is the compiled effect of one throw on one state.
 type step struct {
 	verdict verdict
-	// moved is set when a come or don't come bet travels to its number.
-	moved bool
+	// moved is set when a come or don't come bet travels to its number;
+	// up when a win leaves the bet on the layout (Rules.StayUp), decided
+	// here so that a roll need not ask.
+	moved, up bool
 	// next is the index of the state a bet that stays moves to, and
 	// state that state itself, kept here so a roll need not look it up.
 	next  uint16
@@ -57,7 +59,7 @@ func compile(r *Rules, b Bet) *automaton {
 		quiet := uint64(0)
 		for _, d := range dice {
 			e := b.roll(r, s, d)
-			st := step{verdict: e.verdict, pays: e.pays}
+			st := step{verdict: e.verdict, pays: e.pays, up: e.verdict == wins && r.staysUp(b.Kind)}
 			if e.verdict == stays {
 				st.next, st.state = add(e.next), e.next
 				st.moved = e.next.point != s.point && (b.Kind == Come || b.Kind == DontCome)

@@ -223,11 +223,12 @@ var outcomeSetNames = map[string]OutcomeSet{
 // totals ("6,8"), combinations of two faces in either order ("3-3", "6-5",
 // meaning 6-5 and 5-6) and groups by name: "craps", "points" (4, 5, 6, 8,
 // 9, 10), "field", "odd", "even", "under 7" (or "low"), "over 7" ("high"),
-// "doubles" ("pairs"), "any 7". Anything else is an error wrapping
-// ErrSyntax.
+// "doubles" ("pairs"), "any 7". A "+" separates items as a comma does
+// ("6+8"), for lists that are themselves separated by commas. Anything
+// else is an error wrapping ErrSyntax.
 func ParseOutcomeSet(text string) (OutcomeSet, error) {
 	var s OutcomeSet
-	for _, item := range strings.Split(strings.ToLower(text), ",") {
+	for _, item := range strings.Split(strings.ReplaceAll(strings.ToLower(text), "+", ","), ",") {
 		item = strings.Join(strings.Fields(item), " ")
 		if named, ok := outcomeSetNames[item]; ok {
 			s |= named
@@ -244,4 +245,38 @@ func ParseOutcomeSet(text string) (OutcomeSet, error) {
 		s |= Totals(n)
 	}
 	return s, nil
+}
+
+// MarshalText writes the set as ParseOutcomeSet reads it ("6,8", "3-3"),
+// the empty set as an empty text, and a set holding a throw without the
+// same faces in the other order, which ParseOutcomeSet cannot write, as
+// its bits in hexadecimal ("0x1").
+func (s OutcomeSet) MarshalText() ([]byte, error) {
+	if s != 0 && !s.proposable() {
+		return []byte("0x" + strconv.FormatUint(uint64(s), 16)), nil
+	}
+	return []byte(s.text()), nil
+}
+
+// UnmarshalText reads a set as MarshalText writes it.
+func (s *OutcomeSet) UnmarshalText(b []byte) error {
+	text := string(b)
+	if hex, ok := strings.CutPrefix(text, "0x"); ok {
+		v, err := strconv.ParseUint(hex, 16, 64)
+		if err != nil || OutcomeSet(v)&^AllOutcomes != 0 {
+			return syntaxError("throws", text)
+		}
+		*s = OutcomeSet(v)
+		return nil
+	}
+	if text == "" {
+		*s = 0
+		return nil
+	}
+	v, err := ParseOutcomeSet(text)
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
 }

@@ -322,6 +322,36 @@ func TestOutcomeSetString(t *testing.T) {
 	}
 }
 
+// TestOutcomeSetText: the text form, as saved rules carry it, reads back
+// to the same set, whatever the set; what is not a set is refused.
+func TestOutcomeSetText(t *testing.T) {
+	for _, c := range []struct {
+		reason string
+		set    OutcomeSet
+		want   string
+	}{
+		{"the field's totals", FieldNumbers, "2,3,4,9,10,11,12"},
+		{"the empty set", 0, ""},
+		{"a hop, both orders", Combination(1, 5), "1-5"},
+		{"one order only, which ParseOutcomeSet cannot write", (Dice{1, 5}).Set(), "0x10"},
+	} {
+		text, err := c.set.MarshalText()
+		if err != nil || string(text) != c.want {
+			t.Errorf("%s: MarshalText = %q, %v; want %q", c.reason, text, err, c.want)
+		}
+		var back OutcomeSet
+		if err := back.UnmarshalText(text); err != nil || back != c.set {
+			t.Errorf("%s: %q reads back as %v, %v", c.reason, text, back, err)
+		}
+	}
+	for _, bad := range []string{"7-7", "0x1000000000", "0xzz", "13"} {
+		s := OutcomeSet(5)
+		if err := s.UnmarshalText([]byte(bad)); !errors.Is(err, ErrSyntax) || s != 5 {
+			t.Errorf("UnmarshalText(%q) = %v, set %v; want ErrSyntax and the set unchanged", bad, err, s)
+		}
+	}
+}
+
 // TestThrowGolden pins the stream of throws for a seeded source. A change
 // to Throw that alters what a seeded replay produces (another mapping of
 // draws to faces, another rejection rule) breaks every recorded session and

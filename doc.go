@@ -19,9 +19,12 @@
 // prints the name a dealer says and [ParseBet] reads it back, along with
 // the names players use ("yo", "c&e", "odds 6"). The catalogue covers the
 // line bets and their odds (taken and laid), come and don't come, put,
-// place, place to lose, buy, lay, big 6 and 8, the field, the hardways,
-// every one-roll proposition (any 7, any craps, 2, 3, 11, 12, horn, horn
-// high, C&E, world, every hop), the fire bet, and all, tall and small.
+// place, place to lose, buy, lay, big 6 and 8, the field, the hardways
+// (and all of them as one bet), every one-roll proposition (any 7, any
+// craps, 2, 3, 11, 12, horn, horn high, C&E, world, three-way craps, every
+// hop), the fire bet, all, tall and small and any other set of totals
+// before a 7 ("all 6,8"), and the repeaters (a total thrown its number of
+// times before a 7).
 // The private game adds its own: the center bet, the point, a number
 // before a 7, and propositions on any set of throws, Before other throws
 // or Within a number of throws ("6,8 before 7", "3-3 within 3").
@@ -35,10 +38,13 @@
 // # Rules
 //
 // [Rules] holds every house rule as a field: the don't bets' bar, the
-// field's payouts, odds limits, "to 1" or "for 1" propositions, the
-// commission on buy and lay bets, the table's unit, minimum and maximum,
-// which bets work on the come-out, whether pass and come bets may be taken
-// down, crapless craps, and the fire and all/tall/small paytables. It is a
+// field's totals and payouts, odds limits taken and laid per point (in
+// fractional multiples, and in money), "to 1" or "for 1" propositions, the
+// commission on buy and lay bets and the numbers the table buys, the
+// table's unit, minimum and maximum and limits per kind of bet, which bets
+// work on the come-out and which stay up after a win, whether pass and
+// come bets may be taken down or made after the point, crapless craps, and
+// the side bets' paytables (fire, all of a set before a 7, repeaters). It is a
 // plain comparable struct whose zero value is the table of the sources'
 // croupier trainer ([Standard]); [Bar2], [Vegas], [Crapless], [Odds100x]
 // and the private game [Street] are the other presets, each documented
@@ -108,9 +114,11 @@
 // "30 for 1", which it converts to 29:1. [Ratio.Pay] rounds a payout down
 // to the table's unit and reports the remainder as breakage. [Commission]
 // charges buy and lay bets at a rate (5% by default) on the bet or on the
-// win, taken up front, only from a win, or up front and returned if the
-// bet loses (the second casino's rules), rounded down, to the nearest unit or up, with an
-// optional minimum.
+// win: taken up front and kept; up front, given back with a take-down and
+// kept on a loss; up front and given back on a loss or a take-down (the
+// second casino's rules); or only from a win. It is rounded down, to the
+// nearest unit or up, with an optional minimum, and never more than the
+// bet wins.
 //
 // # Exact odds
 //
@@ -151,8 +159,9 @@
 // condition, a kind alone ("place", "hard") stands for every number. The
 // amount is money ("12"), a progression ("10-20-40", a 0 in it taking the
 // bet down), or for odds a multiple of the bet they stand behind ("2x",
-// "3-4-5x" on 4 and 10, 5 and 9, 6 and 8; laid odds count the stake) or
-// "max", the table's limit; odds are cut to the limit. The options:
+// "2.5x", "3-4-5x" on 4 and 10, 5 and 9, 6 and 8, as [ParseOddsLimit]
+// reads them; laid odds count the stake) or "max", the table's limit;
+// odds are cut to the limit. The options:
 //
 //	min                    the amounts are multiples of the table minimum
 //	up|down|reset|stay on win|loss

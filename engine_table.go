@@ -201,7 +201,7 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 					paid = y.paid
 				}
 			}
-			dn, ds := (*l.bets)[s.tally(l, x.Bet)].record(x, paid)
+			dn, ds := (*l.bets)[s.tally(t, l, x.Bet)].record(x, paid)
 			n += dn
 			st += ds
 		}
@@ -218,9 +218,9 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 }
 
 // tally is the index of bet b's tally in l, through the player's index.
-func (s *seatPlay) tally(l ledger, b Bet) int {
+func (s *seatPlay) tally(t *Table, l ledger, b Bet) int {
 	b = tallied(b)
-	k := &s.tallies[autoKey(b)]
+	k := &s.tallies[t.autoKey(b)]
 	if *k == 0 || int(*k) > len(*l.bets) || (*l.bets)[*k-1].Bet != b {
 		*k = int32(l.tallyIndex(b) + 1)
 	}

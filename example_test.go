@@ -36,7 +36,7 @@ func ExampleRules_Analyze_houseRules() {
 	buy, _ := r.Analyze(craps.Bet{Kind: craps.Buy, Number: 4})
 	fmt.Println("field 12 at 3:1:", field.EdgePerBet, "  buy 4, commission up front:", buy.EdgePerBet)
 
-	r.Field12 = craps.Ratio{Win: 2, Stake: 1}
+	r.Field.Pays[12] = craps.Ratio{Win: 2, Stake: 1}
 	r.BuyCommission.Timing = craps.CommissionOnWinOnly
 	field, _ = r.Analyze(craps.Bet{Kind: craps.Field})
 	buy, _ = r.Analyze(craps.Bet{Kind: craps.Buy, Number: 4})
@@ -46,29 +46,37 @@ func ExampleRules_Analyze_houseRules() {
 	// field 12 at 2:1: 1/18   buy 4, commission on a win:   1/60
 }
 
-// The pass line with full odds behind it at a 3-4-5x table.
+// The pass line with full odds behind it at a 3-4-5x table and at full
+// double odds (2x, and 2.5x on 6 and 8).
 func ExampleRules_WithOdds() {
-	lo, err := craps.Standard().WithOdds(craps.PassLine, craps.OddsLimit{})
-	if err != nil {
-		panic(err)
+	for _, text := range []string{"3-4-5x", "2-2-2.5x"} {
+		limit, err := craps.ParseOddsLimit(text)
+		if err != nil {
+			panic(err)
+		}
+		lo, err := craps.Standard().WithOdds(craps.Bet{Kind: craps.PassLine}, limit)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(lo.Limit, "odds: edge", lo.EdgePerBet, "per amount wagered,", lo.Wagered, "wagered per unit line bet")
 	}
-	fmt.Println(lo.Limit, "odds: edge", lo.EdgePerBet, "per amount wagered,", lo.Wagered, "wagered per unit line bet")
 	// Output:
 	// 3-4-5x odds: edge 7/1870 per amount wagered, 34/9 wagered per unit line bet
+	// 2-2-2.5x odds: edge 28/4895 per amount wagered, 89/36 wagered per unit line bet
 }
 
 // Rules are a plain struct: start from a preset and change the fields in
 // which the table differs. Validate refuses rules that cannot be played.
 func ExampleRules() {
 	r := craps.Standard()
-	r.Field12 = craps.Ratio{Win: 2, Stake: 1} // the field pays 2:1 on 12
-	r.PropsFor1 = true                        // the layout prints "30 for 1"
-	fmt.Println(r.Field12, r.PropsFor1, r.Validate())
+	r.Field.Pays[12] = craps.Ratio{Win: 2, Stake: 1} // the field pays 2:1 on 12
+	r.PropsFor1 = true                               // the layout prints "30 for 1"
+	fmt.Println(r.Field.Pays[12], r.PropsFor1, r.Validate())
 	r.Bar = 7
 	fmt.Println(r.Validate())
 	// Output:
 	// 2:1 true <nil>
-	// craps: rules: bar 7: the don't bets bar 12 or 2, or nothing (NoBar): invalid rules
+	// craps: rules: bar 7: the don't bets bar 12 or 2, or nothing (none): invalid rules
 }
 
 // Bets are read by the names dealers and players say.

@@ -97,9 +97,9 @@ func oddsOf(lose, win *big.Rat) *big.Rat {
 // until it is decided, while the deck follows the game: shuffled after
 // every decision of the shooter's point and when it runs out, and under
 // CardsPairReturned after every come-out. Every figure is exact, counted
-// over the orders of the deck's ranks, except those of the all, tall and
-// small bets, whose state (the totals thrown) and the deck's are too many
-// to follow: they are simulated, and Analysis.Simulated says so.
+// over the orders of the deck's ranks, except where a bet's states and the
+// deck's are too many to follow (all, tall and small, whose state is the
+// totals thrown): those are simulated, and Analysis.Simulated says so.
 func (r Rules) Analyze(b Bet) (Analysis, error) {
 	if err := r.Validate(); err != nil {
 		return Analysis{}, err
@@ -117,6 +117,9 @@ func (r Rules) Analyze(b Bet) (Analysis, error) {
 // contract bet down (a push) the moment it moves to a point. Under card
 // rules the deck's state enters the chain (analyzeCards).
 func (r *Rules) analyze(b Bet, downAtPoint bool) Analysis {
+	if b.Kind == AllHardways {
+		return r.analyzeAllHardways()
+	}
 	a, rows := r.betSteps(b, downAtPoint)
 	pays := describePays(b, a, rows)
 	if r.Cards != NoCards {
@@ -136,26 +139,65 @@ func (r *Rules) figures(b Bet, v [nq]*big.Rat, pays string, downAtPoint bool) An
 	a.Wagered = big.NewRat(1, 1)
 	if com := r.commission(b.Kind); com != nil && a.Win.Sign() != 0 {
 		rate := com.rate().Rat()
-		// per is the commission on one winning unit bet; the win is one
-		// fixed ratio for buy and lay, so gross/win recovers it exactly.
+		// win is what one winning unit bet is paid: one fixed ratio for
+		// buy and lay, so gross/win recovers it exactly. per is the
+		// commission on a unit bet, never more than that win.
+		win := new(big.Rat).Quo(v[qGross], a.Win)
 		per := new(big.Rat).Set(rate)
 		if com.Base == CommissionOnWin || (com.Base == CommissionStandardBase && b.Kind == Lay) {
-			per.Mul(rate, new(big.Rat).Quo(v[qGross], a.Win))
+			per.Mul(rate, win)
 		}
-		charged := per // expected commission
-		if com.Timing != CommissionUpfront {
+		if per.Cmp(win) > 0 {
+			per.Set(win)
+		}
+		charged := per // expected commission: kept whatever the decision
+		if !com.Timing.keptOnLoss() {
 			charged = new(big.Rat).Mul(per, a.Win)
 		}
 		a.Return.Sub(a.Return, charged)
-		if com.Timing != CommissionOnWinOnly {
+		if com.Timing.upfront() {
 			a.Wagered.Add(a.Wagered, per)
 		}
 	}
+	a.setEdges()
+	return a
+}
+
+// setEdges fills in the edges from Return, Wagered, Push and Rolls.
+func (a *Analysis) setEdges() {
 	a.EdgePerBet = new(big.Rat).Quo(new(big.Rat).Neg(a.Return), a.Wagered)
 	if resolved := new(big.Rat).Sub(big.NewRat(1, 1), a.Push); resolved.Sign() != 0 {
 		a.EdgePerResolved = new(big.Rat).Quo(a.EdgePerBet, resolved)
 	}
 	a.EdgePerRoll = new(big.Rat).Quo(a.EdgePerBet, a.Rolls)
+}
+
+// analyzeAllHardways figures all the hardways, a quarter of the bet on each
+// hardway, from the four hardway bets' own figures: each unit of it rides
+// on one of them, so its chances, return and rolls to a decision are the
+// average of theirs.
+func (r *Rules) analyzeAllHardways() Analysis {
+	a := Analysis{Bet: Bet{Kind: AllHardways}, Win: new(big.Rat), Lose: new(big.Rat), Push: new(big.Rat),
+		Return: new(big.Rat), Rolls: new(big.Rat), Wagered: big.NewRat(1, 1)}
+	quarter := big.NewRat(1, 4)
+	var pays []string
+	on := map[string][]string{}
+	for _, n := range []int{4, 6, 8, 10} {
+		h := r.analyze(Bet{Kind: Hardway, Number: n}, false)
+		for _, f := range []struct{ sum, part *big.Rat }{{a.Win, h.Win}, {a.Lose, h.Lose}, {a.Push, h.Push},
+			{a.Return, h.Return}, {a.Rolls, h.Rolls}} {
+			f.sum.Add(f.sum, new(big.Rat).Mul(quarter, f.part))
+		}
+		if on[h.Pays] == nil {
+			pays = append(pays, h.Pays)
+		}
+		on[h.Pays] = append(on[h.Pays], strconv.Itoa(n))
+	}
+	for i, p := range pays {
+		pays[i] = p + " on " + strings.Join(on[p], ", ")
+	}
+	a.Pays = "a quarter each: " + strings.Join(pays, "; ")
+	a.setEdges()
 	return a
 }
 
@@ -368,10 +410,21 @@ func (c *chain) solveGroup(group []int, val [][nq]*big.Rat) {
 }
 
 // winLabel is what a payout depends on, for describing a bet's payouts:
-// the number of points made for a fire bet, the total otherwise.
+// the number of points made for a fire bet, all or all but one for an
+// all-of-a-set bet, the total otherwise.
 func winLabel(b Bet, s betState, d Dice) string {
-	if b.Kind == Fire {
-		return strconv.Itoa(popcount(s.made)) + " points"
+	switch b.Kind {
+	case Fire:
+		made := s.made
+		if d.Total() == int(s.point) { // paid at the point that made six
+			made |= 1 << s.point
+		}
+		return strconv.Itoa(popcount(made)) + " points"
+	case All, Tall, Small:
+		if d.Total() == 7 {
+			return "all but one"
+		}
+		return "all"
 	}
 	return strconv.Itoa(d.Total())
 }
@@ -414,8 +467,8 @@ func describePays(b Bet, a *automaton, rows [][36]step) string {
 		sort.Slice(labels, func(i, j int) bool { return labelLess(labels[i], labels[j]) })
 		parts = append(parts, p.String()+" on "+strings.Join(labels, ", "))
 	}
-	if b.Kind == Fire { // name the commonest tier too
-		labels := byRatio[ratios[0]]
+	if b.Kind == Fire || len(ratios) > 1 && (b.Kind == All || b.Kind == Tall || b.Kind == Small) {
+		labels := byRatio[ratios[0]] // name the commonest tier too
 		parts[0] += " on " + strings.Join(labels, ", ")
 	}
 	return strings.Join(parts, ", ")
@@ -430,17 +483,23 @@ func containsString(xs []string, x string) bool {
 	return false
 }
 
-// labelLess orders labels that start with a number by that number.
+// labelLess orders labels that start with a number by that number, and
+// others by name.
 func labelLess(a, b string) bool {
-	na, _ := strconv.Atoi(strings.Fields(a)[0])
-	nb, _ := strconv.Atoi(strings.Fields(b)[0])
+	na, errA := strconv.Atoi(strings.Fields(a)[0])
+	nb, errB := strconv.Atoi(strings.Fields(b)[0])
+	if errA != nil || errB != nil {
+		return a < b
+	}
 	return na < nb
 }
 
 // Catalogue lists every bet the rules offer, in the order of the layout:
 // line bets, odds on each point, put, place, place to lose, buy, lay, big
-// 6 and 8, field, hardways, one-roll propositions, every hop, fire, all,
-// tall and small. In the private game it lists the center bet, right and
+// 6 and 8, field, hardways and all the hardways, one-roll propositions
+// (three-way craps among them), every hop, fire, all, tall and small, the
+// rules' other all-of-a-set bets, and the repeaters on 2 to 12. In the
+// private game it lists the center bet, right and
 // wrong, come and don't come, the point on each number, the hardways,
 // each number before a 7, and the propositions the private-game rule book quotes (a pair,
 // two different faces and any craps in one roll, 12 before 4 and its
@@ -473,14 +532,16 @@ func (r Rules) Catalogue() []Bet {
 	for _, n := range []int{4, 6, 8, 10} {
 		add(Bet{Kind: Hardway, Number: n})
 	}
+	add(Bet{Kind: AllHardways})
 	for _, k := range []BetKind{Any7, AnyCraps, Aces, AceDeuce, Yo, Boxcars, Horn} {
 		add(Bet{Kind: k})
 	}
 	for _, n := range []int{2, 3, 11, 12} {
 		add(Bet{Kind: HornHigh, Number: n})
 	}
-	add(Bet{Kind: CAndE})
-	add(Bet{Kind: World})
+	for _, k := range []BetKind{CAndE, World, ThreeWay} {
+		add(Bet{Kind: k})
+	}
 	for a := uint8(1); a <= 6; a++ {
 		for b := a; b <= 6; b++ {
 			add(Bet{Kind: Hop, Hop: Dice{a, b}})
@@ -488,6 +549,16 @@ func (r Rules) Catalogue() []Bet {
 	}
 	for _, k := range []BetKind{Fire, All, Tall, Small} {
 		add(Bet{Kind: k})
+	}
+	for _, e := range r.AllBets {
+		if e.Set != 0 {
+			add(Bet{Kind: All, Set: e.Set})
+		}
+	}
+	for n := 2; n <= 12; n++ {
+		if n != 7 {
+			add(Bet{Kind: Repeater, Number: n})
+		}
 	}
 	add(Bet{Kind: Center})
 	for _, n := range points {
@@ -555,7 +626,7 @@ func (r Rules) EdgeTable() ([]Analysis, error) {
 // LineOdds is the combined figure of a line bet with the full odds behind
 // it at every point.
 type LineOdds struct {
-	Bet   BetKind
+	Bet   Bet
 	Limit OddsLimit
 	// Wagered is the expected total bet per unit line bet: the line bet
 	// and, when a point is set, the odds at the limit.
@@ -565,57 +636,78 @@ type LineOdds struct {
 	EdgePerBet, EdgePerRoll *big.Rat
 }
 
-// WithOdds computes the combined house edge of line bet k (pass line,
-// don't pass, come or don't come) with full odds at limit behind it: the
-// line bet's own figures, plus the odds bets' (each analysed from its
-// definition) weighted by the chance of each point, the odds sized by the
-// limit and r.Lay. Pass with 3-4-5x odds: 7/1870. Under card rules the
-// points come as a full deck deals them and the odds are the cards' (see
-// Analyze), made when the point is set.
-func (r Rules) WithOdds(k BetKind, limit OddsLimit) (LineOdds, error) {
-	oddsKind := map[BetKind]BetKind{PassLine: PassOdds, Come: ComeOdds, DontPass: DontPassOdds, DontCome: DontComeOdds}[k]
+// WithOdds computes the combined house edge of line bet b with full odds
+// at limit behind it: b is a pass line, don't pass, come or don't come
+// bet from its come-out, or a bet already on its point (a put bet, a come
+// or don't come bet on its number). The figure is the line bet's own,
+// plus the odds bets' (each analysed from its definition) weighted by the
+// chance of each point, the odds sized by limit: the multiples taken, or
+// for don't bets the multiples laid, read as r.Lay says. A maximum in
+// money for odds (Rules.Limits) does not scale with the bet and is left
+// out. Pass with 3-4-5x odds: 7/1870; with full double odds (2-2-2.5x):
+// 28/4895. Under card rules the points come as a full deck deals them
+// and the odds are the cards' (see Analyze), made when the point is set.
+func (r Rules) WithOdds(b Bet, limit OddsLimit) (LineOdds, error) {
+	oddsKind := map[BetKind]BetKind{PassLine: PassOdds, Come: ComeOdds, Put: PutOdds,
+		DontPass: DontPassOdds, DontCome: DontComeOdds}[b.Kind]
 	if oddsKind == NoBet {
-		return LineOdds{}, fmt.Errorf("craps: odds behind %v: %w", k, ErrNotOffered)
+		return LineOdds{}, fmt.Errorf("craps: odds behind %v: %w", b, ErrNotOffered)
 	}
 	r.Odds = limit
-	line, err := r.Analyze(Bet{Kind: k})
+	if oddsKind == DontPassOdds || oddsKind == DontComeOdds {
+		r.LayOdds = limit
+	}
+	line, err := r.Analyze(b)
 	if err != nil {
 		return LineOdds{}, err
 	}
 	ret, wagered := new(big.Rat).Set(line.Return), big.NewRat(1, 1)
-	chances := r.throwChances()
-	for x, d := range AllDice() {
-		e := Bet{Kind: k}.roll(&r, betState{}, d)
-		if e.verdict != stays {
-			continue
-		}
-		n := int(e.next.point)
+	// The odds on point n, made with a chance of p.
+	addOdds := func(n int, p *big.Rat) error {
 		odds, err := r.Analyze(Bet{Kind: oddsKind, Number: n})
 		if err != nil {
-			return LineOdds{}, err
+			return err
 		}
-		// The odds behind the throw's point are the most the limit allows.
 		stake := r.oddsStakeMultiple(oddsKind, n).Rat()
-		stake.Mul(stake, chances[x])
+		stake.Mul(stake, p)
 		wagered.Add(wagered, stake)
 		ret.Add(ret, new(big.Rat).Mul(stake, odds.Return))
+		return nil
+	}
+	if n := int(b.start().point); n != 0 { // on its point already: odds always behind it
+		err = addOdds(n, big.NewRat(1, 1))
+	} else {
+		chances := r.throwChances()
+		for x, d := range AllDice() {
+			if e := b.roll(&r, betState{}, d); e.verdict == stays && err == nil {
+				err = addOdds(int(e.next.point), chances[x])
+			}
+		}
+	}
+	if err != nil {
+		return LineOdds{}, err
 	}
 	edge := new(big.Rat).Quo(new(big.Rat).Neg(ret), wagered)
-	return LineOdds{Bet: k, Limit: limit, Wagered: wagered,
+	return LineOdds{Bet: b, Limit: limit, Wagered: wagered,
 		EdgePerBet: edge, EdgePerRoll: new(big.Rat).Quo(edge, line.Rolls)}, nil
 }
 
 // oddsStakeMultiple is the most odds allowed behind a line bet of 1 on
-// point n, as a fraction of the line bet: the limit's multiple for odds
-// taken; for odds laid, the stake that wins that multiple
-// (LayToWinMultiple) or the multiple itself (LayStakeMultiple).
+// point n, as a fraction of the line bet: the Odds multiple for odds
+// taken; for odds laid, the stake that wins the LayOdds multiple
+// (LayToWinMultiple) or that multiple itself (LayStakeMultiple).
 func (r *Rules) oddsStakeMultiple(k BetKind, n int) Ratio {
-	m := int64(r.Odds.Multiple(n))
-	if (k == DontPassOdds || k == DontComeOdds) && r.Lay == LayToWinMultiple {
-		lay := layOdds(n)
-		return Ratio{m * lay.Stake, lay.Win}
+	if k != DontPassOdds && k != DontComeOdds {
+		return r.Odds.Multiple(n)
 	}
-	return Ratio{m, 1}
+	m := r.layMultiple(n)
+	if r.Lay == LayToWinMultiple {
+		lay := layOdds(n)
+		num, den := m.Win*lay.Stake, m.Stake*lay.Win
+		g := gcd(num, den)
+		return Ratio{num / g, den / g}
+	}
+	return m
 }
 
 // TrueOddsRow is a row of the private-game rule book's Table 1: the true odds of a total,

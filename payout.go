@@ -192,7 +192,25 @@ const (
 	// CommissionUpfrontReturned is taken when the bet is made and given back
 	// if the bet loses or is taken down, as the second casino's rules say of its buy bets.
 	CommissionUpfrontReturned
+	// CommissionUpfrontKeptOnLoss is taken when the bet is made, given
+	// back if the bet is taken down, and kept if it loses.
+	CommissionUpfrontKeptOnLoss
 )
+
+// upfront reports whether the commission is taken when the bet is made.
+func (t CommissionTiming) upfront() bool { return t != CommissionOnWinOnly }
+
+// keptOnLoss reports whether a commission taken up front stays with the
+// house when the bet loses.
+func (t CommissionTiming) keptOnLoss() bool {
+	return t == CommissionUpfront || t == CommissionUpfrontKeptOnLoss
+}
+
+// returnedOnTakeDown reports whether a commission taken up front comes
+// back, in proportion, when the bet is reduced or taken down.
+func (t CommissionTiming) returnedOnTakeDown() bool {
+	return t == CommissionUpfrontReturned || t == CommissionUpfrontKeptOnLoss
+}
 
 // Rounding is how a commission that is not a whole number of the table's
 // unit is rounded.
@@ -206,6 +224,8 @@ const (
 
 // Commission is the house's charge on buy and lay bets. The zero Commission
 // is 5%, on the standard base, taken up front, rounded down, with no minimum.
+// A Table never charges more than the bet wins: a charge above the win (a
+// minimum on a small bet, say) is cut to the win, whenever it is taken.
 type Commission struct {
 	// Rate is the charge as a fraction Win/Stake of the base: Ratio{1, 20}
 	// is 5%. The zero Ratio means 5%; Ratio{0, 1} charges nothing.

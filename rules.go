@@ -2,7 +2,7 @@ package craps
 
 import (
 	"fmt"
-	"strconv"
+	"math/big"
 	"strings"
 )
 
@@ -17,12 +17,15 @@ type Rules struct {
 	// come-out, nothing loses, and the don't bets are not offered.
 	Crapless bool
 	// Bar is the come-out total on which don't pass and don't come push:
-	// 12 (0 means 12, the posted casino rules and the croupier trainer), 2 (the second casino's rules), or NoBar.
+	// 12 (0 means 12, the posted casino rules and the croupier trainer), 2
+	// (the second casino's rules), or NoBar, which only the private game
+	// plays: at a casino it would give the don't bettor the edge.
 	Bar int
 
-	// Field2 and Field12 are the field's payouts on 2 and 12; zero means
-	// 2:1 and 3:1. The field pays 1:1 on 3, 4, 9, 10 and 11.
-	Field2, Field12 Ratio
+	// Field is the field: the totals it holds and what each pays. The
+	// zero FieldPaytable is the usual field, 2, 3, 4, 9, 10, 11 and 12,
+	// paying 2:1 on 2, 3:1 on 12 and 1:1 on the rest.
+	Field FieldPaytable
 	// Hard4 pays hard 4 and hard 10 (zero: 7:1); Hard6 pays hard 6 and
 	// hard 8 (zero: 9:1).
 	Hard4, Hard6 Ratio
@@ -31,51 +34,95 @@ type Rules struct {
 	Any7, AnyCraps Ratio
 	// Two, Three, Eleven and Twelve pay the one-roll bets on aces,
 	// ace-deuce, yo and boxcars; zero means 30:1, 15:1, 15:1 and 30:1.
-	// Horn, horn high, C&E and world bets are paid as these bets together.
+	// Horn, horn high, C&E, world and three-way craps bets are paid as
+	// these bets together.
 	Two, Three, Eleven, Twelve Ratio
 	// EasyHop and HardHop pay a hop on two different faces and on a pair;
 	// zero means 15:1 and 30:1.
 	EasyHop, HardHop Ratio
-	// PropsFor1 reads the payouts of 2, 3, 11, 12 and the hops as printed
-	// "for 1", which includes the stake: 30 for 1 pays 29:1, 15 for 1 pays
-	// 14:1 (the croupier trainer). Any 7 and any craps are not affected: a "for 1"
+	// PropsFor1 prints the default payouts of 2, 3, 11, 12 and the hops
+	// "for 1", which includes the stake: 30 for 1 pays 29:1, 15 for 1
+	// pays 14:1 (the croupier trainer). It changes only the payouts left
+	// at zero: a payout set in Two, Three, Eleven, Twelve, EasyHop or
+	// HardHop is what the table pays (write Ratio.For, or "30 for 1" to
+	// ParseRatio, for a payout printed "for"), so a "for" payout is never
+	// converted twice. Any 7 and any craps are not affected: a "for 1"
 	// layout prints them 5 for 1 and 8 for 1, the same money.
 	PropsFor1 bool
 
-	// Odds is the most odds a player may take behind a line bet, as a
-	// multiple of it; the zero OddsLimit is 3-4-5x.
+	// Odds is the most odds a player may take behind a pass, come or put
+	// bet, as a multiple of it by point; the zero OddsLimit is 3-4-5x.
 	Odds OddsLimit
-	// Lay is how the same multiples limit the odds laid behind don't bets.
+	// LayOdds is the most odds a player may lay behind a don't pass or
+	// don't come bet, by point, read as Lay says; the zero OddsLimit
+	// means Odds' multiples, so that the two sides follow one limit.
+	LayOdds OddsLimit
+	// Lay says whether the lay multiples are of what the laid odds win
+	// (the zero LayToWinMultiple: on a 3-4-5x table, 6x the bet on every
+	// point) or of the stake laid (LayStakeMultiple).
 	Lay LayLimit
 
 	// BuyCommission and LayCommission are the charges on buy and lay bets;
 	// the zero Commission is 5% of the buy bet or of the lay's win, taken
-	// when the bet is made.
+	// when the bet is made. A commission is never more than the bet wins:
+	// a larger charge (a minimum on a small bet, say) is cut to the win,
+	// so a winning bet never costs the player money.
 	BuyCommission, LayCommission Commission
+	// BuyOn is the numbers the table buys, as whole totals (Totals(4,
+	// 10)); zero means every point.
+	BuyOn OutcomeSet
 
 	// Unit is the smallest chip the table pays, in money units; payouts
 	// are rounded down to it and the remainder reported as breakage.
 	// 0 means 1.
 	Unit Amount
 	// Minimum and Maximum limit the amount of each bet; 0 means no limit.
-	// Odds are limited by Odds and Lay instead.
+	// Odds are limited by Odds and LayOdds instead. Limits changes them
+	// for some kinds of bet.
 	Minimum, Maximum Amount
+	// Limits sets the least and the most for some kinds of bet in place
+	// of Minimum and Maximum (hardways and hops at most 100, buy and lay
+	// at least 20), and a maximum in money for odds. Unused entries are
+	// zero; a kind may be in one entry only.
+	Limits [6]KindLimit
 
 	// ComeOut says which bets work on a come-out roll.
 	ComeOut ComeOutWorking
+	// StayUp says which winning bets stay on the layout, their win paid,
+	// and which come down with it.
+	StayUp StayUpAfterWin
 	// LineBetsRemovable lets a player reduce or take down a pass or come
 	// bet after its point is set, as the second casino's rules say (the posted
 	// casino rules and the croupier trainer forbid it). A player who always does so gains 1/9 of every pass
 	// bet; EdgeTable shows the cost. Don't bets may always be reduced or
 	// taken down, never raised.
 	LineBetsRemovable bool
+	// LatePassLine says whether a pass line bet may be made after the
+	// point is set, on that point. By default it may where the table
+	// takes put bets or lets pass bets be taken down; SwitchOff refuses it
+	// even where put bets are taken, SwitchOn allows it always.
+	LatePassLine Switch
 	// NotOffered lists the kinds of bet the table does not take. The don't
-	// bets and the fire bet are never offered in crapless craps.
+	// bets and the fire bet are never offered in crapless craps, nor odds
+	// behind a line bet the table does not take.
 	NotOffered KindSet
 
-	// Fire is the fire bet's paytable; ATS is all, tall and small's.
-	Fire FirePaytable
-	ATS  ATSPaytable
+	// Fire is the fire bet's paytable. FirePaysAtSixthPoint pays a fire
+	// bet the moment the shooter makes his sixth different point, and the
+	// bet ends; otherwise it is settled at the seven-out, as the fire
+	// bet's rules say. The edge is the same; the bet is decided sooner.
+	Fire                 FirePaytable
+	FirePaysAtSixthPoint bool
+	// ATS is all, tall and small's paytable: the "all of a set before a
+	// 7" bets on 2 to 6 and 8 to 12, 8 to 12, and 2 to 6.
+	ATS ATSPaytable
+	// AllBets are the table's other "all of a set before a 7" bets, each
+	// a set of totals and its paytable (6 and 8 before 7; every point
+	// before 7); a bet is made as Bet{Kind: All, Set: set}. Unused
+	// entries are zero.
+	AllBets [4]AllPaytable
+	// Repeater is the repeater bets' paytable.
+	Repeater RepeaterPaytable
 
 	// Cards deals every throw from the card-craps rules' 48-card deck instead of
 	// rolling dice, under one reading of those rules; the zero NoCards plays
@@ -89,11 +136,13 @@ type Rules struct {
 	// other bet is a side bet between two players at the odds they agree
 	// (Table.Center, Table.Fade, Table.Side). The layout's bets are not
 	// offered; the private game's own kinds (Center, Point, Number,
-	// Before, Within) are offered only here.
+	// Before, Within) are offered only here. The house's payouts, limits
+	// and commissions do not apply, and Validate refuses them.
 	Private bool
 	// FadeClaim is the private-game rule book's optional rule for the center bet: a player
 	// who faded the whole stake at the last come-out and lost may claim
-	// the whole of the next one (Table.Claim).
+	// the whole of the next one (Table.Claim). It is a rule of the
+	// private game only.
 	FadeClaim bool
 }
 
@@ -102,55 +151,89 @@ type Rules struct {
 // agree on a bar.
 const NoBar = -1
 
+// FieldPaytable is the field: the totals it holds and the payout on each.
+// Tables differ: some pay 3:1 on 2, some put 5 in place of 4, some pay a
+// bonus on 3, 4 or 11.
+type FieldPaytable struct {
+	// Totals is the throws the field wins on, a union of whole totals
+	// other than 7 (Totals(2, 3, 5, 9, 10, 11, 12)); zero means
+	// FieldNumbers: 2, 3, 4, 9, 10, 11 and 12.
+	Totals OutcomeSet
+	// Pays is the payout on each total the field holds, indexed by the
+	// total: Pays[2] = Ratio{3, 1} pays 3:1 on 2. A zero entry pays 2:1
+	// on 2, 3:1 on 12 and 1:1 on any other total.
+	Pays [13]Ratio
+}
+
 // OddsLimit is the most odds a player may take behind a pass, come or put
-// bet, as a multiple of that bet, by point. A zero field means the 3-4-5x
+// bet (or lay behind a don't bet, as Rules.LayOdds), as a multiple of
+// that bet, by point. Each multiple is a fraction written as a Ratio:
+// Ratio{5, 2} is 2.5 times the bet. A zero field means the 3-4-5x
 // table's multiple: 3x on 4 and 10, 4x on 5 and 9, 5x on 6 and 8, and, in
 // crapless craps, 3x on 2, 3, 11 and 12.
 type OddsLimit struct {
-	On4, On5, On6 int // also 10, 9 and 8
-	On3, On2      int // also 11 and 12, crapless craps only
+	On4, On5, On6 Ratio // also 10, 9 and 8
+	On3, On2      Ratio // also 11 and 12, crapless craps only
 }
 
 // FlatOdds is a limit of n times the line bet on every point ("2x", "100x").
-func FlatOdds(n int) OddsLimit { return OddsLimit{n, n, n, n, n} }
+func FlatOdds(n int) OddsLimit {
+	m := Ratio{int64(n), 1}
+	return OddsLimit{m, m, m, m, m}
+}
 
-// Multiple is the odds multiple allowed on point n, 0 if n is not a point.
-func (o OddsLimit) Multiple(n int) int {
-	m, def := 0, 0
+// Multiple is the odds multiple allowed on point n, as a fraction
+// Win/Stake; 0:1 if n is not a point.
+func (o OddsLimit) Multiple(n int) Ratio {
+	var m Ratio
+	def := int64(3)
 	switch n {
 	case 4, 10:
-		m, def = o.On4, 3
+		m = o.On4
 	case 5, 9:
 		m, def = o.On5, 4
 	case 6, 8:
 		m, def = o.On6, 5
 	case 3, 11:
-		m, def = o.On3, 3
+		m = o.On3
 	case 2, 12:
-		m, def = o.On2, 3
+		m = o.On2
+	default:
+		return Ratio{0, 1}
 	}
-	if m == 0 {
-		return def
-	}
-	return m
+	return m.or(Ratio{def, 1})
 }
 
-// String prints the limit as "3-4-5x" (on 4/10, 5/9, 6/8), or "100x" when
-// every point has the same multiple; the crapless multiples follow when
-// they differ from the 4's.
+// String prints the limit as "3-4-5x" (on 4/10, 5/9, 6/8), "2-2-2.5x"
+// (full double odds), or "100x" when every point has the same multiple;
+// the crapless multiples follow when they differ from the 4's.
 func (o OddsLimit) String() string {
 	a, b, c, d, e := o.Multiple(4), o.Multiple(5), o.Multiple(6), o.Multiple(3), o.Multiple(2)
+	m := func(r Ratio) string { return multipleText(r) }
 	if a == b && b == c && c == d && d == e {
-		return fmt.Sprintf("%dx", a)
+		return m(a) + "x"
 	}
 	if d == a && e == a {
-		return fmt.Sprintf("%d-%d-%dx", a, b, c)
+		return m(a) + "-" + m(b) + "-" + m(c) + "x"
 	}
-	return fmt.Sprintf("%d-%d-%d-%d-%dx", a, b, c, d, e)
+	return strings.Join([]string{m(a), m(b), m(c), m(d), m(e)}, "-") + "x"
 }
 
-// LayLimit is how the odds multiples limit the odds laid behind don't
-// pass and don't come bets.
+// multipleText writes a multiple as a decimal where it has one ("2.5"),
+// and as a fraction otherwise ("7/3").
+func multipleText(r Ratio) string {
+	q := big.NewRat(r.Win, r.Stake)
+	for digits := 0; digits <= 6; digits++ {
+		s := q.FloatString(digits)
+		if back, ok := new(big.Rat).SetString(s); ok && back.Cmp(q) == 0 {
+			return s
+		}
+	}
+	return q.RatString()
+}
+
+// LayLimit says what the lay multiples of Rules.LayOdds (or Rules.Odds)
+// are multiples of.
 type LayLimit uint8
 
 const (
@@ -164,6 +247,17 @@ const (
 	LayStakeMultiple
 )
 
+// String is "win" or "stake", as the lay rule key reads it.
+func (l LayLimit) String() string {
+	switch l {
+	case LayToWinMultiple:
+		return "win"
+	case LayStakeMultiple:
+		return "stake"
+	}
+	return fmt.Sprintf("LayLimit(%d)", uint8(l))
+}
+
 // Switch turns a rule on or off, or leaves the casinos' usual default.
 type Switch uint8
 
@@ -172,6 +266,19 @@ const (
 	SwitchOn
 	SwitchOff
 )
+
+// String is "default", "on" or "off".
+func (s Switch) String() string {
+	switch s {
+	case SwitchDefault:
+		return "default"
+	case SwitchOn:
+		return "on"
+	case SwitchOff:
+		return "off"
+	}
+	return fmt.Sprintf("Switch(%d)", uint8(s))
+}
 
 func (s Switch) or(def bool) bool {
 	if s == SwitchDefault {
@@ -182,8 +289,8 @@ func (s Switch) or(def bool) bool {
 
 // ComeOutWorking says which bets work on a come-out roll. A bet that is
 // off is not decided by the roll; a Table may also turn each bet on or
-// off for itself. Bets not listed (line bets, one-roll bets, big 6 and 8,
-// the field, fire, all/tall/small) always work.
+// off for itself. Bets not listed (line and come bets, one-roll bets, big
+// 6 and 8, the field, fire, all, tall, small and repeaters) always work.
 type ComeOutWorking struct {
 	Place        Switch // place and place to lose; off by default (the posted casino rules and the croupier trainer)
 	Buy          Switch // off by default
@@ -191,19 +298,72 @@ type ComeOutWorking struct {
 	ComeOdds     Switch // odds behind come and put bets; off by default (the posted casino rules and the croupier trainer)
 	DontComeOdds Switch // on by default, the usual casino practice
 	Hardways     Switch // off by default; "depends on the casino" (the posted casino rules and the croupier trainer)
+	// Put bets on their numbers: on by default, as come bets are. Odds
+	// behind a put bet that is off are off too.
+	Put Switch
+}
+
+// StayUpAfterWin says which winning bets stay on the layout, their win
+// paid, and which come down with the stake. Casinos differ: the posted
+// casino rules and the croupier trainer keep place bets up, and by the
+// usual practice big 6 and 8 and the hardways too; one popular engine
+// takes big 6 and 8, the hardways and buy bets down. Every other bet comes
+// down with its win.
+type StayUpAfterWin struct {
+	Place    Switch // place and place to lose; up by default
+	Buy      Switch // down by default
+	Lay      Switch // down by default
+	Big6And8 Switch // up by default
+	Hardways Switch // up by default
 }
 
 // FirePaytable pays the fire bet by the number of different points the
-// shooter makes; zero fields mean 24:1, 249:1 and 999:1, the most common
-// table (Wizard of Odds, "Fire Bet", pay table A). Fewer than four lose.
+// shooter makes; zero fields mean 24:1, 249:1 and 999:1 on four, five and
+// six, the most common table (Wizard of Odds, "Fire Bet", pay table A),
+// and nothing on three. Three pays three points where a table does;
+// fewer than three, or than four with Three zero, lose.
 type FirePaytable struct {
-	Four, Five, Six Ratio
+	Three, Four, Five, Six Ratio
 }
 
 // ATSPaytable pays all, tall and small; zero fields mean 175:1, 34:1 and
 // 34:1 (Wizard of Odds, "All Small Tall", the usual table).
 type ATSPaytable struct {
 	All, Tall, Small Ratio
+}
+
+// AllPaytable is an "all of a set before a 7" bet and its paytable: every
+// total in Set thrown at least once before any 7 (come-out or not). It is
+// made only before the first roll after a 7 or of a new shooter, like all,
+// tall and small (which are this bet on their sets).
+type AllPaytable struct {
+	// Set is the totals, a union of whole totals other than 7:
+	// Totals(6, 8); PointNumbers for every point.
+	Set OutcomeSet
+	// Pays is paid the moment the last of them is thrown.
+	Pays Ratio
+	// AllButOne, if set, is paid at the 7 when all the totals but one
+	// are in (the Hot Hand's 20 to 1 on 9 of its 10); zero: that loses.
+	AllButOne Ratio
+}
+
+// RepeaterPaytable pays the repeater bets: a total thrown its number of
+// times before a 7 (2 or 12 twice, 3 or 11 three times, 4 or 10 four
+// times, 5 or 9 five times, 6 or 8 six times). Zero fields mean the common
+// table, printed "for 1": 40, 50, 65, 80 and 90 for 1, that is 39:1, 49:1,
+// 64:1, 79:1 and 89:1 (Wizard of Odds, "Repeater Bets Plus", Table 1).
+type RepeaterPaytable struct {
+	On2, On3, On4, On5, On6 Ratio // also 12, 11, 10, 9 and 8
+}
+
+// KindLimit sets the least and the most a bet of the kinds in Kinds may
+// be, in place of the table's Minimum and Maximum; a zero Minimum or
+// Maximum keeps the table's. Odds, which the table's limits do not bind,
+// are bound by a KindLimit that names them: a maximum in money beside the
+// multiples of Rules.Odds and Rules.LayOdds.
+type KindLimit struct {
+	Kinds            KindSet
+	Minimum, Maximum Amount
 }
 
 // KindSet is a set of bet kinds, one bit each.
@@ -243,12 +403,29 @@ func (k BetKind) betweenPlayers() bool {
 	return false
 }
 
+// privateOnly reports whether k is a kind only the private game has.
+func (k BetKind) privateOnly() bool {
+	switch k {
+	case Center, PointBet, NumberBet, Before, Within:
+		return true
+	}
+	return false
+}
+
 // bar is the don't bets' push total; NoBar matches no total.
 func (r *Rules) bar() int {
 	if r.Bar == 0 {
 		return 12
 	}
 	return r.Bar
+}
+
+// barText writes a bar as users write it: "12", "2" or "none".
+func barText(bar int) string {
+	if bar == NoBar {
+		return "none"
+	}
+	return fmt.Sprint(bar)
 }
 
 func (r *Rules) unit() Amount {
@@ -258,14 +435,24 @@ func (r *Rules) unit() Amount {
 	return r.Unit
 }
 
+// fieldTotals is the throws the field wins on.
+func (r *Rules) fieldTotals() OutcomeSet {
+	if r.Field.Totals == 0 {
+		return FieldNumbers
+	}
+	return r.Field.Totals
+}
+
+// fieldPays is the field's payout on total t, which it holds.
 func (r *Rules) fieldPays(t int) Ratio {
+	def := evenMoney
 	switch t {
 	case 2:
-		return r.Field2.or(Ratio{2, 1})
+		def = Ratio{2, 1}
 	case 12:
-		return r.Field12.or(Ratio{3, 1})
+		def = Ratio{3, 1}
 	}
-	return evenMoney
+	return r.Field.Pays[t].or(def)
 }
 
 func (r *Rules) hardPays(t int) Ratio {
@@ -275,37 +462,40 @@ func (r *Rules) hardPays(t int) Ratio {
 	return r.Hard6.or(Ratio{9, 1})
 }
 
-// forOne applies PropsFor1 to a printed proposition payout.
-func (r *Rules) forOne(p Ratio) Ratio {
+// propDefault is a one-roll proposition's default payout, printed "for 1"
+// under PropsFor1.
+func (r *Rules) propDefault(printed Ratio) Ratio {
 	if r.PropsFor1 {
-		return p.For()
+		return printed.For()
 	}
-	return p
+	return printed
 }
 
 func (r *Rules) propPays(k BetKind) Ratio {
 	switch k {
 	case Aces:
-		return r.forOne(r.Two.or(Ratio{30, 1}))
+		return r.Two.or(r.propDefault(Ratio{30, 1}))
 	case AceDeuce:
-		return r.forOne(r.Three.or(Ratio{15, 1}))
+		return r.Three.or(r.propDefault(Ratio{15, 1}))
 	case Yo:
-		return r.forOne(r.Eleven.or(Ratio{15, 1}))
+		return r.Eleven.or(r.propDefault(Ratio{15, 1}))
 	}
-	return r.forOne(r.Twelve.or(Ratio{30, 1}))
+	return r.Twelve.or(r.propDefault(Ratio{30, 1}))
 }
 
 func (r *Rules) hopPays(d Dice) Ratio {
 	if d.Pair() {
-		return r.forOne(r.HardHop.or(Ratio{30, 1}))
+		return r.HardHop.or(r.propDefault(Ratio{30, 1}))
 	}
-	return r.forOne(r.EasyHop.or(Ratio{15, 1}))
+	return r.EasyHop.or(r.propDefault(Ratio{15, 1}))
 }
 
 // firePays is the fire bet's payout for made different points, and
 // whether that many win at all.
 func (r *Rules) firePays(made int) (Ratio, bool) {
 	switch made {
+	case 3:
+		return r.Fire.Three, !r.Fire.Three.IsZero()
 	case 4:
 		return r.Fire.Four.or(Ratio{24, 1}), true
 	case 5:
@@ -316,14 +506,95 @@ func (r *Rules) firePays(made int) (Ratio, bool) {
 	return Ratio{}, false
 }
 
-func (r *Rules) atsPays(k BetKind) Ratio {
-	switch k {
-	case Tall:
-		return r.ATS.Tall.or(Ratio{34, 1})
-	case Small:
-		return r.ATS.Small.or(Ratio{34, 1})
+// allPaytable is the paytable of an "all of a set before a 7" bet: all,
+// tall and small on their sets, or the table's entry for b.Set. ok is
+// false for a set the table does not offer.
+func (r *Rules) allPaytable(b Bet) (p AllPaytable, ok bool) {
+	switch {
+	case b.Kind == Tall:
+		return AllPaytable{Set: Over7, Pays: r.ATS.Tall.or(Ratio{34, 1})}, true
+	case b.Kind == Small:
+		return AllPaytable{Set: Under7, Pays: r.ATS.Small.or(Ratio{34, 1})}, true
+	case b.Set == 0:
+		return AllPaytable{Set: Under7 | Over7, Pays: r.ATS.All.or(Ratio{175, 1})}, true
 	}
-	return r.ATS.All.or(Ratio{175, 1})
+	for _, e := range r.AllBets {
+		if e.Set == b.Set {
+			return e, true
+		}
+	}
+	return AllPaytable{}, false
+}
+
+// repeats is how many times a repeater bet on n needs its total: as many
+// as the dice show ways to miss it, 2 for 2 and 12 up to 6 for 6 and 8.
+func repeats(n int) int { return min(n, 14-n) }
+
+func (r *Rules) repeaterPays(n int) Ratio {
+	p := r.Repeater
+	switch repeats(n) {
+	case 2:
+		return p.On2.or(Ratio{39, 1})
+	case 3:
+		return p.On3.or(Ratio{49, 1})
+	case 4:
+		return p.On4.or(Ratio{64, 1})
+	case 5:
+		return p.On5.or(Ratio{79, 1})
+	}
+	return p.On6.or(Ratio{89, 1})
+}
+
+// layMultiple is the lay multiple on point n: LayOdds', or Odds' if
+// LayOdds is not set.
+func (r *Rules) layMultiple(n int) Ratio {
+	if r.LayOdds == (OddsLimit{}) {
+		return r.Odds.Multiple(n)
+	}
+	return r.LayOdds.Multiple(n)
+}
+
+// staysUp reports whether a winning bet of kind k stays on the layout.
+func (r *Rules) staysUp(k BetKind) bool {
+	switch k {
+	case Place, PlaceToLose:
+		return r.StayUp.Place.or(true)
+	case Buy:
+		return r.StayUp.Buy.or(false)
+	case Lay:
+		return r.StayUp.Lay.or(false)
+	case Big6, Big8:
+		return r.StayUp.Big6And8.or(true)
+	case Hardway:
+		return r.StayUp.Hardways.or(true)
+	}
+	return false
+}
+
+// betLimits is the least and the most a bet of kind k may be: the
+// table's Minimum and Maximum (none for odds), or a KindLimit's. A zero
+// most is no limit.
+func (r *Rules) betLimits(k BetKind) (least, most Amount) {
+	if !isOdds(k) {
+		least, most = r.Minimum, r.Maximum
+	}
+	for _, l := range r.Limits {
+		if l.Kinds.Has(k) {
+			if l.Minimum != 0 {
+				least = l.Minimum
+			}
+			if l.Maximum != 0 {
+				most = l.Maximum
+			}
+			break
+		}
+	}
+	return least, most
+}
+
+// latePassLine reports whether a pass line bet may be made after the point.
+func (r *Rules) latePassLine() bool {
+	return r.LatePassLine.or(r.LineBetsRemovable || !r.NotOffered.Has(Put))
 }
 
 // commission is the charge a bet owes, nil for all but buy and lay bets.
@@ -348,6 +619,17 @@ func commissionBase(c *Commission, k BetKind, stake Amount, pays Ratio) Amount {
 	return win
 }
 
+// upfrontCharge is the commission on a buy or lay bet of stake charged
+// when the bet is made: the charge, cut to what the bet wins.
+func (r *Rules) upfrontCharge(c *Commission, b Bet, stake Amount) (Amount, error) {
+	pays := b.pays()
+	charge, err := c.Charge(commissionBase(c, b.Kind, stake, pays), r.unit())
+	if err != nil {
+		return 0, err
+	}
+	return min(charge, payout(stake, pays, r.unit()).Win), nil
+}
+
 // worksOnComeOut reports whether a bet is decided by a come-out roll
 // under the rules, before any per-bet choice a Table allows. Bets between
 // players always work.
@@ -368,6 +650,8 @@ func (b Bet) worksOnComeOut(r *Rules) bool {
 		return r.ComeOut.DontComeOdds.or(true)
 	case Hardway:
 		return r.ComeOut.Hardways.or(false)
+	case Put:
+		return r.ComeOut.Put.or(true)
 	}
 	return true
 }
@@ -381,19 +665,26 @@ func (r Rules) Offers(b Bet) error {
 		return fmt.Errorf("craps: %v: %w", b, ErrSyntax)
 	}
 	why := ""
+	_, allOffered := r.allPaytable(b)
 	switch {
 	case r.Private && !b.Kind.betweenPlayers():
 		why = "no house banks it in the private game; bet with another player"
-	case !r.Private && b.Kind >= Center:
+	case !r.Private && b.Kind.privateOnly():
 		why = "it is a bet between players in the private game"
 	case r.NotOffered.Has(b.Kind):
 		why = "the table does not offer it"
+	case isOdds(b.Kind) && r.NotOffered.Has(lineUnder(b).Kind):
+		why = fmt.Sprintf("the table does not offer the %v bet it stands behind", lineUnder(b).Kind)
 	case r.Crapless && (b.Kind == DontPass || b.Kind == DontCome || b.Kind == DontPassOdds ||
 		b.Kind == DontComeOdds || b.Kind == Fire):
 		why = "not offered in crapless craps"
 	case b.Number != 0 && b.Kind != Hardway && b.Kind != HornHigh && b.Kind != PlaceToLose &&
-		b.Kind != NumberBet && !isBoxNumber(b.Number, r.Crapless):
+		b.Kind != NumberBet && b.Kind != Repeater && !isBoxNumber(b.Number, r.Crapless):
 		why = fmt.Sprintf("%d is not a point in this game", b.Number)
+	case b.Kind == Buy && r.BuyOn != 0 && r.BuyOn&Totals(b.Number) == 0:
+		why = fmt.Sprintf("the table buys only %s", r.BuyOn.text())
+	case b.Kind == All && !allOffered:
+		why = fmt.Sprintf("the table offers no bet on all of %s before a 7", b.Set.text())
 	}
 	if why != "" {
 		return fmt.Errorf("craps: %v: %s: %w", b, why, ErrNotOffered)
@@ -405,59 +696,237 @@ func (r Rules) Offers(b Bet) error {
 // arithmetic on them (a horn's four parts, say) cannot overflow.
 const maxRatioTerm = 1_000_000
 
+// maxOddsMultiple is the largest odds multiple Validate takes.
+const maxOddsMultiple = 10_000
+
 // Validate reports the first contradiction or out-of-range value in r as
 // an error wrapping ErrInvalidRules, or nil if r can be played.
 func (r Rules) Validate() error {
-	bad := func(format string, a ...any) error {
-		return fmt.Errorf("craps: rules: %s: %w", fmt.Sprintf(format, a...), ErrInvalidRules)
+	for _, check := range []func(*Rules) string{
+		(*Rules).checkGame, (*Rules).checkMoney, (*Rules).checkPayouts, (*Rules).checkOdds,
+		(*Rules).checkCommissions, (*Rules).checkSwitches, (*Rules).checkSplitBets,
+	} {
+		if why := check(&r); why != "" {
+			return fmt.Errorf("craps: rules: %s: %w", why, ErrInvalidRules)
+		}
 	}
+	return nil
+}
+
+// checkGame checks the game itself: bar, crapless, cards, the private
+// game, and the set of kinds not offered.
+func (r *Rules) checkGame() string {
 	switch {
 	case r.Bar != 0 && r.Bar != 2 && r.Bar != 12 && r.Bar != NoBar:
-		return bad("bar %d: the don't bets bar 12 or 2, or nothing (NoBar)", r.Bar)
+		return fmt.Sprintf("bar %d: the don't bets bar 12 or 2, or nothing (none)", r.Bar)
 	case r.Crapless && r.bar() != 12:
-		return bad("bar %d in crapless craps, which has no don't bets", r.Bar)
-	case r.Unit < 0 || r.Minimum < 0 || r.Maximum < 0:
-		return bad("negative unit, minimum or maximum")
-	case r.Maximum != 0 && r.Minimum > r.Maximum:
-		return bad("minimum %d above maximum %d", r.Minimum, r.Maximum)
-	case r.Minimum%r.unit() != 0 || r.Maximum%r.unit() != 0:
-		return bad("minimum %d or maximum %d is not a whole number of units of %d", r.Minimum, r.Maximum, r.unit())
-	case r.Lay > LayStakeMultiple:
-		return bad("lay limit %d", r.Lay)
+		return fmt.Sprintf("bar %s in crapless craps, which has no don't bets", barText(r.Bar))
+	case r.Bar == NoBar && !r.Private:
+		return "bar none at a casino table: don't pass winning on every craps is the pass line reversed, " +
+			"7/495 (1.41%) to the player; only the private game plays without a bar"
 	case r.NotOffered>>numKinds != 0 || r.NotOffered.Has(NoBet):
-		return bad("not-offered set %#x holds no bet kinds", uint64(r.NotOffered))
+		return fmt.Sprintf("not-offered set %#x holds no bet kinds", uint64(r.NotOffered))
 	case r.Cards != NoCards && !r.Cards.valid():
-		return bad("card reading %v", r.Cards)
+		return fmt.Sprintf("card reading %v", r.Cards)
+	case r.FadeClaim && !r.Private:
+		return "the fade claim is a rule of the private game's center bet; a casino table has no center bet"
 	}
-	for _, p := range []struct {
+	if r.Private {
+		// What the house sets has no meaning without a house.
+		casino := *r
+		casino.Crapless, casino.Bar, casino.Unit, casino.Minimum, casino.Maximum = false, 0, 0, 0, 0
+		casino.NotOffered, casino.Cards, casino.Private, casino.FadeClaim = 0, NoCards, false, false
+		if casino != (Rules{}) {
+			return "the private game has no house: " + casinoRulesSet(&casino) +
+				" do not apply, since players bet each other at the odds they agree"
+		}
+	}
+	return ""
+}
+
+// casinoRulesSet names the house rules set in r, for the private game's
+// refusal.
+func casinoRulesSet(r *Rules) string {
+	var set []string
+	for _, f := range []struct {
+		name string
+		set  bool
+	}{
+		{"field payouts", r.Field != FieldPaytable{}},
+		{"proposition and hardway payouts", r.Hard4 != Ratio{} || r.Hard6 != Ratio{} || r.Any7 != Ratio{} ||
+			r.AnyCraps != Ratio{} || r.Two != Ratio{} || r.Three != Ratio{} || r.Eleven != Ratio{} ||
+			r.Twelve != Ratio{} || r.EasyHop != Ratio{} || r.HardHop != Ratio{} || r.PropsFor1},
+		{"odds limits", r.Odds != OddsLimit{} || r.LayOdds != OddsLimit{} || r.Lay != LayToWinMultiple},
+		{"commissions", r.BuyCommission != Commission{} || r.LayCommission != Commission{} || r.BuyOn != 0},
+		{"bet limits", r.Limits != [len(r.Limits)]KindLimit{}},
+		{"come-out and stay-up rules", r.ComeOut != ComeOutWorking{} || r.StayUp != StayUpAfterWin{} ||
+			r.LineBetsRemovable || r.LatePassLine != SwitchDefault},
+		{"side-bet paytables", r.Fire != FirePaytable{} || r.FirePaysAtSixthPoint || r.ATS != ATSPaytable{} ||
+			r.AllBets != [len(r.AllBets)]AllPaytable{} || r.Repeater != RepeaterPaytable{}},
+	} {
+		if f.set {
+			set = append(set, f.name)
+		}
+	}
+	if len(set) == 0 {
+		return "the house's rules"
+	}
+	return strings.Join(set, ", ")
+}
+
+// checkMoney checks the unit and every limit in money: not negative, at
+// most MaxAmount, whole units, and each least below its most.
+func (r *Rules) checkMoney() string {
+	unit := r.unit()
+	money := func(name string, a Amount) string {
+		switch {
+		case a < 0 || a > MaxAmount:
+			return fmt.Sprintf("%s %d: from 0 to %d", name, a, MaxAmount)
+		case a%unit != 0:
+			return fmt.Sprintf("%s %d is not a whole number of units of %d", name, a, unit)
+		}
+		return ""
+	}
+	if r.Unit < 0 || r.Unit > MaxAmount {
+		return fmt.Sprintf("unit %d: from 1 to %d, or 0 for 1", r.Unit, MaxAmount)
+	}
+	if why := money("minimum", r.Minimum) + money("maximum", r.Maximum); why != "" {
+		return why
+	}
+	if r.Maximum != 0 && r.Minimum > r.Maximum {
+		return fmt.Sprintf("minimum %d above maximum %d", r.Minimum, r.Maximum)
+	}
+	var seen KindSet
+	for _, l := range r.Limits {
+		name := "limits on " + l.Kinds.String()
+		switch {
+		case l == KindLimit{}:
+			continue
+		case l.Kinds == 0:
+			return fmt.Sprintf("a bet limit of %d to %d names no kind of bet", l.Minimum, l.Maximum)
+		case l.Kinds>>numKinds != 0 || l.Kinds.Has(NoBet):
+			return fmt.Sprintf("bet limit set %#x holds no bet kinds", uint64(l.Kinds))
+		case l.Kinds&seen != 0:
+			return fmt.Sprintf("%v: a kind of bet may be in one limit only", l.Kinds&seen)
+		case l.Kinds.Has(AllHardways):
+			return "a limit on all the hardways: limit the hardway bets it is made of (Hard)"
+		}
+		if why := money(name+": minimum", l.Minimum) + money(name+": maximum", l.Maximum); why != "" {
+			return why
+		}
+		if l.Maximum != 0 && l.Minimum > l.Maximum {
+			return fmt.Sprintf("%s: minimum %d above maximum %d", name, l.Minimum, l.Maximum)
+		}
+		seen |= l.Kinds
+	}
+	return ""
+}
+
+// checkPayouts checks every payout: terms in range, the field's totals and
+// the all-of-a-set bets' sets.
+func (r *Rules) checkPayouts() string {
+	type named struct {
 		name  string
 		ratio Ratio
-	}{
-		{"field 2", r.Field2}, {"field 12", r.Field12}, {"hard 4", r.Hard4}, {"hard 6", r.Hard6},
+	}
+	payouts := []named{
+		{"hard 4", r.Hard4}, {"hard 6", r.Hard6},
 		{"any 7", r.Any7}, {"any craps", r.AnyCraps}, {"2", r.Two}, {"3", r.Three},
 		{"11", r.Eleven}, {"12", r.Twelve}, {"easy hop", r.EasyHop}, {"hard hop", r.HardHop},
-		{"fire 4", r.Fire.Four}, {"fire 5", r.Fire.Five}, {"fire 6", r.Fire.Six},
+		{"fire 3", r.Fire.Three}, {"fire 4", r.Fire.Four}, {"fire 5", r.Fire.Five}, {"fire 6", r.Fire.Six},
 		{"all", r.ATS.All}, {"tall", r.ATS.Tall}, {"small", r.ATS.Small},
-	} {
+		{"repeater 2", r.Repeater.On2}, {"repeater 3", r.Repeater.On3}, {"repeater 4", r.Repeater.On4},
+		{"repeater 5", r.Repeater.On5}, {"repeater 6", r.Repeater.On6},
+	}
+	for t, p := range r.Field.Pays {
+		payouts = append(payouts, named{fmt.Sprintf("field %d", t), p})
+	}
+	for _, e := range r.AllBets {
+		payouts = append(payouts, named{"all of " + e.Set.text(), e.Pays}, named{"all but one of " + e.Set.text(), e.AllButOne})
+	}
+	for _, p := range payouts {
 		if !p.ratio.IsZero() && (!p.ratio.valid() || p.ratio.Win > maxRatioTerm || p.ratio.Stake > maxRatioTerm) {
-			return bad("%s pays %v: a payout needs a win of 0 to %d and a stake of 1 to %[3]d", p.name, p.ratio, maxRatioTerm)
+			return fmt.Sprintf("%s pays %v: a payout needs a win of 0 to %d and a stake of 1 to %[3]d", p.name, p.ratio, maxRatioTerm)
 		}
 	}
-	if r.PropsFor1 {
-		for _, k := range []BetKind{Aces, AceDeuce, Yo, Boxcars} {
-			if r.propPays(k).Win < 0 {
-				return bad("%v printed for 1 pays less than nothing", k)
+	if !wholeTotals(r.Field.Totals) {
+		return fmt.Sprintf("the field on %v: a field holds whole totals other than 7", r.Field.Totals)
+	}
+	for t, p := range r.Field.Pays {
+		if !p.IsZero() && r.fieldTotals()&Totals(t) == 0 {
+			return fmt.Sprintf("the field pays %v on %d, which it does not hold", p, t)
+		}
+	}
+	var sets []OutcomeSet
+	for _, e := range r.AllBets {
+		switch {
+		case e == AllPaytable{}:
+			continue
+		case e.Set == 0 || !wholeTotals(e.Set):
+			return fmt.Sprintf("an all-before-7 bet on %v: its set is one or more whole totals other than 7", e.Set)
+		case e.Pays.IsZero():
+			return fmt.Sprintf("the bet on all of %s before a 7 needs a payout", e.Set.text())
+		case !e.AllButOne.IsZero() && totalsIn(e.Set) < 2:
+			return fmt.Sprintf("the bet on all of %s before a 7 pays all but one of a single total", e.Set.text())
+		}
+		for _, s := range sets {
+			if s == e.Set {
+				return fmt.Sprintf("the bet on all of %s before a 7 is listed twice", e.Set.text())
 			}
 		}
-		if r.hopPays(Dice{1, 2}).Win < 0 || r.hopPays(Dice{1, 1}).Win < 0 {
-			return bad("a hop printed for 1 pays less than nothing")
+		sets = append(sets, e.Set)
+	}
+	if !wholeTotals(r.BuyOn) || r.BuyOn&^(PointNumbers|Totals(2, 3, 11, 12)) != 0 {
+		return fmt.Sprintf("buy bets on %v: the table buys points", r.BuyOn)
+	}
+	return ""
+}
+
+// wholeTotals reports whether s is a union of whole totals other than 7.
+func wholeTotals(s OutcomeSet) bool {
+	for n := 2; n <= 12; n++ {
+		if part := s & Totals(n); part != 0 && (n == 7 || part != Totals(n)) {
+			return false
 		}
 	}
-	for _, o := range []int{r.Odds.On4, r.Odds.On5, r.Odds.On6, r.Odds.On3, r.Odds.On2} {
-		if o < 0 || o > 10_000 {
-			return bad("odds multiple %d: from 1 to 10000, or 0 for 3-4-5x", o)
+	return s&^AllOutcomes == 0
+}
+
+// totalsIn counts the totals in a union of whole totals.
+func totalsIn(s OutcomeSet) int {
+	n := 0
+	for t := 2; t <= 12; t++ {
+		if s&Totals(t) != 0 {
+			n++
 		}
 	}
+	return n
+}
+
+// checkOdds checks the odds multiples taken and laid.
+func (r *Rules) checkOdds() string {
+	for _, l := range []struct {
+		name  string
+		limit OddsLimit
+	}{{"odds", r.Odds}, {"lay odds", r.LayOdds}} {
+		for _, m := range []Ratio{l.limit.On4, l.limit.On5, l.limit.On6, l.limit.On3, l.limit.On2} {
+			if m.IsZero() {
+				continue
+			}
+			if !m.valid() || m.Win == 0 || m.Win > maxRatioTerm || m.Stake > maxRatioTerm || m.Win > maxOddsMultiple*m.Stake {
+				return fmt.Sprintf("%s multiple %v: above 0 and at most %dx, in terms of at most %d (list the odds in NotOffered for none)",
+					l.name, m, maxOddsMultiple, maxRatioTerm)
+			}
+		}
+	}
+	if r.Lay > LayStakeMultiple {
+		return fmt.Sprintf("lay limit %v: win or stake", r.Lay)
+	}
+	return ""
+}
+
+// checkCommissions checks the buy and lay commissions.
+func (r *Rules) checkCommissions() string {
 	for _, c := range []struct {
 		name string
 		c    Commission
@@ -465,59 +934,79 @@ func (r Rules) Validate() error {
 		rate := c.c.rate()
 		switch {
 		case !rate.valid() || rate.Win >= rate.Stake || rate.Stake > maxRatioTerm:
-			return bad("%s commission rate %v: from 0 to under 100%%", c.name, rate)
-		case c.c.Base > CommissionOnWin || c.c.Timing > CommissionUpfrontReturned || c.c.Rounding > RoundUp:
-			return bad("%s commission has an unknown base, timing or rounding", c.name)
+			return fmt.Sprintf("%s commission rate %v: from 0 to under 100%%", c.name, rate)
+		case c.c.Base > CommissionOnWin || c.c.Timing > CommissionUpfrontKeptOnLoss || c.c.Rounding > RoundUp:
+			return fmt.Sprintf("%s commission has an unknown base, timing or rounding", c.name)
 		case c.c.Minimum < 0:
-			return bad("%s commission minimum %d is negative", c.name, c.c.Minimum)
+			return fmt.Sprintf("%s commission minimum %d is negative", c.name, c.c.Minimum)
 		}
 	}
-	for _, s := range []Switch{r.ComeOut.Place, r.ComeOut.Buy, r.ComeOut.Lay, r.ComeOut.ComeOdds,
-		r.ComeOut.DontComeOdds, r.ComeOut.Hardways} {
-		if s > SwitchOff {
-			return bad("come-out switch %d", s)
+	return ""
+}
+
+// checkSwitches checks the come-out and stay-up switches.
+func (r *Rules) checkSwitches() string {
+	c, s := r.ComeOut, r.StayUp
+	for _, sw := range []Switch{c.Place, c.Buy, c.Lay, c.ComeOdds, c.DontComeOdds, c.Hardways, c.Put,
+		s.Place, s.Buy, s.Lay, s.Big6And8, s.Hardways, r.LatePassLine} {
+		if sw > SwitchOff {
+			return fmt.Sprintf("switch %v: on, off or default", sw)
 		}
 	}
-	// A horn, horn high, C&E or world bet must not lose money on a throw
-	// that one of its parts wins: that part has to pay for the others.
-	for _, b := range []Bet{{Kind: Horn}, {Kind: CAndE}, {Kind: World},
+	if !(Bet{Kind: Put}).worksOnComeOut(r) && (Bet{Kind: PutOdds}).worksOnComeOut(r) {
+		return "put bets off on the come-out with the odds behind them on: odds follow their put bet"
+	}
+	return ""
+}
+
+// checkSplitBets checks that a horn, horn high, C&E, world or three-way
+// craps bet does not lose money on a throw that one of its parts wins:
+// that part has to pay for the others.
+func (r *Rules) checkSplitBets() string {
+	for _, b := range []Bet{{Kind: Horn}, {Kind: CAndE}, {Kind: World}, {Kind: ThreeWay},
 		{Kind: HornHigh, Number: 2}, {Kind: HornHigh, Number: 3},
 		{Kind: HornHigh, Number: 11}, {Kind: HornHigh, Number: 12}} {
 		if r.NotOffered.Has(b.Kind) {
 			continue
 		}
 		for _, d := range AllDice() {
-			if b.roll(&r, betState{}, d).verdict != loses {
+			if b.roll(r, betState{}, d).verdict != loses {
 				continue
 			}
 			for _, p := range b.parts() {
-				if p.weight != 0 && (Bet{Kind: p.kind}).roll(&r, betState{}, d).verdict == wins {
-					return bad("%v loses money on %v although its %v part wins: raise that payout or list %v in NotOffered", b, d, p.kind, b.Kind)
+				if p.weight != 0 && (Bet{Kind: p.kind}).roll(r, betState{}, d).verdict == wins {
+					return fmt.Sprintf("%v loses money on %v although its %v part wins: raise that payout or list %v in NotOffered", b, d, p.kind, b.Kind)
 				}
 			}
 		}
 	}
-	return nil
+	return ""
 }
 
 // ParseOddsLimit reads an odds limit as OddsLimit.String writes it: "2x"
 // or "100x" for the same multiple on every point, "3-4-5x" for 4 and 10,
-// 5 and 9, 6 and 8 (crapless points get the 4's multiple), or
-// "3-4-5-3-3x" adding 3 and 11, 2 and 12. The trailing x is optional.
-// Anything else is an error wrapping ErrSyntax.
+// 5 and 9, 6 and 8 (crapless points 2, 3, 11 and 12 get the 4's
+// multiple), or "3-4-5-3-3x" adding 3 and 11, 2 and 12. A multiple may be
+// a decimal or a fraction: "2-2-2.5x" is full double odds, 2.5x on 6 and
+// 8. The trailing x is optional. Anything else is an error wrapping
+// ErrSyntax.
 func ParseOddsLimit(s string) (OddsLimit, error) {
 	parts := strings.Split(strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), "x"), "-")
-	var m []int
-	for _, p := range parts {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 1 {
+	var m []Ratio
+	for i, p := range parts {
+		if i < len(parts)-1 {
+			p = strings.TrimSuffix(p, "x") // "3x-4x-5x"
+		}
+		q, ok := new(big.Rat).SetString(p)
+		if !ok || q.Sign() <= 0 || !q.Num().IsInt64() || !q.Denom().IsInt64() ||
+			q.Num().Int64() > maxRatioTerm || q.Denom().Int64() > maxRatioTerm {
 			return OddsLimit{}, syntaxError("odds limit", s)
 		}
-		m = append(m, n)
+		m = append(m, Ratio{q.Num().Int64(), q.Denom().Int64()})
 	}
 	switch len(m) {
 	case 1:
-		return FlatOdds(m[0]), nil
+		return OddsLimit{m[0], m[0], m[0], m[0], m[0]}, nil
 	case 3:
 		return OddsLimit{m[0], m[1], m[2], m[0], m[0]}, nil
 	case 5:

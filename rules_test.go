@@ -52,7 +52,7 @@ func TestRulesComparable(t *testing.T) {
 		t.Errorf("the zero Rules keys %q, want standard", seen[Rules{}])
 	}
 	r := Bar2()
-	r.Field12 = Ratio{2, 1} // already so: still the same key
+	r.Field.Pays[12] = Ratio{2, 1} // already so: still the same key
 	if seen[r] != "bar2" {
 		t.Errorf("a copy of Bar2 keys %q, want bar2", seen[r])
 	}
@@ -76,20 +76,24 @@ func TestValidateRefuses(t *testing.T) {
 		{"minimum above maximum", Rules{Minimum: 100, Maximum: 50}},
 		{"a minimum that is not whole units", Rules{Unit: 5, Minimum: 12}},
 		{"a maximum that is not whole units", Rules{Unit: 5, Maximum: 1002}},
-		{"a payout with a zero stake term", Rules{Field12: Ratio{3, 0}}},
+		{"a payout with a zero stake term", Rules{Field: FieldPaytable{Pays: [13]Ratio{12: {3, 0}}}}},
 		{"a payout with a negative win", Rules{Hard6: Ratio{-9, 1}}},
 		{"a payout with a negative stake term", Rules{Any7: Ratio{4, -1}}},
 		{"a payout term past the bound", Rules{Fire: FirePaytable{Six: Ratio{1_000_001, 1}}}},
 		{"an all/tall/small payout term past the bound", Rules{ATS: ATSPaytable{Tall: Ratio{34, 1_000_001}}}},
-		{"an odds multiple of -1", Rules{Odds: OddsLimit{On4: -1}}},
+		{"an odds multiple of -1", Rules{Odds: OddsLimit{On4: Ratio{-1, 1}}}},
 		{"an odds multiple past 10000", Rules{Odds: FlatOdds(10_001)}},
-		{"a crapless odds multiple of -1", Rules{Odds: OddsLimit{On2: -1}}},
+		{"a fractional odds multiple past 10000", Rules{Odds: OddsLimit{On6: Ratio{20_001, 2}}}},
+		{"an odds multiple of 0: list the odds in NotOffered instead", Rules{Odds: OddsLimit{On6: Ratio{0, 1}}}},
+		{"an odds multiple with a zero stake term", Rules{Odds: OddsLimit{On5: Ratio{5, 0}}}},
+		{"a crapless odds multiple of -1", Rules{Odds: OddsLimit{On2: Ratio{-1, 1}}}},
+		{"a lay odds multiple past 10000", Rules{LayOdds: FlatOdds(10_001)}},
 		{"a commission rate of 100%", Rules{BuyCommission: Commission{Rate: Ratio{1, 1}}}},
 		{"a commission rate over 100%", Rules{LayCommission: Commission{Rate: Ratio{3, 2}}}},
 		{"a commission rate with a zero stake term", Rules{LayCommission: Commission{Rate: Ratio{1, 0}}}},
 		{"a negative commission rate", Rules{BuyCommission: Commission{Rate: Ratio{-1, 20}}}},
 		{"an unknown commission base", Rules{BuyCommission: Commission{Base: CommissionOnWin + 1}}},
-		{"an unknown commission timing", Rules{LayCommission: Commission{Timing: CommissionUpfrontReturned + 1}}},
+		{"an unknown commission timing", Rules{LayCommission: Commission{Timing: CommissionUpfrontKeptOnLoss + 1}}},
 		{"an unknown rounding", Rules{BuyCommission: Commission{Rounding: RoundUp + 1}}},
 		{"a negative commission minimum", Rules{LayCommission: Commission{Minimum: -1}}},
 		{"an unknown come-out switch", Rules{ComeOut: ComeOutWorking{Place: SwitchOff + 1}}},
@@ -104,8 +108,41 @@ func TestValidateRefuses(t *testing.T) {
 			Rules{Three: Ratio{2, 1}, NotOffered: Kinds(Horn, HornHigh)}},
 		{"any 7 at 3:1: the world loses on a 7 its any-7 part wins", Rules{Any7: Ratio{3, 1}}},
 		{"the 11 at 1:2: C&E loses on an 11 its 11 part wins", Rules{Eleven: Ratio{1, 2}, NotOffered: Kinds(Horn, HornHigh, World)}},
-		{"printed for 1, a 2 paying 1 for 2 pays less than nothing", Rules{PropsFor1: true, Two: Ratio{1, 2}, NotOffered: Kinds(Horn, HornHigh, World)}},
-		{"printed for 1, a hop paying 0 for 1 pays less than nothing", Rules{PropsFor1: true, EasyHop: Ratio{0, 1}}},
+		{"the 2 at 1:2: three-way craps loses money when its 2 wins", Rules{Two: Ratio{1, 2}, NotOffered: Kinds(Horn, HornHigh, World)}},
+		{"bar none at a casino table gives the don't bettor the edge", Rules{Bar: NoBar}},
+		{"the fade claim is a rule of the private game", Rules{FadeClaim: true}},
+		{"no house payouts in the private game", Rules{Private: true, Bar: NoBar, Hard4: Ratio{8, 1}}},
+		{"no odds limits in the private game", Rules{Private: true, Odds: FlatOdds(2)}},
+		{"no bet limits in the private game", Rules{Private: true, Limits: [6]KindLimit{{Kinds: Kinds(Hardway), Maximum: 100}}}},
+		{"no commissions in the private game", Rules{Private: true, BuyCommission: Commission{Timing: CommissionOnWinOnly}}},
+		{"no side-bet paytables in the private game", Rules{Private: true, FirePaysAtSixthPoint: true}},
+		{"a field holding 7", Rules{Field: FieldPaytable{Totals: Totals(2, 7, 12)}}},
+		{"a field holding part of a total", Rules{Field: FieldPaytable{Totals: Totals(2, 12) | Combination(1, 3)}}},
+		{"a field payout on a total it does not hold", Rules{Field: FieldPaytable{Pays: [13]Ratio{5: {1, 1}}}}},
+		{"a field payout on 7", Rules{Field: FieldPaytable{Pays: [13]Ratio{7: {1, 1}}}}},
+		{"a field payout on index 1, no total", Rules{Field: FieldPaytable{Pays: [13]Ratio{1: {1, 1}}}}},
+		{"an unknown stay-up switch", Rules{StayUp: StayUpAfterWin{Buy: SwitchOff + 1}}},
+		{"an unknown late pass line switch", Rules{LatePassLine: 4}},
+		{"put bets off on the come-out with their odds working", Rules{ComeOut: ComeOutWorking{Put: SwitchOff, ComeOdds: SwitchOn}}},
+		{"a bet limit naming no kind", Rules{Limits: [6]KindLimit{{Maximum: 100}}}},
+		{"a kind in two limits", Rules{Limits: [6]KindLimit{{Kinds: Kinds(Hardway, Hop), Maximum: 100}, {Kinds: Kinds(Hop), Maximum: 25}}}},
+		{"a bet limit whose minimum is above its maximum", Rules{Limits: [6]KindLimit{{Kinds: Kinds(Buy), Minimum: 50, Maximum: 25}}}},
+		{"a bet limit that is not whole units", Rules{Unit: 5, Limits: [6]KindLimit{{Kinds: Kinds(Buy), Minimum: 12}}}},
+		{"a bet limit past MaxAmount", Rules{Limits: [6]KindLimit{{Kinds: Kinds(PassOdds), Maximum: MaxAmount + 1}}}},
+		{"a negative bet limit", Rules{Limits: [6]KindLimit{{Kinds: Kinds(Lay), Minimum: -1}}}},
+		{"a bet limit on a kind past the last", Rules{Limits: [6]KindLimit{{Kinds: 1 << numKinds, Maximum: 5}}}},
+		{"a limit on all the hardways, which is four hardway bets", Rules{Limits: [6]KindLimit{{Kinds: Kinds(AllHardways), Maximum: 100}}}},
+		{"an all-of-a-set bet without a payout", Rules{AllBets: [4]AllPaytable{{Set: Totals(6, 8)}}}},
+		{"an all-of-a-set bet holding 7", Rules{AllBets: [4]AllPaytable{{Set: Totals(6, 7, 8), Pays: Ratio{2, 1}}}}},
+		{"an all-of-a-set bet on part of a total", Rules{AllBets: [4]AllPaytable{{Set: Totals(6) | Combination(4, 4), Pays: Ratio{2, 1}}}}},
+		{"an all-of-a-set bet with no set", Rules{AllBets: [4]AllPaytable{{Pays: Ratio{2, 1}}}}},
+		{"an all-of-a-set bet listed twice", Rules{AllBets: [4]AllPaytable{{Set: Totals(6, 8), Pays: Ratio{2, 1}}, {Set: Totals(6, 8), Pays: Ratio{3, 1}}}}},
+		{"all but one of a single total", Rules{AllBets: [4]AllPaytable{{Set: Totals(6), Pays: Ratio{2, 1}, AllButOne: Ratio{1, 1}}}}},
+		{"an all-of-a-set payout past the bound", Rules{AllBets: [4]AllPaytable{{Set: Totals(6, 8), Pays: Ratio{1_000_001, 1}}}}},
+		{"buying 7", Rules{BuyOn: Totals(4, 7)}},
+		{"buying part of a total", Rules{BuyOn: Combination(2, 2)}},
+		{"a repeater payout with a zero stake term", Rules{Repeater: RepeaterPaytable{On4: Ratio{65, 0}}}},
+		{"a fire payout on three points with a negative win", Rules{Fire: FirePaytable{Three: Ratio{-6, 1}}}},
 	}
 	for _, tc := range tests {
 		if err := tc.rules.Validate(); !errors.Is(err, ErrInvalidRules) {
@@ -132,8 +169,21 @@ func TestValidateAccepts(t *testing.T) {
 		{"a 99% commission", Rules{LayCommission: Commission{Rate: Ratio{99, 100}}}},
 		{"odds up to 10000x", Rules{Odds: FlatOdds(10_000)}},
 		{"payout terms at the bound", Rules{Fire: FirePaytable{Six: Ratio{1_000_000, 1_000_000}}}},
-		{"a field paying nothing on 2 is a bad bet, not an invalid rule", Rules{Field2: Ratio{0, 1}}},
-		{"printed for 1, a hop paying 1 for 1 pays 0:1", Rules{PropsFor1: true, EasyHop: Ratio{1, 1}}},
+		{"a field paying nothing on 2 is a bad bet, not an invalid rule", Rules{Field: FieldPaytable{Pays: [13]Ratio{2: {0, 1}}}}},
+		{"printed for 1, a payout set for a hop is paid as written", Rules{PropsFor1: true, EasyHop: Ratio{1, 1}}},
+		{"the private game without a bar", Street()},
+		{"the private game with its own rules only", Rules{Private: true, Bar: 2, Unit: 5, Minimum: 10, FadeClaim: true, Cards: CardsPairKept}},
+		{"a field with 5 in place of 4 and a bonus on 3", Rules{Field: FieldPaytable{Totals: Totals(2, 3, 5, 9, 10, 11, 12), Pays: [13]Ratio{3: {2, 1}, 5: {1, 1}}}}},
+		{"full double odds", Rules{Odds: OddsLimit{On4: Ratio{2, 1}, On5: Ratio{2, 1}, On6: Ratio{5, 2}, On3: Ratio{2, 1}, On2: Ratio{2, 1}}}},
+		{"odds laid apart from odds taken", Rules{Odds: FlatOdds(100), LayOdds: FlatOdds(6), Lay: LayStakeMultiple}},
+		{"limits for kinds of bet", Rules{Unit: 5, Minimum: 10, Limits: [6]KindLimit{{Kinds: Kinds(Hardway, Hop), Minimum: 5, Maximum: 100},
+			{Kinds: Kinds(Buy, Lay), Minimum: 20}, {Kinds: Kinds(PassOdds, ComeOdds), Maximum: 5000}}}},
+		{"every point before a 7 at 12:1, and the Hot Hand", Rules{AllBets: [4]AllPaytable{{Set: PointNumbers, Pays: Ratio{12, 1}},
+			{Set: Under7 | Over7, Pays: Ratio{80, 1}, AllButOne: Ratio{20, 1}}}}},
+		{"buying only the 4 and 10", Rules{BuyOn: Totals(4, 10)}},
+		{"the fire bet paying three points, settled at the sixth", Rules{Fire: FirePaytable{Three: Ratio{6, 1}}, FirePaysAtSixthPoint: true}},
+		{"put bets off and their odds with them", Rules{ComeOut: ComeOutWorking{Put: SwitchOff}}},
+		{"no late pass line although put bets are taken", Rules{LatePassLine: SwitchOff}},
 		{"every kind but NoBet may be off the layout", Rules{NotOffered: Kinds(PassLine, Small)}},
 	}
 	for _, tc := range tests {
@@ -165,7 +215,23 @@ func TestOffers(t *testing.T) {
 		{"Vegas does not offer place to lose", Vegas(), Bet{Kind: PlaceToLose, Number: 4}, ErrNotOffered},
 		{"a kind listed in NotOffered", Rules{NotOffered: Kinds(Put, Fire)}, Bet{Kind: Put, Number: 6}, ErrNotOffered},
 		{"the other listed kind", Rules{NotOffered: Kinds(Put, Fire)}, Bet{Kind: Fire}, ErrNotOffered},
-		{"a kind not listed", Rules{NotOffered: Kinds(Put, Fire)}, Bet{Kind: PutOdds, Number: 6}, nil},
+		{"a kind not listed", Rules{NotOffered: Kinds(Put, Fire)}, Bet{Kind: Hardway, Number: 6}, nil},
+		{"no odds behind a put bet the table does not take", Rules{NotOffered: Kinds(Put, Fire)}, Bet{Kind: PutOdds, Number: 6}, ErrNotOffered},
+		{"no odds behind a pass line the table does not take", Rules{NotOffered: Kinds(PassLine)}, Bet{Kind: PassOdds, Number: 6}, ErrNotOffered},
+		{"no lay odds behind don't come if it is not taken", Rules{NotOffered: Kinds(DontCome)}, Bet{Kind: DontComeOdds, Number: 6}, ErrNotOffered},
+		{"buy only on the numbers the table buys", Rules{BuyOn: Totals(4, 10)}, Bet{Kind: Buy, Number: 6}, ErrNotOffered},
+		{"buy 10 where the table buys 4 and 10", Rules{BuyOn: Totals(4, 10)}, Bet{Kind: Buy, Number: 10}, nil},
+		{"lay bets are not limited by BuyOn", Rules{BuyOn: Totals(4, 10)}, Bet{Kind: Lay, Number: 6}, nil},
+		{"an all-of-a-set bet the table lists", Rules{AllBets: [4]AllPaytable{{Set: Totals(6, 8), Pays: Ratio{2, 1}}}}, Bet{Kind: All, Set: Totals(6, 8)}, nil},
+		{"an all-of-a-set bet the table does not list", Standard(), Bet{Kind: All, Set: Totals(6, 8)}, ErrNotOffered},
+		{"an all-of-a-set bet holding 7 is no bet", Standard(), Bet{Kind: All, Set: Totals(6, 7)}, ErrSyntax},
+		{"a repeater on 12", Standard(), Bet{Kind: Repeater, Number: 12}, nil},
+		{"no repeater on 7", Standard(), Bet{Kind: Repeater, Number: 7}, ErrSyntax},
+		{"repeaters on 2 in crapless too", Crapless(), Bet{Kind: Repeater, Number: 2}, nil},
+		{"three-way craps", Standard(), Bet{Kind: ThreeWay}, nil},
+		{"all the hardways", Standard(), Bet{Kind: AllHardways}, nil},
+		{"the private game's kinds are not the casino's", Standard(), Bet{Kind: NumberBet, Number: 4}, ErrNotOffered},
+		{"nor the new casino bets the private game's", Street(), Bet{Kind: Repeater, Number: 4}, ErrNotOffered},
 		{"hard 10 is always a hardway", Crapless(), Bet{Kind: Hardway, Number: 10}, nil},
 		{"horn high 2 is not a point bet", Standard(), Bet{Kind: HornHigh, Number: 2}, nil},
 		{"a hop", Standard(), Bet{Kind: Hop, Hop: Dice{1, 6}}, nil},
@@ -218,9 +284,10 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("%s: catalogue has %v = %v, want %v", tc.reason, tc.bet, got, tc.want)
 		}
 	}
-	// 4 line bets, 6 numbers x 10 kinds, big 6/8 and field, 4 hardways, 7
-	// propositions, 4 horn highs, C&E, world, 21 hops, fire and all/tall/small.
-	if got, want := len(Standard().Catalogue()), 4+6*10+3+4+7+4+2+21+4; got != want {
+	// 4 line bets, 6 numbers x 10 kinds, big 6/8 and field, 4 hardways and
+	// all of them, 7 propositions, 4 horn highs, C&E, world, three-way
+	// craps, 21 hops, fire and all/tall/small, 10 repeaters.
+	if got, want := len(Standard().Catalogue()), 4+6*10+3+5+7+4+3+21+4+10; got != want {
 		t.Errorf("the standard catalogue has %d bets, want %d", got, want)
 	}
 }
@@ -253,6 +320,7 @@ func TestKindSet(t *testing.T) {
 }
 
 func TestParseOddsLimit(t *testing.T) {
+	x := func(w, s int64) Ratio { return Ratio{w, s} }
 	tests := []struct {
 		in     string
 		reason string
@@ -263,11 +331,17 @@ func TestParseOddsLimit(t *testing.T) {
 		{"100x", "100x odds", FlatOdds(100), "100x"},
 		{"1", "the x is optional", FlatOdds(1), "1x"},
 		{"10X", "case does not matter", FlatOdds(10), "10x"},
-		{"3-4-5x", "the common 3-4-5x; crapless points get the 4's multiple", OddsLimit{3, 4, 5, 3, 3}, "3-4-5x"},
-		{"2-3-4x", "another three-part limit", OddsLimit{2, 3, 4, 2, 2}, "2-3-4x"},
-		{"3-4-5-3-3x", "the crapless limit written out", OddsLimit{3, 4, 5, 3, 3}, "3-4-5x"},
-		{"3-4-5-6-7x", "crapless multiples of their own", OddsLimit{3, 4, 5, 6, 7}, "3-4-5-6-7x"},
+		{"3-4-5x", "the common 3-4-5x; crapless points get the 4's multiple", OddsLimit{x(3, 1), x(4, 1), x(5, 1), x(3, 1), x(3, 1)}, "3-4-5x"},
+		{"2-3-4x", "another three-part limit", OddsLimit{x(2, 1), x(3, 1), x(4, 1), x(2, 1), x(2, 1)}, "2-3-4x"},
+		{"3-4-5-3-3x", "the crapless limit written out", OddsLimit{x(3, 1), x(4, 1), x(5, 1), x(3, 1), x(3, 1)}, "3-4-5x"},
+		{"3-4-5-6-7x", "crapless multiples of their own", OddsLimit{x(3, 1), x(4, 1), x(5, 1), x(6, 1), x(7, 1)}, "3-4-5-6-7x"},
 		{" 5x ", "spaces around", FlatOdds(5), "5x"},
+		{"2-2-2.5x", "full double odds: 2.5x on 6 and 8", OddsLimit{x(2, 1), x(2, 1), x(5, 2), x(2, 1), x(2, 1)}, "2-2-2.5x"},
+		{"5-10-20x", "5x-10x-20x", OddsLimit{x(5, 1), x(10, 1), x(20, 1), x(5, 1), x(5, 1)}, "5-10-20x"},
+		{"1.5x", "a decimal multiple", OddsLimit{x(3, 2), x(3, 2), x(3, 2), x(3, 2), x(3, 2)}, "1.5x"},
+		{"5/2x", "a fraction reads as its decimal", OddsLimit{x(5, 2), x(5, 2), x(5, 2), x(5, 2), x(5, 2)}, "2.5x"},
+		{"7/3x", "a fraction with no decimal stays a fraction", OddsLimit{x(7, 3), x(7, 3), x(7, 3), x(7, 3), x(7, 3)}, "7/3x"},
+		{"3x-4x-5x", "each part with its x", OddsLimit{x(3, 1), x(4, 1), x(5, 1), x(3, 1), x(3, 1)}, "3-4-5x"},
 	}
 	for _, tc := range tests {
 		got, err := ParseOddsLimit(tc.in)
@@ -297,7 +371,10 @@ func TestParseOddsLimit(t *testing.T) {
 		{"2xx", "one x only"},
 		{"3-0-5x", "a zero part"},
 		{"a-b-cx", "not numbers"},
-		{"1.5x", "a fraction"},
+		{"1/0x", "a zero denominator"},
+		{"0.0x", "zero written as a decimal"},
+		{"1000001x", "a term past the bound"},
+		{"1/1000001x", "a denominator past the bound"},
 	}
 	for _, tc := range rejects {
 		if got, err := ParseOddsLimit(tc.in); !errors.Is(err, ErrSyntax) {
@@ -310,20 +387,22 @@ func TestOddsLimitMultipleAndString(t *testing.T) {
 	tests := []struct {
 		reason string
 		limit  OddsLimit
-		want   map[int]int // point -> multiple
+		want   map[int]string // point -> multiple
 		str    string
 	}{
 		{"the zero limit is 3-4-5x, 3x on the crapless points",
-			OddsLimit{}, map[int]int{2: 3, 3: 3, 4: 3, 5: 4, 6: 5, 7: 0, 8: 5, 9: 4, 10: 3, 11: 3, 12: 3}, "3-4-5x"},
-		{"a flat limit", FlatOdds(2), map[int]int{2: 2, 4: 2, 6: 2, 7: 0, 9: 2, 11: 2}, "2x"},
+			OddsLimit{}, map[int]string{2: "3", 3: "3", 4: "3", 5: "4", 6: "5", 7: "0", 8: "5", 9: "4", 10: "3", 11: "3", 12: "3"}, "3-4-5x"},
+		{"a flat limit", FlatOdds(2), map[int]string{2: "2", 4: "2", 6: "2", 7: "0", 9: "2", 11: "2"}, "2x"},
 		{"a zero field takes its 3-4-5x default",
-			OddsLimit{On4: 2}, map[int]int{4: 2, 10: 2, 5: 4, 6: 5, 3: 3, 12: 3}, "2-4-5-3-3x"},
-		{"1 is not a point", FlatOdds(9), map[int]int{1: 0, 13: 0, 0: 0}, "9x"},
+			OddsLimit{On4: Ratio{2, 1}}, map[int]string{4: "2", 10: "2", 5: "4", 6: "5", 3: "3", 12: "3"}, "2-4-5-3-3x"},
+		{"full double odds", OddsLimit{Ratio{2, 1}, Ratio{2, 1}, Ratio{5, 2}, Ratio{2, 1}, Ratio{2, 1}},
+			map[int]string{4: "2", 5: "2", 6: "5/2", 8: "5/2", 9: "2"}, "2-2-2.5x"},
+		{"1 is not a point", FlatOdds(9), map[int]string{1: "0", 13: "0", 0: "0"}, "9x"},
 	}
 	for _, tc := range tests {
 		for n, want := range tc.want {
-			if got := tc.limit.Multiple(n); got != want {
-				t.Errorf("%s: %+v.Multiple(%d) = %d, want %d", tc.reason, tc.limit, n, got, want)
+			if got := tc.limit.Multiple(n).Rat().RatString(); got != want {
+				t.Errorf("%s: %+v.Multiple(%d) = %s, want %s", tc.reason, tc.limit, n, got, want)
 			}
 		}
 		if got := tc.limit.String(); got != tc.str {
@@ -336,15 +415,21 @@ func TestOddsLimitMultipleAndString(t *testing.T) {
 // to the same multiple on every point.
 func TestOddsLimitStringParses(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		m := rapid.IntRange(0, 200)
-		o := OddsLimit{m.Draw(t, "on4"), m.Draw(t, "on5"), m.Draw(t, "on6"), m.Draw(t, "on3"), m.Draw(t, "on2")}
+		m := func(label string) Ratio {
+			w := rapid.Int64Range(0, 200).Draw(t, label)
+			if w == 0 {
+				return Ratio{}
+			}
+			return Ratio{w, rapid.Int64Range(1, 7).Draw(t, label+" stake")}
+		}
+		o := OddsLimit{m("on4"), m("on5"), m("on6"), m("on3"), m("on2")}
 		back, err := ParseOddsLimit(o.String())
 		if err != nil {
 			t.Fatalf("ParseOddsLimit(%q): %v", o.String(), err)
 		}
 		for n := 2; n <= 12; n++ {
-			if back.Multiple(n) != o.Multiple(n) {
-				t.Fatalf("%+v prints %q, which reads back as %+v: %dx on %d, want %dx", o, o.String(), back, back.Multiple(n), n, o.Multiple(n))
+			if back.Multiple(n).Rat().Cmp(o.Multiple(n).Rat()) != 0 {
+				t.Fatalf("%+v prints %q, which reads back as %+v: %vx on %d, want %vx", o, o.String(), back, back.Multiple(n), n, o.Multiple(n))
 			}
 		}
 	})

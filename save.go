@@ -164,11 +164,11 @@ func restore(in *tableJSON) (*Table, error) {
 		case b.Amount%unit != 0:
 			return bad(ErrUnit, "%v of %d is not a whole number of units of %d", b.Bet, b.Amount, unit)
 		case b.Working > SwitchOff || (b.Working != SwitchDefault && !switchable(b.Bet.Kind)):
-			return bad(ErrSyntax, "%v cannot have working switch %d", b.Bet, b.Working)
+			return bad(ErrSyntax, "%v cannot have working switch %v", b.Bet, b.Working)
 		// A fade is any part of the center bet, which alone is held to the
 		// limits (Table.Center).
-		case !isOdds(b.Bet.Kind) && b.Bet.Kind != Center && (b.Amount < r.Minimum || (r.Maximum != 0 && b.Amount > r.Maximum)):
-			return bad(ErrTableLimit, "%v of %d is outside the table limits %d to %d", b.Bet, b.Amount, r.Minimum, r.Maximum)
+		case b.Bet.Kind != Center && !withinLimits(r, b.Bet.Kind, b.Amount):
+			return bad(ErrTableLimit, "%v of %d is outside the table's limits for it: %s", b.Bet, b.Amount, limitsText(r, b.Bet.Kind))
 		case !r.Private && t.find(i, b.Bet) >= 0:
 			return bad(ErrSyntax, "%v appears twice for %s", b.Bet, b.Player)
 		case !t.consistent(&p) || !t.bind(&p):
@@ -194,18 +194,19 @@ func restore(in *tableJSON) (*Table, error) {
 
 // commissionConsistent reports whether the commission a bet has paid is
 // one play can leave: none where nothing is charged up front; exactly the
-// charge where it comes back with the bet (the second casino's rules); at least the charge
-// where it is kept (a bet reduced since keeps what it paid).
+// charge where it comes back with the bet when taken down (the second
+// casino's rules); at least the charge where it is kept (a bet reduced
+// since keeps what it paid).
 func (t *Table) commissionConsistent(p *placed) bool {
 	c := t.rules.commission(p.bet.Kind)
-	if c == nil || c.Timing == CommissionOnWinOnly {
+	if c == nil || !c.Timing.upfront() {
 		return p.paid == 0
 	}
-	charge, err := c.Charge(commissionBase(c, p.bet.Kind, p.amount, p.bet.pays()), t.rules.unit())
+	charge, err := t.rules.upfrontCharge(c, p.bet, p.amount)
 	if err != nil {
 		return false
 	}
-	if c.Timing == CommissionUpfrontReturned {
+	if c.Timing.returnedOnTakeDown() {
 		return p.paid == charge
 	}
 	return p.paid >= charge
@@ -229,8 +230,12 @@ func (t *Table) consistent(p *placed) bool {
 	case All, Tall, Small:
 		// Some of the totals the bet needs, not all (it would have been
 		// paid), and none before the last 7.
-		need := atsNeeds(b.Kind)
+		p, _ := t.rules.allPaytable(b)
+		need := totalsBits(p.Set)
 		return s.point == 0 && s.made&^need == 0 && s.made != need && (s.made == 0 || t.sinceSeven > 0)
+	case Repeater:
+		// Fewer throws of its number than win it, none before the last 7.
+		return s.point == int8(b.Number) && int(s.made) < repeats(b.Number) && (s.made == 0 || t.sinceSeven > 0)
 	case Center:
 		return s.point == t.point && s.made == 0
 	case Within:

@@ -36,6 +36,8 @@ func ttEveryBet(t testing.TB) *Table {
 	place("ann", ttK(All), 10)
 	place("ann", ttK(Tall), 10)
 	place("bob", ttK(Small), 10)
+	place("ann", ttN(Repeater, 4), 10)
+	place("bob", ttN(Repeater, 12), 10)
 	// Points 4 and 8 made.
 	place("ann", ttK(PassLine), 10)
 	roll(1, 3)
@@ -80,6 +82,7 @@ func ttEveryBet(t testing.TB) *Table {
 	place("ann", ttK(World), 5)
 	place("ann", ttHop(2, 5), 10)
 	place("ann", ttHop(3, 3), 10)
+	place("ann", ttK(ThreeWay), 3)
 	place("bob", ttK(Come), 20)
 	place("bob", ttK(DontCome), 20)
 	place("bob", ttN(Lay, 10), 40)
@@ -99,8 +102,10 @@ func TestSaveEveryBetTable(t *testing.T) {
 		on = on || p.working == SwitchOn
 		inBox = inBox || p.bet.Kind == Come && p.bet.Number == 0
 	}
-	for k := PassLine; k < Center; k++ { // the private game's kinds are saved by TestSavePrivate
-		if !kinds[k] {
+	// The private game's kinds are saved by TestSavePrivate; all the
+	// hardways stand on the layout as four hardway bets.
+	for k := PassLine; k < Center; k++ {
+		if !kinds[k] && k != AllHardways {
 			t.Errorf("no %v bet on the layout", k)
 		}
 	}
@@ -328,7 +333,7 @@ func TestRestoreRefuses(t *testing.T) {
 		{name: "come bet on 9 in the box", reason: "a come bet on 9 plays the point 9", want: ErrSyntax,
 			tamper: func(t *testing.T, tj *tableJSON) { tj.Bets[ttBetIndex(t, tj, Come)].Bet.Number = 9 }},
 		{name: "small complete", reason: "a small bet with all its totals would have been paid", want: ErrSyntax,
-			tamper: func(t *testing.T, tj *tableJSON) { tj.Bets[ttBetIndex(t, tj, Small)].Made = smallTotals }},
+			tamper: func(t *testing.T, tj *tableJSON) { tj.Bets[ttBetIndex(t, tj, Small)].Made = totalsBits(Under7) }},
 		{name: "small with an 8", reason: "small records 2 to 6 only", want: ErrSyntax,
 			tamper: func(t *testing.T, tj *tableJSON) { tj.Bets[ttBetIndex(t, tj, Small)].Made |= 1 << 8 }},
 		{name: "small with a total before the last 7", reason: "the 7 that was the last roll would have lost it", want: ErrSyntax,

@@ -337,6 +337,8 @@ func (a *Action) validate(r Rules) error {
 		return bad(ErrNotNow, "come bets are made in the come box")
 	case b.Kind == PutOdds && b.Number == 0:
 		return bad(ErrSyntax, "put odds stand behind the put bet on a number")
+	case b.Kind == AllHardways:
+		return bad(ErrNotOffered, "it is placed as four hardway bets: keep Hard 4, 6, 8 and 10")
 	case a.Odds > OddsAtLimit:
 		return bad(ErrSyntax, "unknown odds sizing %d", a.Odds)
 	case a.Odds != OddsByAmount && !isOdds(b.Kind):
@@ -383,8 +385,8 @@ func (a *Action) validate(r Rules) error {
 			continue
 		case x%unit != 0:
 			return bad(ErrUnit, "%d is not a whole number of units of %d", x, unit)
-		case !isOdds(b.Kind) && (x < r.Minimum || (r.Maximum != 0 && x > r.Maximum)):
-			return bad(ErrTableLimit, "%d is outside the table limits", x)
+		case !isOdds(b.Kind) && !withinLimits(&r, b.Kind, x):
+			return bad(ErrTableLimit, "%d is outside the table limits (%s)", x, limitsText(&r, b.Kind))
 		}
 		some = true
 	}
@@ -426,11 +428,12 @@ func (p Progression) validate(r Rules, n int) error {
 	return nil
 }
 
-// validate checks that a limit's multiples are positive.
+// validate checks that a limit's multiples are positive, and at most
+// 1000x.
 func (o OddsLimit) validate() error {
 	for _, n := range []int{2, 3, 4, 5, 6} {
-		if m := o.Multiple(n); m < 1 || m > 1000 {
-			return fmt.Errorf("odds of %dx: %w", m, ErrAmount)
+		if m := o.Multiple(n); !m.valid() || m.Win == 0 || m.Win > 1000*m.Stake {
+			return fmt.Errorf("odds of %vx: %w", m, ErrAmount)
 		}
 	}
 	return nil

@@ -584,7 +584,7 @@ func (at *strategySeat) keep(a *Action, amount Amount) (short bool) {
 		if t.handRolls > 0 {
 			return false
 		}
-	case All, Tall, Small:
+	case All, Tall, Small, Repeater:
 		if t.sinceSeven > 0 {
 			return false
 		}
@@ -637,16 +637,17 @@ func (at *strategySeat) keepOdds(b Bet, amount Amount, a *Action) bool {
 		return false
 	}
 	stake := t.bets[line].amount
-	most := t.rules.oddsStakeMultiple(b.Kind, b.Number)
-	limit, ok := mulDiv(stake, most.Win, most.Stake)
-	if !ok {
-		limit = MaxAmount
-	}
+	limit := t.oddsRoom(b, stake)
 	switch a.Odds {
 	case OddsAtLimit:
 		amount = limit
 	case OddsByMultiple:
-		amount = min(stake*Amount(a.Times.Multiple(b.Number)), limit)
+		m := a.Times.Multiple(b.Number)
+		times, ok := mulDiv(stake, m.Win, m.Stake)
+		if !ok {
+			times = MaxAmount
+		}
+		amount = min(times, limit)
 	default:
 		amount = min(amount, limit)
 	}

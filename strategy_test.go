@@ -36,7 +36,7 @@ func TestStrategyTextRoundTrip(t *testing.T) {
 		{"a bet and an amount", "place 6 12", Action{Bet: place6, Amounts: []Amount{12}}},
 		{"any case, any spacing, the dealer's names", "  Place   6  12 ", Action{Bet: place6, Amounts: []Amount{12}}},
 		{"amounts in table minimums", "pass 2 min", Action{Bet: Bet{Kind: PassLine}, Amounts: []Amount{2}, InMinimums: true}},
-		{"odds by point", "odds 3-4-5x", Action{Bet: Bet{Kind: PassOdds}, Odds: OddsByMultiple, Times: OddsLimit{3, 4, 5, 3, 3}}},
+		{"odds by point", "odds 3-4-5x", Action{Bet: Bet{Kind: PassOdds}, Odds: OddsByMultiple, Times: OddsLimit{Ratio{3, 1}, Ratio{4, 1}, Ratio{5, 1}, Ratio{3, 1}, Ratio{3, 1}}}},
 		{"odds at the limit behind every come bet", "come odds max", Action{Bet: Bet{Kind: ComeOdds}, Odds: OddsAtLimit}},
 		{"odds behind one come bet", "odds 6 25", Action{Bet: Bet{Kind: ComeOdds, Number: 6}, Amounts: []Amount{25}}},
 		{"lay odds", "lay odds 2x", Action{Bet: Bet{Kind: DontPassOdds}, Odds: OddsByMultiple, Times: FlatOdds(2)}},
@@ -140,7 +140,7 @@ func TestStrategyValidate(t *testing.T) {
 		{"a come bet on a number", one("come 6 10"), Standard(), ErrNotNow},
 		{"put odds behind no number", Strategy{Actions: []Action{{Bet: Bet{Kind: PutOdds}, Odds: OddsAtLimit}}}, Standard(), ErrSyntax},
 		{"a multiple for a place bet", Strategy{Actions: []Action{{Bet: Bet{Kind: Place, Number: 6}, Odds: OddsByMultiple, Times: FlatOdds(2)}}}, Standard(), ErrSyntax},
-		{"odds of 0x", Strategy{Actions: []Action{{Bet: Bet{Kind: PassOdds}, Odds: OddsByMultiple, Times: OddsLimit{On4: -1}}}}, Standard(), ErrAmount},
+		{"odds of 0x", Strategy{Actions: []Action{{Bet: Bet{Kind: PassOdds}, Odds: OddsByMultiple, Times: OddsLimit{On4: Ratio{-1, 1}}}}}, Standard(), ErrAmount},
 		{"an amount below the minimum", one("field 5"), Rules{Minimum: 10}, ErrTableLimit},
 		{"an amount above the maximum", one("field 500"), Rules{Maximum: 100}, ErrTableLimit},
 		{"an amount off the unit", one("field 7"), Rules{Unit: 5}, ErrUnit},
@@ -233,8 +233,14 @@ func actionGen() *rapid.Generator[Action] {
 		case sizing == 1:
 			a.Odds = OddsAtLimit
 		case sizing == 2:
-			a.Odds, a.Times = OddsByMultiple, OddsLimit{rapid.IntRange(1, 9).Draw(t, "m4"), rapid.IntRange(1, 9).Draw(t, "m5"),
-				rapid.IntRange(1, 9).Draw(t, "m6"), 0, 0}
+			m := func(name string) Ratio { // halves, in lowest terms, as ParseOddsLimit reads them
+				n := int64(rapid.IntRange(1, 20).Draw(t, name))
+				if n%2 == 0 {
+					return Ratio{n / 2, 1}
+				}
+				return Ratio{n, 2}
+			}
+			a.Odds, a.Times = OddsByMultiple, OddsLimit{On4: m("m4"), On5: m("m5"), On6: m("m6")}
 			a.Times.On3, a.Times.On2 = a.Times.On4, a.Times.On4
 		default:
 			a.Amounts = rapid.SliceOfN(rapid.Custom(func(t *rapid.T) Amount { return Amount(rapid.IntRange(0, 500).Draw(t, "amount")) }), 1, 5).Draw(t, "amounts")

@@ -478,18 +478,6 @@ func isOdds(k BetKind) bool {
 	return false
 }
 
-// staysUp reports whether a winning bet stays on the layout, its win paid:
-// place bets do (the posted casino rules and the croupier trainer say so),
-// and so, by the usual casino practice, do big 6 and 8 and the hardways;
-// everything else comes down with its win.
-func staysUp(k BetKind) bool {
-	switch k {
-	case Place, PlaceToLose, Big6, Big8, Hardway:
-		return true
-	}
-	return false
-}
-
 // lineUnder is the line bet an odds bet stands behind.
 func lineUnder(b Bet) Bet {
 	switch b.Kind {
@@ -525,17 +513,47 @@ func oddsBehind(b Bet, point int8) (Bet, bool) {
 // isContract reports whether a placed bet may no longer be taken down or
 // reduced at will: a pass, come or put bet on its point (unless the rules
 // make them removable), a fire bet once its shooter has rolled, an
-// all/tall/small bet once a total has counted.
+// all/tall/small or repeater bet once a throw has counted.
 func (t *Table) isContract(p *placed) bool {
 	switch p.bet.Kind {
 	case PassLine, Come, Put:
 		return p.state.point != 0 && !t.rules.LineBetsRemovable
 	case Fire:
 		return t.handRolls > 0
-	case All, Tall, Small:
+	case All, Tall, Small, Repeater:
 		return t.sinceSeven > 0
 	}
 	return false
+}
+
+// madeAfterSeven reports whether bets of kind k are made only before the
+// first roll after a 7 or of a new shooter: those that run until a 7.
+func madeAfterSeven(k BetKind) bool {
+	switch k {
+	case All, Tall, Small, Repeater:
+		return true
+	}
+	return false
+}
+
+// withinLimits reports whether a bet of kind k may be amount under the
+// table's limits for that kind.
+func withinLimits(r *Rules, k BetKind, amount Amount) bool {
+	least, most := r.betLimits(k)
+	return amount >= least && (most == 0 || amount <= most)
+}
+
+// limitsText says the table's limits for kind k: "10 to 500", "at least
+// 20", "at most 100".
+func limitsText(r *Rules, k BetKind) string {
+	least, most := r.betLimits(k)
+	switch {
+	case most == 0:
+		return fmt.Sprintf("at least %d", least)
+	case least == 0:
+		return fmt.Sprintf("at most %d", most)
+	}
+	return fmt.Sprintf("%d to %d", least, most)
 }
 
 // normalize fills in the point of pass odds, and checks what the game's
@@ -562,8 +580,10 @@ func (t *Table) normalize(op, player string, b Bet) (Bet, error) {
 
 // Place puts amount on spot b for player: a new bet, or more on a bet the
 // player already has there. "Odds" behind the pass line may be given as
-// Bet{Kind: PassOdds} and are placed on the point. A refused bet returns a
-// *TableError wrapping one of the sentinels and changes nothing.
+// Bet{Kind: PassOdds} and are placed on the point. All the hardways
+// (AllHardways) is placed as four hardway bets of a quarter each. A
+// refused bet returns a *TableError wrapping one of the sentinels and
+// changes nothing.
 func (t *Table) Place(player string, b Bet, amount Amount) error {
 	const op = "place"
 	i, err := t.seatOf(op, player, b)
@@ -578,6 +598,9 @@ func (t *Table) Place(player string, b Bet, amount Amount) error {
 	}
 	if err := t.offered(op, player, b); err != nil {
 		return err
+	}
+	if b.Kind == AllHardways {
+		return t.placeHardways(player, amount)
 	}
 	if b, err = t.normalize(op, player, b); err != nil {
 		return err
@@ -602,24 +625,24 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 		return t.refuse(op, player, b, ErrAmount, "the bet would be %d, above %d", total, MaxAmount)
 	}
 	// What the state of the game allows.
-	switch b.Kind {
-	case PassLine:
-		if t.point != 0 && !r.LineBetsRemovable && r.NotOffered.Has(Put) {
-			return t.refuse(op, player, b, ErrNotNow, "the point is on and the table takes no put bets")
+	switch {
+	case b.Kind == PassLine:
+		if t.point != 0 && !r.latePassLine() {
+			return t.refuse(op, player, b, ErrNotNow, "the point is on and the table takes no pass line bet after it")
 		}
-	case DontPass:
+	case b.Kind == DontPass:
 		if t.point != 0 {
 			return t.refuse(op, player, b, ErrNotNow, "don't pass is made on the come-out; after the point it may only be reduced")
 		}
-	case Come, DontCome, Put:
+	case b.Kind == Come || b.Kind == DontCome || b.Kind == Put:
 		if t.point == 0 {
 			return t.refuse(op, player, b, ErrNotNow, "%s bets are made only while a point is on", b.Kind)
 		}
-	case Fire:
+	case b.Kind == Fire:
 		if t.handRolls > 0 {
 			return t.refuse(op, player, b, ErrNotNow, "the fire bet is made before a new shooter's first roll")
 		}
-	case All, Tall, Small:
+	case madeAfterSeven(b.Kind):
 		if t.sinceSeven > 0 {
 			return t.refuse(op, player, b, ErrNotNow, "%v is made only before the first roll after a 7 or of a new shooter", b.Kind)
 		}
@@ -634,25 +657,21 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 			return t.refuse(op, player, b, ErrNotNow, "no %v under it", lineUnder(b))
 		}
 		if !t.oddsWithin(b, total, t.bets[line].amount) {
-			return t.refuse(op, player, b, ErrOddsLimit, "%d behind a line bet of %d is above the %v limit", total, t.bets[line].amount, r.Odds)
+			return t.refuse(op, player, b, ErrOddsLimit, "%d behind a line bet of %d is above the limit (%s)", total, t.bets[line].amount, t.oddsLimitText(b))
 		}
-	} else {
-		if total < r.Minimum {
-			return t.refuse(op, player, b, ErrTableLimit, "%d is below the table minimum %d", total, r.Minimum)
-		}
-		if r.Maximum != 0 && total > r.Maximum {
-			return t.refuse(op, player, b, ErrTableLimit, "%d is above the table maximum %d", total, r.Maximum)
-		}
+	}
+	if !withinLimits(r, b.Kind, total) {
+		return t.refuse(op, player, b, ErrTableLimit, "%d is outside the table's limits for %v: %s", total, b.Kind, limitsText(r, b.Kind))
 	}
 	// Commission taken when the bet is made is on the whole bet; what was
 	// already paid on it counts.
 	due := Amount(0)
-	if c := r.commission(b.Kind); c != nil && c.Timing != CommissionOnWinOnly {
+	if c := r.commission(b.Kind); c != nil && c.Timing.upfront() {
 		paid := Amount(0)
 		if j >= 0 {
 			paid = t.bets[j].paid
 		}
-		charge, err := c.Charge(commissionBase(c, b.Kind, total, b.pays()), unit)
+		charge, err := r.upfrontCharge(c, b, total)
 		if err != nil {
 			return t.refuse(op, player, b, ErrAmount, "%s", errText(err))
 		}
@@ -672,7 +691,37 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 	if b.Kind == PassLine {
 		state.point = t.point // a pass line bet made after the point plays that point
 	}
-	t.bets = append(t.bets, placed{seat: i, bet: b, amount: amount, state: state, paid: due})
+	p := placed{seat: i, bet: b, amount: amount, state: state, paid: due}
+	if b.Kind == PutOdds {
+		// Odds follow their put bet: off on the come-out when it is.
+		if put := t.find(i, lineUnder(b)); put >= 0 && !t.bets[put].worksOnComeOut(r) && p.worksOnComeOut(r) {
+			p.working = SwitchOff
+		}
+	}
+	t.bets = append(t.bets, p)
+	return nil
+}
+
+// placeHardways places all the hardways: a quarter of amount on each of
+// hard 4, 6, 8 and 10, each held to the hardways' limits. Either all four
+// are placed or none.
+func (t *Table) placeHardways(player string, amount Amount) error {
+	b := Bet{Kind: AllHardways}
+	unit := t.rules.unit()
+	if amount%(4*unit) != 0 {
+		return t.refuse("place", player, b, ErrUnit, "%d does not split into four whole numbers of the table's unit %d", amount, unit)
+	}
+	trial := t.Clone()
+	for _, n := range []int{4, 6, 8, 10} {
+		if err := trial.Place(player, Bet{Kind: Hardway, Number: n}, amount/4); err != nil {
+			var te *TableError
+			if errors.As(err, &te) {
+				return t.refuse("place", player, b, te.Err, "hard %d: %s", n, te.Reason)
+			}
+			return err
+		}
+	}
+	*t = *trial
 	return nil
 }
 
@@ -687,7 +736,7 @@ func (t *Table) offered(op, player string, b Bet) error {
 	if errors.Is(err, ErrSyntax) {
 		sentinel = ErrSyntax
 	}
-	return t.refuse(op, player, b, sentinel, "%s", errText(err))
+	return t.refuse(op, player, b, sentinel, "%s", strings.TrimSuffix(errText(err), ": "+sentinel.Error()))
 }
 
 // pays is the payout of a bet whose payout does not depend on the throw:
@@ -699,12 +748,41 @@ func (b Bet) pays() Ratio {
 	return trueOdds(b.Number)
 }
 
-// oddsWithin reports whether odds of amount fit behind a line bet of line.
+// oddsWithin reports whether odds of amount fit the rules' multiple of a
+// line bet of line; a maximum in money for odds is a table limit, checked
+// with the others.
 func (t *Table) oddsWithin(odds Bet, amount, line Amount) bool {
 	most := t.rules.oddsStakeMultiple(odds.Kind, odds.Number)
 	// amount <= line * most.Win / most.Stake, exactly.
 	limit, ok := mulDiv(line, most.Win, most.Stake)
 	return !ok || amount <= limit
+}
+
+// oddsRoom is the most odds bet b may be behind a line bet of line: the
+// rules' multiple of it, and no more than a maximum in money for odds.
+func (t *Table) oddsRoom(odds Bet, line Amount) Amount {
+	most := t.rules.oddsStakeMultiple(odds.Kind, odds.Number)
+	limit, ok := mulDiv(line, most.Win, most.Stake)
+	if !ok {
+		limit = MaxAmount
+	}
+	if _, cap := t.rules.betLimits(odds.Kind); cap != 0 {
+		limit = min(limit, cap)
+	}
+	return limit
+}
+
+// oddsLimitText says what limits odds bet b: "5x on 6", "3x of the win on 4".
+func (t *Table) oddsLimitText(b Bet) string {
+	r := &t.rules
+	if b.Kind == DontPassOdds || b.Kind == DontComeOdds {
+		of := "the bet"
+		if r.Lay == LayToWinMultiple {
+			of = "the win"
+		}
+		return fmt.Sprintf("%sx of %s on %d", multipleText(r.layMultiple(b.Number)), of, b.Number)
+	}
+	return fmt.Sprintf("%sx on %d", multipleText(r.Odds.Multiple(b.Number)), b.Number)
 }
 
 // errText is an error's message without the package prefix, to quote it
@@ -813,8 +891,8 @@ func (t *Table) reduceAt(op string, j int, amount Amount) error {
 	if amount%r.unit() != 0 {
 		return t.refuse(op, player, b, ErrUnit, "%d is not a whole number of the table's unit %d", amount, r.unit())
 	}
-	if left > 0 && !isOdds(b.Kind) && left < r.Minimum {
-		return t.refuse(op, player, b, ErrTableLimit, "%d left is below the table minimum %d", left, r.Minimum)
+	if least, _ := r.betLimits(b.Kind); left > 0 && left < least {
+		return t.refuse(op, player, b, ErrTableLimit, "%d left is below the table's minimum %d for %v", left, least, b.Kind)
 	}
 	if odds, ok := oddsBehind(b, t.point); ok && left > 0 {
 		if k := t.find(i, odds); k >= 0 && !t.oddsWithin(odds, t.bets[k].amount, left) {
@@ -828,10 +906,10 @@ func (t *Table) reduceAt(op string, j int, amount Amount) error {
 	// A commission that comes back when the bet is taken down (the second casino's rules)
 	// comes back in proportion; one kept when the bet is made stays kept.
 	refund := Amount(0)
-	if c := r.commission(b.Kind); c != nil && c.Timing == CommissionUpfrontReturned && p.paid > 0 {
+	if c := r.commission(b.Kind); c != nil && c.Timing.returnedOnTakeDown() && p.paid > 0 {
 		refund = p.paid
 		if left > 0 {
-			keep, err := c.Charge(commissionBase(c, b.Kind, left, b.pays()), r.unit())
+			keep, err := r.upfrontCharge(c, b, left)
 			if err == nil && keep < p.paid {
 				refund = p.paid - keep
 			} else {
@@ -851,8 +929,10 @@ func (t *Table) reduceAt(op string, j int, amount Amount) error {
 
 // SetWorking turns a player's bet on or off for come-out rolls, overriding
 // the rules' default for that bet. Only bets that can be off take it:
-// place, place to lose, big 6 and 8, buy, lay, hardways and odds behind
-// come, put and don't come bets.
+// place, place to lose, big 6 and 8, buy, lay, hardways, put bets and
+// odds behind come, put and don't come bets. Odds follow their put bet:
+// turning a put bet off turns its odds off, and its odds cannot work
+// while it is off.
 func (t *Table) SetWorking(player string, b Bet, on bool) error {
 	const op = "working"
 	i, err := t.seatOf(op, player, b)
@@ -869,9 +949,22 @@ func (t *Table) SetWorking(player string, b Bet, on bool) error {
 	if !switchable(b.Kind) {
 		return t.refuse(op, player, b, ErrNotNow, "%v always works", b.Kind)
 	}
+	odds, put := -1, -1
+	switch b.Kind {
+	case Put:
+		odds = t.find(i, Bet{Kind: PutOdds, Number: b.Number})
+	case PutOdds:
+		put = t.find(i, lineUnder(b))
+	}
+	if on && put >= 0 && !t.bets[put].worksOnComeOut(&t.rules) {
+		return t.refuse(op, player, b, ErrNotNow, "the put bet under it is off on the come-out; odds follow their put bet")
+	}
 	t.bets[j].working = SwitchOff
 	if on {
 		t.bets[j].working = SwitchOn
+	}
+	if odds >= 0 && !on {
+		t.bets[odds].working = SwitchOff
 	}
 	return nil
 }
@@ -880,7 +973,7 @@ func (t *Table) SetWorking(player string, b Bet, on bool) error {
 // for the come-out; every other bet always works.
 func switchable(k BetKind) bool {
 	switch k {
-	case Place, PlaceToLose, Big6, Big8, Buy, Lay, Hardway, ComeOdds, PutOdds, DontComeOdds:
+	case Place, PlaceToLose, Big6, Big8, Buy, Lay, Hardway, Put, ComeOdds, PutOdds, DontComeOdds:
 		return true
 	}
 	return false
@@ -931,8 +1024,10 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 		off := comeOut && !p.worksOnComeOut(r)
 		if off {
 			// A bet that is off stands untouched, except odds whose line
-			// bet this roll decides: they come back.
-			if v == stays || !isOdds(p.bet.Kind) {
+			// bet this roll decides: they come back. Odds are decided by
+			// the throws that decide their line bet, which works unless it
+			// is a put bet that is off too.
+			if v == stays || !isOdds(p.bet.Kind) || p.bet.Kind == PutOdds && t.putOff(p, i) {
 				continue
 			}
 			v = pushes
@@ -964,13 +1059,13 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 		case wins:
 			pays := step.pays
 			pay := payout(p.amount, pays, r.unit())
-			if c := r.commission(p.bet.Kind); c != nil && c.Timing == CommissionOnWinOnly {
+			if c := r.commission(p.bet.Kind); c != nil && !c.Timing.upfront() {
 				commission, _ = c.Charge(commissionBase(c, p.bet.Kind, p.amount, pays), r.unit())
 				commission = min(commission, pay.Win)
 			}
 			outcome, win, broken = OutcomeWon, pay.Win-commission, pay.Breakage
 			t.house -= win
-			if stay = staysUp(p.bet.Kind); stay {
+			if stay = step.up; stay {
 				to = p.bet
 			} else {
 				back = p.amount
@@ -1023,6 +1118,19 @@ func grow(dst []Resolution) []Resolution {
 		return dst[:len(dst)+1]
 	}
 	return append(dst, Resolution{})
+}
+
+// putOff reports whether the put bet under put odds p, the bet at index i
+// of a roll in progress, is off on the come-out. A put bet this roll has
+// decided (its amount 0 until the roll ends) worked.
+func (t *Table) putOff(p *placed, i int) bool {
+	put := lineUnder(p.bet)
+	for j := range t.bets {
+		if b := &t.bets[j]; j != i && b.seat == p.seat && b.bet == put {
+			return b.amount != 0 && !b.worksOnComeOut(&t.rules)
+		}
+	}
+	return false
 }
 
 // report appends a bet's resolution; a bet between players is reported
@@ -1093,7 +1201,7 @@ func (t *Table) bind(p *placed) bool {
 		if t.autos == nil {
 			t.autos = make([]*automaton, int(numKinds)*autoNumbers)
 		}
-		k := autoKey(key)
+		k := t.autoKey(key)
 		if t.autos[k] == nil {
 			t.autos[k] = compile(&t.rules, key)
 		}
@@ -1109,10 +1217,18 @@ func (t *Table) bind(p *placed) bool {
 // autoKey: totals 0 to 12, or the 36 ordered dice.
 const autoNumbers = 36
 
-// autoKey numbers a bet for Table.autos: its kind, and its number or hop.
-func autoKey(b Bet) int {
-	if b.Kind == Hop {
+// autoKey numbers a bet for Table.autos: its kind, and its number, hop,
+// or the place of its set among the rules' all-of-a-set bets.
+func (t *Table) autoKey(b Bet) int {
+	switch {
+	case b.Kind == Hop:
 		return int(b.Kind)*autoNumbers + int(b.Hop.index())
+	case b.Kind == All && b.Set != 0:
+		for i, e := range t.rules.AllBets {
+			if e.Set == b.Set {
+				return int(b.Kind)*autoNumbers + 1 + i
+			}
+		}
 	}
 	return int(b.Kind)*autoNumbers + b.Number
 }

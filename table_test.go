@@ -1067,7 +1067,7 @@ func ttTableChain(t *testing.T, r Rules, b Bet, stake, paid Amount) *ttChain {
 				if rr.Commission != 0 && (!hasCom || com.Timing != CommissionOnWinOnly) {
 					t.Fatalf("%v: commission %d taken from a win under %+v", b, rr.Commission, com)
 				}
-				if staysUp(b.Kind) {
+				if r.staysUp(b.Kind) {
 					if rr.Returned != 0 || rr.To != st.bet || len(tb.bets) != 1 {
 						t.Fatalf("%v in %+v, roll %v: a bet that stays up after a win: %+v, layout %+v", b, st, d, rr, tb.bets)
 					}
@@ -1146,6 +1146,9 @@ func ttUpfront(t *testing.T, r Rules, b Bet, stake Amount) Amount {
 			base.Mul(base, b.pays().Rat())
 		}
 		want.Mul(base, c.rate().Rat())
+		if win := new(big.Rat).Mul(big.NewRat(int64(stake), 1), b.pays().Rat()); want.Cmp(win) > 0 {
+			want = win // never more than the bet wins
+		}
 	}
 	if want.Cmp(big.NewRat(int64(paid), 1)) != 0 {
 		t.Fatalf("%v for %d under %+v: commission %d up front, want %v", b, stake, c, paid, want)
@@ -1170,9 +1173,10 @@ func TestTableMatchesAnalysis(t *testing.T) {
 		rules = append(rules, named{name, r})
 	}
 	rules = append(rules,
-		named{"for 1 and field 12 at 2:1", Rules{PropsFor1: true, Field12: Ratio{2, 1}}},
+		named{"for 1 and field 12 at 2:1", Rules{PropsFor1: true, Field: FieldPaytable{Pays: [13]Ratio{12: {2, 1}}}}},
 		named{"lay on the bet, on a win", Rules{LayCommission: Commission{Base: CommissionOnBet, Timing: CommissionOnWinOnly}, BuyCommission: Commission{Base: CommissionOnWin}}},
 		named{"commission returned", Rules{LayCommission: Commission{Timing: CommissionUpfrontReturned}, BuyCommission: Commission{Timing: CommissionUpfrontReturned}}},
+		named{"other engines' and tables' house rules", otherHouseRules()},
 	)
 	for _, nr := range rules {
 		r := nr.rules
@@ -1191,6 +1195,10 @@ func TestTableMatchesAnalysis(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Analyze(%v): %v", b, err)
 				}
+				if b.Kind == AllHardways {
+					ttCheckAllHardways(t, dice, a)
+					continue
+				}
 				paid := ttUpfront(t, r, b, ttExactStake)
 				c := ttTableChain(t, r, b, ttExactStake, paid)
 				v := c.solve()
@@ -1207,6 +1215,64 @@ func TestTableMatchesAnalysis(t *testing.T) {
 				ttCheckOneStep(t, r, b, c, a)
 			}
 		})
+	}
+}
+
+// otherHouseRules gathers the house rules other engines and published
+// tables play that the presets do not: a field with 5 in place of 4 and
+// bonuses, a fire bet paying three points and settled at the sixth, every
+// winning bet's stay-up rule reversed, put bets off on the come-out, full
+// double odds with lay limits of their own, commissions kept on a loss
+// and one capped at the win, buy on 4 and 10 only, all-of-a-set bets
+// (6 and 8, every point, the Hot Hand with its 9-of-10 tier) and another
+// repeater paytable.
+func otherHouseRules() Rules {
+	return Rules{
+		Field: FieldPaytable{Totals: Totals(2, 3, 5, 9, 10, 11, 12), Pays: [13]Ratio{2: {3, 1}, 3: {2, 1}}},
+		Fire:  FirePaytable{Three: Ratio{6, 1}}, FirePaysAtSixthPoint: true,
+		StayUp:  StayUpAfterWin{Place: SwitchOff, Buy: SwitchOn, Lay: SwitchOn, Big6And8: SwitchOff, Hardways: SwitchOff},
+		ComeOut: ComeOutWorking{Put: SwitchOff},
+		Odds:    OddsLimit{Ratio{2, 1}, Ratio{2, 1}, Ratio{5, 2}, Ratio{2, 1}, Ratio{2, 1}},
+		LayOdds: FlatOdds(3), Lay: LayStakeMultiple,
+		BuyCommission: Commission{Timing: CommissionUpfrontKeptOnLoss},
+		// 60% of a lay bet is more than lay 4, 5 or 6 wins: cut to the win.
+		LayCommission: Commission{Timing: CommissionUpfrontKeptOnLoss, Base: CommissionOnBet, Rate: Ratio{3, 5}},
+		BuyOn:         Totals(4, 10),
+		AllBets: [4]AllPaytable{{Set: Totals(6, 8), Pays: Ratio{2, 1}}, {Set: PointNumbers, Pays: Ratio{12, 1}},
+			{Set: Under7 | Over7, Pays: Ratio{80, 1}, AllButOne: Ratio{20, 1}}},
+		Repeater: RepeaterPaytable{On2: Ratio{33, 1}, On6: Ratio{100, 1}},
+	}
+}
+
+// ttCheckAllHardways checks all the hardways through the table: placed, it
+// is four hardway bets of a quarter each, and its analysis is the average
+// of theirs (each checked against play on its own).
+func ttCheckAllHardways(t *testing.T, r Rules, a Analysis) {
+	t.Helper()
+	tb, _ := NewTable(r)
+	if err := tb.Join("p", 1<<30); err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Place("p", Bet{Kind: AllHardways}, 4*ttExactStake); err != nil {
+		t.Fatalf("place all the hardways: %v", err)
+	}
+	bets, _ := tb.Bets("p")
+	var got []Bet
+	mean := new(big.Rat)
+	for _, bs := range bets {
+		got = append(got, bs.Bet)
+		if bs.Amount != ttExactStake {
+			t.Errorf("all the hardways placed %v at %d, want %d", bs.Bet, bs.Amount, ttExactStake)
+		}
+		h, _ := r.Analyze(bs.Bet)
+		mean.Add(mean, new(big.Rat).Quo(h.Return, big.NewRat(4, 1)))
+	}
+	want := []Bet{{Kind: Hardway, Number: 4}, {Kind: Hardway, Number: 6}, {Kind: Hardway, Number: 8}, {Kind: Hardway, Number: 10}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("all the hardways on the layout: (-want +got)\n%s", diff)
+	}
+	if a.Return.Cmp(mean) != 0 || tb.seats[0].bankroll != 1<<30-4*ttExactStake {
+		t.Errorf("all the hardways: Analyze's return %v, the four bets' %v; bankroll %d", a.Return, mean, tb.seats[0].bankroll)
 	}
 }
 
@@ -1334,7 +1400,7 @@ func (d *ttDriver) mustStand(p placed) bool {
 		return p.state.point != 0 && !d.tb.rules.LineBetsRemovable
 	case Fire:
 		return p.state != betState{}
-	case All, Tall, Small:
+	case All, Tall, Small, Repeater:
 		return p.state.made != 0
 	}
 	return false
@@ -1467,17 +1533,23 @@ func (d *ttDriver) place(t ttTB, name string, b Bet, a Amount) {
 	}
 	must = must || want != nil || a%tb.rules.unit() != 0 || a > bank
 	switch b.Kind {
+	case PassLine:
+		must = must || d.point != 0 && !tb.rules.latePassLine()
 	case Come, DontCome, Put:
 		must = must || d.point == 0
 	case DontPass:
 		must = must || d.point != 0
 	case Fire:
 		must = must || d.handRolls > 0
-	case All, Tall, Small:
+	case All, Tall, Small, Repeater:
 		must = must || d.sinceSeven > 0
+	case AllHardways:
+		d.placeHardways(t, name, a, must)
+		return
 	}
-	if total := old.amount + a; !isOdds(b.Kind) && a > 0 && (total < tb.rules.Minimum || tb.rules.Maximum != 0 && total > tb.rules.Maximum) {
-		must = true
+	if total, least, most := old.amount+a, Amount(0), Amount(0); a > 0 {
+		least, most = tb.rules.betLimits(b.Kind)
+		must = must || total < least || most != 0 && total > most
 	}
 	if isOdds(b.Kind) {
 		_, line := lay[ttKey{name, lineUnder(key.bet)}]
@@ -1508,6 +1580,40 @@ func (d *ttDriver) place(t ttTB, name string, b Bet, a Amount) {
 	d.same(t, "place", lay, after, key)
 }
 
+// placeHardways places all the hardways, which must be refused when must
+// is set: four hardway bets of a quarter each, or nothing.
+func (d *ttDriver) placeHardways(t ttTB, name string, a Amount, must bool) {
+	t.Helper()
+	tb := d.tb
+	before, lay := ttSave(t, tb), d.layout(t)
+	bank := d.bankroll(name)
+	var keys []ttKey
+	for _, n := range []int{4, 6, 8, 10} {
+		k := ttKey{name, Bet{Kind: Hardway, Number: n}}
+		keys = append(keys, k)
+		if least, most := tb.rules.betLimits(Hardway); a > 0 && (lay[k].amount+a/4 < least || most != 0 && lay[k].amount+a/4 > most) {
+			must = true
+		}
+	}
+	if err := tb.Place(name, Bet{Kind: AllHardways}, a); err != nil {
+		d.refused(t, "place", err, nil, before)
+		return
+	}
+	if must || a%(4*tb.rules.unit()) != 0 {
+		t.Fatalf("all the hardways of %d for %q accepted; it must be refused", a, name)
+	}
+	after := d.layout(t)
+	for _, k := range keys {
+		if after[k].amount != lay[k].amount+a/4 {
+			t.Fatalf("all the hardways of %d: %v is %d, was %d", a, k.bet, after[k].amount, lay[k].amount)
+		}
+	}
+	if bank-d.bankroll(name) != a {
+		t.Fatalf("all the hardways of %d cost %d", a, bank-d.bankroll(name))
+	}
+	d.same(t, "place", lay, after, keys...)
+}
+
 func (d *ttDriver) reduce(t ttTB, name string, b Bet, a Amount) {
 	t.Helper()
 	tb := d.tb
@@ -1530,7 +1636,7 @@ func (d *ttDriver) reduce(t ttTB, name string, b Bet, a Amount) {
 		d.refused(t, "reduce", err, want, before)
 		return
 	}
-	if left := p.amount - a; want != nil || a%tb.rules.unit() != 0 || left > 0 && !isOdds(b.Kind) && left < tb.rules.Minimum {
+	if least, _ := tb.rules.betLimits(b.Kind); want != nil || a%tb.rules.unit() != 0 || p.amount-a > 0 && p.amount-a < least {
 		t.Fatalf("reduce %v %d by %d for %q accepted; want %v", b, p.amount, a, name, want)
 	}
 	after := d.layout(t)
@@ -1540,7 +1646,7 @@ func (d *ttDriver) reduce(t ttTB, name string, b Bet, a Amount) {
 	}
 	refund := d.bankroll(name) - bank - a
 	c := tb.rules.commission(b.Kind)
-	if refund < 0 || refund > p.paid || house-tb.house != refund || refund > 0 && c.Timing != CommissionUpfrontReturned {
+	if refund < 0 || refund > p.paid || house-tb.house != refund || refund > 0 && !c.Timing.returnedOnTakeDown() {
 		t.Fatalf("reduce %v by %d: commission %d given back of %d paid; the house gave %d", b, a, refund, p.paid, house-tb.house)
 	}
 	d.same(t, "reduce", lay, after, key)
@@ -1604,11 +1710,17 @@ func (d *ttDriver) working(t ttTB, name string, b Bet, on bool) {
 		want = ErrNoSuchBet
 	}
 	switch b.Kind {
-	case Place, PlaceToLose, Big6, Big8, Buy, Lay, Hardway, ComeOdds, PutOdds, DontComeOdds:
+	case Place, PlaceToLose, Big6, Big8, Buy, Lay, Hardway, Put, ComeOdds, PutOdds, DontComeOdds:
 	default:
 		if want == nil {
 			want = ErrNotNow
 		}
+	}
+	// Odds follow their put bet: they cannot work while it is off, and
+	// turning it off turns them off.
+	put, odds := ttKey{name, lineUnder(b)}, ttKey{name, Bet{Kind: PutOdds, Number: b.Number}}
+	if p, ok := lay[put]; b.Kind == PutOdds && on && ok && !p.worksOnComeOut(&tb.rules) && want == nil {
+		want = ErrNotNow
 	}
 	if err := tb.SetWorking(name, b, on); err != nil {
 		d.refused(t, "working", err, want, before)
@@ -1623,6 +1735,13 @@ func (d *ttDriver) working(t ttTB, name string, b Bet, on bool) {
 	}
 	if ttMoney(tb) != d.brought {
 		t.Fatalf("working moved money")
+	}
+	if _, ok := after[odds]; b.Kind == Put && !on && ok {
+		if after[odds].working != SwitchOff {
+			t.Fatalf("working %v off left its odds %v", b, after[odds].working)
+		}
+		d.same(t, "working", lay, after, key, odds)
+		return
 	}
 	d.same(t, "working", lay, after, key)
 }
@@ -1684,6 +1803,11 @@ func (d *ttDriver) roll(t ttTB, dice Dice) {
 		rr, decided := byKey[k]
 		moves := (p.bet.Kind == Come || p.bet.Kind == DontCome) && e.verdict == stays && e.next.point != p.state.point
 		off := comeOut && !p.worksOnComeOut(r)
+		// Odds are decided with their line bet, which works on the
+		// come-out unless it is a put bet turned off.
+		if put, ok := lay[ttKey{k.player, lineUnder(p.bet)}]; comeOut && p.bet.Kind == PutOdds && ok && !put.worksOnComeOut(r) {
+			e = effect{next: p.state}
+		}
 		switch {
 		case off && isOdds(p.bet.Kind) && e.verdict != stays:
 			if !decided || rr.Outcome != OutcomeReturned || rr.Returned != p.amount || rr.Win != 0 {
@@ -1723,7 +1847,7 @@ func (d *ttDriver) roll(t ttTB, dice Dice) {
 			if rr.Commission != com {
 				t.Fatalf("roll %v: commission %d taken from %+v, want %d", dice, rr.Commission, rr, com)
 			}
-			if staysUp(p.bet.Kind) {
+			if r.staysUp(p.bet.Kind) {
 				if rr.To != p.bet || rr.Returned != 0 {
 					t.Fatalf("roll %v: %v stays up after a win: %+v", dice, p.bet, rr)
 				}
@@ -1874,8 +1998,28 @@ func ttDrawRules(t *rapid.T) Rules {
 		r.Odds = FlatOdds(rapid.IntRange(1, 10).Draw(t, "odds"))
 	}
 	r.LineBetsRemovable = rapid.Bool().Draw(t, "removable")
-	r.BuyCommission.Timing = CommissionTiming(rapid.IntRange(0, 2).Draw(t, "buy timing"))
-	r.LayCommission.Timing = CommissionTiming(rapid.IntRange(0, 2).Draw(t, "lay timing"))
+	r.BuyCommission.Timing = CommissionTiming(rapid.IntRange(0, 3).Draw(t, "buy timing"))
+	r.LayCommission.Timing = CommissionTiming(rapid.IntRange(0, 3).Draw(t, "lay timing"))
+	// The house rules of other engines, now and then.
+	if rapid.IntRange(0, 3).Draw(t, "house rules") == 0 {
+		sw := func(label string) Switch { return Switch(rapid.IntRange(0, 2).Draw(t, label)) }
+		r.ComeOut.Put = sw("put on the come-out")
+		if r.ComeOut.Put == SwitchOff {
+			r.ComeOut.ComeOdds = SwitchOff
+		}
+		r.StayUp = StayUpAfterWin{sw("up place"), sw("up buy"), sw("up lay"), sw("up big"), sw("up hardways")}
+		r.LatePassLine = sw("late pass")
+		r.FirePaysAtSixthPoint = rapid.Bool().Draw(t, "fire at six")
+		if rapid.Bool().Draw(t, "full double") {
+			r.Odds = OddsLimit{Ratio{2, 1}, Ratio{2, 1}, Ratio{5, 2}, Ratio{2, 1}, Ratio{2, 1}}
+			r.LayOdds, r.Lay = FlatOdds(3), LayLimit(rapid.IntRange(0, 1).Draw(t, "lay"))
+		}
+		if rapid.Bool().Draw(t, "limits") {
+			r.Limits[0] = KindLimit{Kinds: Kinds(Hardway, Hop), Maximum: r.Unit * 20}
+			r.Limits[1] = KindLimit{Kinds: Kinds(PassOdds, ComeOdds, DontPassOdds), Maximum: r.Unit * 50}
+			r.BuyOn = Totals(4, 10)
+		}
+	}
 	if err := r.Validate(); err != nil {
 		t.Fatalf("drawn rules do not validate: %v", err)
 	}
@@ -2248,7 +2392,8 @@ func ttBenchRefill(b ttTB, tb *Table) {
 		default:
 			continue
 		}
-		full := Amount(tb.rules.Odds.Multiple(odds.Number)) * p.amount
+		m := tb.rules.Odds.Multiple(odds.Number)
+		full := p.amount * Amount(m.Win) / Amount(m.Stake)
 		have := Amount(0)
 		if k := tb.find(0, odds); k >= 0 {
 			have = tb.bets[k].amount
@@ -2304,7 +2449,7 @@ func TestTableBenchLayout(t *testing.T) {
 			}
 		}
 		if n := tb.Point(); n != 0 {
-			if lay[ttBenchPass] != 10 || lay[Bet{Kind: PassOdds, Number: n}] != Amount(Standard().Odds.Multiple(n))*10 {
+			if lay[ttBenchPass] != 10 || lay[Bet{Kind: PassOdds, Number: n}] != Amount(Standard().Odds.Multiple(n).Win)*10 {
 				t.Fatalf("point %d: pass line %d, odds %d", n, lay[ttBenchPass], lay[Bet{Kind: PassOdds, Number: n}])
 			}
 			if comes == 0 || comes > 2 {
@@ -2312,7 +2457,7 @@ func TestTableBenchLayout(t *testing.T) {
 			}
 		}
 		for b, a := range lay {
-			if b.Kind == Come && b.Number != 0 && lay[Bet{Kind: ComeOdds, Number: b.Number}] != Amount(Standard().Odds.Multiple(b.Number))*a {
+			if b.Kind == Come && b.Number != 0 && lay[Bet{Kind: ComeOdds, Number: b.Number}] != Amount(Standard().Odds.Multiple(b.Number).Win)*a {
 				t.Fatalf("%v has odds %d", b, lay[Bet{Kind: ComeOdds, Number: b.Number}])
 			}
 		}

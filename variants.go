@@ -23,7 +23,7 @@ func Standard() Rules { return Rules{} }
 func Bar2() Rules {
 	return Rules{
 		Bar:               2,
-		Field12:           Ratio{2, 1},
+		Field:             FieldPaytable{Pays: [13]Ratio{12: {2, 1}}},
 		Odds:              FlatOdds(1),
 		LineBetsRemovable: true,
 		BuyCommission:     Commission{Timing: CommissionUpfrontReturned},

@@ -254,7 +254,8 @@ func writeEdgeJSON(w io.Writer, rows []craps.Analysis) error {
 }
 
 // writeLineOdds prints the combined edge of each line bet with full odds,
-// at the rules' own limit and at the common ones.
+// at the rules' own limit and at the common ones, and of a put bet on each
+// number with the odds the rules allow.
 func writeLineOdds(w io.Writer, r craps.Rules) error {
 	limits := []craps.OddsLimit{r.Odds, craps.FlatOdds(1), craps.FlatOdds(2), {}, craps.FlatOdds(5),
 		craps.FlatOdds(10), craps.FlatOdds(20), craps.FlatOdds(100)}
@@ -262,26 +263,33 @@ func writeLineOdds(w io.Writer, r craps.Rules) error {
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "BET\tODDS\tWAGERED\tEDGE PER BET\tPER ROLL")
-	for _, k := range []craps.BetKind{craps.PassLine, craps.DontPass} {
-		for i, limit := range limits {
-			if i > 0 && limit == r.Odds {
-				continue
-			}
-			lo, err := r.WithOdds(k, limit)
-			if err != nil {
-				continue // not offered under these rules
-			}
-			name := limit.String()
-			if i == 0 {
-				name += " (these rules)"
-			}
-			show := withPercent
-			if r.Cards != craps.NoCards {
-				show = percent
-			}
-			fmt.Fprintf(tw, "%v\t%s\t%s\t%s\t%s\n", k, name, lo.Wagered.RatString(),
-				show(lo.EdgePerBet), show(lo.EdgePerRoll))
+	// Under card rules the figures are the cards', whose fractions run long.
+	show := withPercent
+	if r.Cards != craps.NoCards {
+		show = percent
+	}
+	row := func(b craps.Bet, limit craps.OddsLimit, name string) {
+		lo, err := r.WithOdds(b, limit)
+		if err != nil {
+			return // not offered under these rules
 		}
+		fmt.Fprintf(tw, "%v\t%s\t%s\t%s\t%s\n", b, name, lo.Wagered.RatString(),
+			show(lo.EdgePerBet), show(lo.EdgePerRoll))
+	}
+	for _, k := range []craps.BetKind{craps.PassLine, craps.DontPass} {
+		own := r.Odds
+		if k == craps.DontPass && r.LayOdds != (craps.OddsLimit{}) {
+			own = r.LayOdds // the zero LayOdds follows Odds
+		}
+		row(craps.Bet{Kind: k}, own, own.String()+" (these rules)")
+		for _, limit := range limits[1:] {
+			if limit != own {
+				row(craps.Bet{Kind: k}, limit, limit.String())
+			}
+		}
+	}
+	for n := 2; n <= 12; n++ {
+		row(craps.Bet{Kind: craps.Put, Number: n}, r.Odds, r.Odds.String()+" (these rules)")
 	}
 	return tw.Flush()
 }

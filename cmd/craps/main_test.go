@@ -218,7 +218,8 @@ func TestEdgeCardsJSON(t *testing.T) {
 		t.Fatalf("%d rows (dice %d); first %+v; the deck's pass chance %v", len(rows), len(dice), rows[0], deck.Pass)
 	}
 	for i, row := range rows {
-		simulated := row.Bet == "All" || row.Bet == "Tall" || row.Bet == "Small"
+		// The bets that run until a 7: their states with the deck's are too many.
+		simulated := row.Bet == "All" || row.Bet == "Tall" || row.Bet == "Small" || strings.HasPrefix(row.Bet, "Repeater ")
 		if reading == "reshuffle" {
 			simulated = false // throws are independent: every bet is exact
 		}

@@ -118,6 +118,8 @@ func FuzzTape(f *testing.F) {
 	f.Add("bet pass 100\nroll 2-4\nbet odds 100\nroll 3-3\n")
 	f.Add("rules bar2 odds=2x removable=true\nplayer a 100\nplayer b 50\nbet b don't come 10\nroll 1 1\ntake down a pass\nworking a place 6 on\n")
 	f.Add("rules crapless\nbet come 5\nbet hop 1-2 1\nroll 5-6\nleave p1\nreduce p1 pass 1\n# comment\n")
+	f.Add("rules standard comeout-put=off late-pass=off odds=2-2-2.5x all-bet=6,8@2:1 bet-max=hardways:100 fire-settle=sixth-point\n" +
+		"bet all 6,8 10\nbet repeater 4 5\nbet hardways 8\nbet pass 10\nroll 3-3\nbet put 8 10\nbet put odds 8 25\nworking put 8 off\nroll 3-3\nroll 4-4\n")
 	f.Add("rules cards cards=pair-kept\nseed 3\nbet pass 10\ncut 5\ncut pass\ndeal\nnew deck\ndeal\nroll 1-1\ncut p1 47\n")
 	f.Fuzz(func(t *testing.T, tape string) {
 		var out strings.Builder

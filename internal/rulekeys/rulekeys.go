@@ -42,8 +42,17 @@ var ruleKeys = []ruleKey{
 			}
 			return nil
 		}},
-	ratioKey("field2", "the field on 2 (default 2:1)", func(r *craps.Rules) *craps.Ratio { return &r.Field2 }),
-	ratioKey("field12", "the field on 12 (default 3:1; some casinos 2:1)", func(r *craps.Rules) *craps.Ratio { return &r.Field12 }),
+	{"field", `the totals the field holds, comma-separated: "2,3,5,9,10,11,12" puts 5 in place of 4 (default 2,3,4,9,10,11,12)`, false,
+		func(r *craps.Rules, v string) error {
+			set, err := craps.ParseOutcomeSet(v)
+			r.Field.Totals = set
+			return err
+		}},
+	fieldKey(2, "default 2:1; some tables 3:1"), fieldKey(3, "default 1:1; some tables pay a bonus"),
+	fieldKey(4, "default 1:1"), fieldKey(5, "where the field holds 5, default 1:1"),
+	fieldKey(6, "where the field holds 6, default 1:1"), fieldKey(8, "where the field holds 8, default 1:1"),
+	fieldKey(9, "default 1:1"), fieldKey(10, "default 1:1"), fieldKey(11, "default 1:1; some tables pay a bonus"),
+	fieldKey(12, "default 3:1; some casinos 2:1"),
 	ratioKey("hard4", "hard 4 and hard 10 (default 7:1)", func(r *craps.Rules) *craps.Ratio { return &r.Hard4 }),
 	ratioKey("hard6", "hard 6 and hard 8 (default 9:1)", func(r *craps.Rules) *craps.Ratio { return &r.Hard6 }),
 	ratioKey("any7", "any 7 (default 4:1)", func(r *craps.Rules) *craps.Ratio { return &r.Any7 }),
@@ -54,7 +63,7 @@ var ruleKeys = []ruleKey{
 	ratioKey("twelve", "boxcars, the one-roll 12 (default 30:1)", func(r *craps.Rules) *craps.Ratio { return &r.Twelve }),
 	ratioKey("hop-easy", "a hop on two different faces (default 15:1)", func(r *craps.Rules) *craps.Ratio { return &r.EasyHop }),
 	ratioKey("hop-hard", "a hop on a pair (default 30:1)", func(r *craps.Rules) *craps.Ratio { return &r.HardHop }),
-	{"props", `how 2, 3, 11, 12 and hop payouts are printed: "to1" (30:1 pays 30) or "for1" (30 for 1 pays 29) (default to1)`, false,
+	{"props", `how the default 2, 3, 11, 12 and hop payouts are printed: "to1" (30:1 pays 30) or "for1" (30 for 1 pays 29); a payout set by its own key is paid as written, so "two=30 for 1" pays 29 under either (default to1)`, false,
 		func(r *craps.Rules, v string) error {
 			switch v {
 			case "to1", "to":
@@ -66,13 +75,19 @@ var ruleKeys = []ruleKey{
 			}
 			return nil
 		}},
-	{"odds", `odds limit: "2x", "100x", "3-4-5x" (on 4/10, 5/9, 6/8), or "3-4-5-3-3x" adding crapless 3/11 and 2/12 (default 3-4-5x)`, false,
+	{"odds", `odds taken, multiples of the line bet: "2x", "100x", "3-4-5x" (on 4/10, 5/9, 6/8), "2-2-2.5x" (full double odds), "5-10-20x"; in crapless craps 2, 3, 11 and 12 take the 4's multiple, or write five: "3-4-5-3-3x" adds 3/11 and 2/12 (default 3-4-5x)`, false,
 		func(r *craps.Rules, v string) error {
 			o, err := craps.ParseOddsLimit(v)
 			r.Odds = o
 			return err
 		}},
-	{"lay", `how far the don't side may lay: "win" (lay what wins the odds multiple) or "stake" (lay the multiple) (default win)`, false,
+	{"lay-odds", `odds laid behind don't bets, multiples per number as the odds key writes them, of the win or the bet as lay says: "6x" lays up to 6 times the bet's win (default: the odds key's multiples)`, false,
+		func(r *craps.Rules, v string) error {
+			o, err := craps.ParseOddsLimit(v)
+			r.LayOdds = o
+			return err
+		}},
+	{"lay", `what the lay multiples are of: "win" (lay what wins the multiple) or "stake" (lay the multiple) (default win)`, false,
 		func(r *craps.Rules, v string) error {
 			switch v {
 			case "win":
@@ -103,20 +118,35 @@ var ruleKeys = []ruleKey{
 			r.BuyCommission.Rounding, r.LayCommission.Rounding = m, m
 			return nil
 		}},
-	amountKey("commission-min", "the least commission on a buy or lay bet (default none)", func(r *craps.Rules) []*craps.Amount {
+	amountKey("commission-min", "the least commission on a buy or lay bet, never more than the bet wins (default none)", func(r *craps.Rules) []*craps.Amount {
 		return []*craps.Amount{&r.BuyCommission.Minimum, &r.LayCommission.Minimum}
 	}),
+	{"buy-on", `the numbers the table buys, comma-separated: "4,10" (default every point)`, false,
+		func(r *craps.Rules, v string) error {
+			set, err := craps.ParseOutcomeSet(v)
+			r.BuyOn = set
+			return err
+		}},
 	amountKey("unit", "the smallest chip paid; payouts round down to it (default 1)", func(r *craps.Rules) []*craps.Amount { return []*craps.Amount{&r.Unit} }),
 	amountKey("min", "the table minimum bet (default none)", func(r *craps.Rules) []*craps.Amount { return []*craps.Amount{&r.Minimum} }),
 	amountKey("max", "the table maximum bet (default none)", func(r *craps.Rules) []*craps.Amount { return []*craps.Amount{&r.Maximum} }),
+	limitKey("bet-min", `minimums for kinds of bet in place of min, "kind:amount" comma-separated: "buy:20,lay:20,props:1"; kinds as not-offered names them, or props, hardways, hops, odds, lay-odds; "none" clears (default none)`, false),
+	limitKey("bet-max", `maximums for kinds of bet in place of max: "hardways:100,hops:25,props:100"; "odds:5000" caps odds in money beside their multiples; "none" clears (default none)`, true),
 	switchKey("comeout-place", "place and place to lose bets work on the come-out: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Place }),
 	switchKey("comeout-buy", "buy bets work on the come-out: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Buy }),
 	switchKey("comeout-lay", "lay bets work on the come-out: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Lay }),
 	switchKey("comeout-come-odds", "odds behind come and put bets work on the come-out: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.ComeOdds }),
 	switchKey("comeout-dont-come-odds", "odds behind don't come bets work on the come-out: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.DontComeOdds }),
 	switchKey("comeout-hardways", "hardways work on the come-out: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Hardways }),
+	switchKey("comeout-put", "put bets work on the come-out, their odds with them: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Put }),
+	switchKey("stay-up-place", "winning place and place-to-lose bets stay up: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.StayUp.Place }),
+	switchKey("stay-up-buy", "winning buy bets stay up: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.StayUp.Buy }),
+	switchKey("stay-up-lay", "winning lay bets stay up: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.StayUp.Lay }),
+	switchKey("stay-up-big", "winning big 6 and big 8 bets stay up: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.StayUp.Big6And8 }),
+	switchKey("stay-up-hardways", "winning hardway bets stay up: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.StayUp.Hardways }),
 	{"removable", "pass and come bets may be reduced or taken down after their point, as the second casino's rules allow (true|false)", true,
 		func(r *craps.Rules, v string) error { return setBool(&r.LineBetsRemovable, v) }},
+	switchKey("late-pass", "a pass line bet may be made after the point: on, off or default (where put bets are taken or pass bets removable)", func(r *craps.Rules) *craps.Switch { return &r.LatePassLine }),
 	{"not-offered", `bets the table does not take, comma-separated kinds: "put,place-to-lose,fire", or "none" (default none)`, false,
 		func(r *craps.Rules, v string) error {
 			r.NotOffered = 0
@@ -132,12 +162,34 @@ var ruleKeys = []ruleKey{
 			}
 			return nil
 		}},
+	ratioKey("fire-3", "the fire bet on three points (default: it loses)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Three }),
 	ratioKey("fire-4", "the fire bet on four points (default 24:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Four }),
 	ratioKey("fire-5", "the fire bet on five points (default 249:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Five }),
 	ratioKey("fire-6", "the fire bet on six points (default 999:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Six }),
+	{"fire-settle", `when the fire bet is paid: "seven-out" (at the end of the hand) or "sixth-point" (at once when the sixth point is made, and the bet ends) (default seven-out)`, false,
+		func(r *craps.Rules, v string) error {
+			switch v {
+			case "seven-out":
+				r.FirePaysAtSixthPoint = false
+			case "sixth-point":
+				r.FirePaysAtSixthPoint = true
+			default:
+				return syntaxError("fire-settle (seven-out or sixth-point)", v)
+			}
+			return nil
+		}},
 	ratioKey("ats-all", "the all bet (default 175:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.All }),
 	ratioKey("ats-tall", "the tall bet (default 34:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.Tall }),
 	ratioKey("ats-small", "the small bet (default 34:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.Small }),
+	{"all-bet", `adds an "all of a set before a 7" bet, "set@pays" or "set@pays@all-but-one": "6,8@2:1", "points@12:1", "2,3,4,5,6,8,9,10,11,12@80:1@20:1"; once per bet, up to four; "none" clears (default none)`, false,
+		func(r *craps.Rules, v string) error {
+			if v == "none" {
+				r.AllBets = [len(r.AllBets)]craps.AllPaytable{}
+				return nil
+			}
+			return addAllBet(r, v)
+		}},
+	repeaterKey(2), repeaterKey(3), repeaterKey(4), repeaterKey(5), repeaterKey(6),
 	{"cards", `deal the throws from the card-craps rules' 48-card deck: "pair-returned" (the rules' own text: the come-out pair is shuffled back), "pair-kept" (it stays out until the decision), "reshuffle" (before every throw), or "dice" (default dice)`, false,
 		func(r *craps.Rules, v string) error {
 			c, err := craps.ParseCardReading(v)
@@ -157,6 +209,118 @@ func ratioKey(name, usage string, field func(*craps.Rules) *craps.Ratio) ruleKey
 			*field(r) = p
 			return err
 		}}
+}
+
+func fieldKey(total int, usage string) ruleKey {
+	return ratioKey(fmt.Sprintf("field%d", total), fmt.Sprintf("the field on %d (%s)", total, usage),
+		func(r *craps.Rules) *craps.Ratio { return &r.Field.Pays[total] })
+}
+
+func repeaterKey(n int) ruleKey {
+	times := map[int]string{2: "twice", 3: "three times", 4: "four times", 5: "five times", 6: "six times"}[n]
+	def := map[int]string{2: "39:1", 3: "49:1", 4: "64:1", 5: "79:1", 6: "89:1"}[n]
+	return ratioKey(fmt.Sprintf("repeater-%d", n), fmt.Sprintf("the repeater on %d or %d, thrown %s before a 7 (default %s, 40-50-65-80-90 for 1)", n, 14-n, times, def),
+		func(r *craps.Rules) *craps.Ratio {
+			p := &r.Repeater
+			return map[int]*craps.Ratio{2: &p.On2, 3: &p.On3, 4: &p.On4, 5: &p.On5, 6: &p.On6}[n]
+		})
+}
+
+// addAllBet reads "set@pays[@all-but-one]" into the first unused entry of
+// r.AllBets.
+func addAllBet(r *craps.Rules, v string) error {
+	parts := strings.Split(v, "@")
+	if len(parts) < 2 || len(parts) > 3 {
+		return syntaxError(`all-bet ("set@pays" or "set@pays@all-but-one")`, v)
+	}
+	var e craps.AllPaytable
+	var err error
+	if e.Set, err = craps.ParseOutcomeSet(parts[0]); err != nil {
+		return err
+	}
+	if e.Pays, err = craps.ParseRatio(parts[1]); err != nil {
+		return err
+	}
+	if len(parts) == 3 {
+		if e.AllButOne, err = craps.ParseRatio(parts[2]); err != nil {
+			return err
+		}
+	}
+	for i := range r.AllBets {
+		if r.AllBets[i] == (craps.AllPaytable{}) {
+			r.AllBets[i] = e
+			return nil
+		}
+	}
+	return fmt.Errorf("all-bet %q: the table already has %d such bets, the most it takes", v, len(r.AllBets))
+}
+
+// kindGroups are the groups of kinds the limit keys take by name, beside
+// the kinds themselves.
+var kindGroups = map[string]craps.KindSet{
+	"props": craps.Kinds(craps.Any7, craps.AnyCraps, craps.Aces, craps.AceDeuce, craps.Yo, craps.Boxcars,
+		craps.Horn, craps.HornHigh, craps.CAndE, craps.World, craps.ThreeWay),
+	"hardways": craps.Kinds(craps.Hardway),
+	"hops":     craps.Kinds(craps.Hop),
+	"odds":     craps.Kinds(craps.PassOdds, craps.ComeOdds, craps.PutOdds),
+	"lay-odds": craps.Kinds(craps.DontPassOdds, craps.DontComeOdds),
+}
+
+// limitKey sets minimums (or, with most, maximums) for kinds of bet:
+// "kind:amount,...". Each kind or group is one entry of Rules.Limits,
+// shared with the other key's value for the same kinds.
+func limitKey(name, usage string, most bool) ruleKey {
+	return ruleKey{name, usage, false, func(r *craps.Rules, v string) error {
+		field := func(l *craps.KindLimit) *craps.Amount {
+			if most {
+				return &l.Maximum
+			}
+			return &l.Minimum
+		}
+		if v == "none" {
+			for i := range r.Limits {
+				*field(&r.Limits[i]) = 0
+				if r.Limits[i].Minimum == 0 && r.Limits[i].Maximum == 0 {
+					r.Limits[i] = craps.KindLimit{}
+				}
+			}
+			return nil
+		}
+		for _, item := range strings.Split(v, ",") {
+			kind, amount, ok := strings.Cut(item, ":")
+			n, err := strconv.ParseInt(strings.TrimSpace(amount), 10, 64)
+			if !ok || err != nil || n <= 0 {
+				return syntaxError(name+` ("kind:amount", an amount above 0)`, item)
+			}
+			kinds, ok := kindGroups[strings.TrimSpace(kind)]
+			if !ok {
+				k, err := craps.ParseBetKind(kind)
+				if err != nil {
+					return err
+				}
+				kinds = craps.Kinds(k)
+			}
+			if err := setLimit(r, kinds, func(l *craps.KindLimit) { *field(l) = craps.Amount(n) }); err != nil {
+				return fmt.Errorf("%s: %w", item, err)
+			}
+		}
+		return nil
+	}}
+}
+
+// setLimit changes the entry of r.Limits for exactly kinds, or the first
+// unused one.
+func setLimit(r *craps.Rules, kinds craps.KindSet, set func(*craps.KindLimit)) error {
+	for _, same := range []bool{true, false} {
+		for i := range r.Limits {
+			if l := &r.Limits[i]; (same && l.Kinds == kinds) || (!same && *l == craps.KindLimit{}) {
+				l.Kinds = kinds
+				set(l)
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("limits for %d groups of kinds already, the most the table takes", len(r.Limits))
 }
 
 func amountKey(name, usage string, fields func(*craps.Rules) []*craps.Amount) ruleKey {
@@ -185,11 +349,12 @@ func switchKey(name, usage string, field func(*craps.Rules) *craps.Switch) ruleK
 
 func timingKey(name string, field func(*craps.Rules) *craps.Commission) ruleKey {
 	bet, _, _ := strings.Cut(name, "-")
-	return ruleKey{name, "when the " + bet + ` commission is taken: "upfront" (when the bet is made), "win" (only from a win) or "returned" (when made, given back if the bet loses or is taken down, the second casino's rules) (default upfront)`, false,
+	return ruleKey{name, "when the " + bet + ` commission is taken: "upfront" (when the bet is made, and kept), "takedown" (when made, given back if the bet is taken down, kept if it loses), "returned" (when made, given back if the bet loses or is taken down, the second casino's rules) or "win" (only from a win) (default upfront)`, false,
 		func(r *craps.Rules, v string) error {
-			t, ok := map[string]craps.CommissionTiming{"upfront": craps.CommissionUpfront, "win": craps.CommissionOnWinOnly, "returned": craps.CommissionUpfrontReturned}[v]
+			t, ok := map[string]craps.CommissionTiming{"upfront": craps.CommissionUpfront, "win": craps.CommissionOnWinOnly,
+				"returned": craps.CommissionUpfrontReturned, "takedown": craps.CommissionUpfrontKeptOnLoss}[v]
 			if !ok {
-				return syntaxError(name+" (upfront, win or returned)", v)
+				return syntaxError(name+" (upfront, takedown, returned or win)", v)
 			}
 			field(r).Timing = t
 			return nil

@@ -56,8 +56,17 @@ var ruleSetCases = []struct {
 }{
 	{"crapless", "true", "crapless craps", func(r *Rules) { r.Crapless = true }, "maybe"},
 	{"bar", "2", "the second casino's bar", func(r *Rules) { r.Bar = 2 }, "3"},
-	{"field2", "3:1", "the field on 2", func(r *Rules) { r.Field2 = Ratio{Win: 3, Stake: 1} }, "3:0"},
-	{"field12", "2", "the field on 12 at 2:1", func(r *Rules) { r.Field12 = Ratio{Win: 2, Stake: 1} }, "two"},
+	{"field", "2,3,5,9,10,11,12", "5 in place of 4", func(r *Rules) { r.Field.Totals = Totals(2, 3, 5, 9, 10, 11, 12) }, "2,3,13"},
+	{"field2", "3:1", "the field on 2", func(r *Rules) { r.Field.Pays[2] = Ratio{Win: 3, Stake: 1} }, "3:0"},
+	{"field3", "2:1", "a bonus on 3", func(r *Rules) { r.Field.Pays[3] = Ratio{Win: 2, Stake: 1} }, "2:"},
+	{"field4", "2:1", "a bonus on 4", func(r *Rules) { r.Field.Pays[4] = Ratio{Win: 2, Stake: 1} }, "four"},
+	{"field5", "1:1", "5 at even money", func(r *Rules) { r.Field.Pays[5] = Ratio{Win: 1, Stake: 1} }, "-1"},
+	{"field6", "1:1", "6 at even money", func(r *Rules) { r.Field.Pays[6] = Ratio{Win: 1, Stake: 1} }, "1:0"},
+	{"field8", "1:1", "8 at even money", func(r *Rules) { r.Field.Pays[8] = Ratio{Win: 1, Stake: 1} }, "1::1"},
+	{"field9", "3:2", "9 at 3:2", func(r *Rules) { r.Field.Pays[9] = Ratio{Win: 3, Stake: 2} }, "nine"},
+	{"field10", "2", "10 at 2:1", func(r *Rules) { r.Field.Pays[10] = Ratio{Win: 2, Stake: 1} }, "ten"},
+	{"field11", "2", "a bonus on 11", func(r *Rules) { r.Field.Pays[11] = Ratio{Win: 2, Stake: 1} }, "x2"},
+	{"field12", "2", "the field on 12 at 2:1", func(r *Rules) { r.Field.Pays[12] = Ratio{Win: 2, Stake: 1} }, "two"},
 	{"hard4", "15 to 2", "hard 4 and 10", func(r *Rules) { r.Hard4 = Ratio{Win: 15, Stake: 2} }, "-7:1"},
 	{"hard6", "10 for 1", "hard 6 and 8 printed for 1", func(r *Rules) { r.Hard6 = Ratio{Win: 9, Stake: 1} }, "9 for 10"},
 	{"any7", "5 for 1", "any 7 printed for 1", func(r *Rules) { r.Any7 = Ratio{Win: 4, Stake: 1} }, ""},
@@ -70,6 +79,10 @@ var ruleSetCases = []struct {
 	{"hop-hard", "31:1", "hard hops", func(r *Rules) { r.HardHop = Ratio{Win: 31, Stake: 1} }, "1:"},
 	{"props", "for1", "propositions printed for 1", func(r *Rules) { r.PropsFor1 = true }, "for2"},
 	{"odds", "2x", "double odds", func(r *Rules) { r.Odds = FlatOdds(2) }, "0x"},
+	{"lay-odds", "2-2-2.5x", "full double odds laid", func(r *Rules) {
+		r.LayOdds = OddsLimit{On4: Ratio{Win: 2, Stake: 1}, On5: Ratio{Win: 2, Stake: 1}, On6: Ratio{Win: 5, Stake: 2},
+			On3: Ratio{Win: 2, Stake: 1}, On2: Ratio{Win: 2, Stake: 1}}
+	}, "2-2x"},
 	{"lay", "stake", "lay the multiple", func(r *Rules) { r.Lay = LayStakeMultiple }, "more"},
 	{"commission", "4%", "a 4% commission on buy and lay", func(r *Rules) {
 		r.BuyCommission.Rate, r.LayCommission.Rate = Ratio{Win: 1, Stake: 25}, Ratio{Win: 1, Stake: 25}
@@ -84,25 +97,51 @@ var ruleSetCases = []struct {
 	{"commission-min", "25", "a minimum commission on both", func(r *Rules) {
 		r.BuyCommission.Minimum, r.LayCommission.Minimum = 25, 25
 	}, "-1"},
+	{"buy-on", "4,10", "buy only the 4 and 10", func(r *Rules) { r.BuyOn = Totals(4, 10) }, "4;10"},
 	{"unit", "5", "a five-unit chip", func(r *Rules) { r.Unit = 5 }, "five"},
 	{"min", "10", "a table minimum", func(r *Rules) { r.Minimum = 10 }, "-10"},
 	{"max", "5000", "a table maximum", func(r *Rules) { r.Maximum = 5000 }, "1e3"},
+	{"bet-min", "buy:20,lay:20", "buy and lay at least 20", func(r *Rules) {
+		r.Limits[0] = KindLimit{Kinds: Kinds(Buy), Minimum: 20}
+		r.Limits[1] = KindLimit{Kinds: Kinds(Lay), Minimum: 20}
+	}, "buy"},
+	{"bet-max", "hardways:100,odds:5000", "hardways at most 100, odds at most 5000 in money", func(r *Rules) {
+		r.Limits[0] = KindLimit{Kinds: Kinds(Hardway), Maximum: 100}
+		r.Limits[1] = KindLimit{Kinds: Kinds(PassOdds, ComeOdds, PutOdds), Maximum: 5000}
+	}, "hops:0"},
 	{"comeout-place", "on", "place bets working on the come-out", func(r *Rules) { r.ComeOut.Place = SwitchOn }, "yes"},
 	{"comeout-buy", "on", "buy bets working", func(r *Rules) { r.ComeOut.Buy = SwitchOn }, "1"},
 	{"comeout-lay", "off", "lay bets off", func(r *Rules) { r.ComeOut.Lay = SwitchOff }, "offf"},
 	{"comeout-come-odds", "on", "come odds working", func(r *Rules) { r.ComeOut.ComeOdds = SwitchOn }, "ON!"},
 	{"comeout-dont-come-odds", "off", "don't come odds off", func(r *Rules) { r.ComeOut.DontComeOdds = SwitchOff }, "no"},
 	{"comeout-hardways", "on", "hardways working", func(r *Rules) { r.ComeOut.Hardways = SwitchOn }, "always"},
+	{"comeout-put", "off", "put bets off on the come-out", func(r *Rules) { r.ComeOut.Put = SwitchOff }, "of"},
+	{"stay-up-place", "off", "place bets down after a win", func(r *Rules) { r.StayUp.Place = SwitchOff }, "down"},
+	{"stay-up-buy", "on", "buy bets up after a win", func(r *Rules) { r.StayUp.Buy = SwitchOn }, "up"},
+	{"stay-up-lay", "on", "lay bets up after a win", func(r *Rules) { r.StayUp.Lay = SwitchOn }, "yes"},
+	{"stay-up-big", "off", "big 6 and 8 down after a win", func(r *Rules) { r.StayUp.Big6And8 = SwitchOff }, "0"},
+	{"stay-up-hardways", "off", "hardways down after a win", func(r *Rules) { r.StayUp.Hardways = SwitchOff }, "false"},
 	{"removable", "true", "line bets removable (the second casino's rules)", func(r *Rules) { r.LineBetsRemovable = true }, "perhaps"},
+	{"late-pass", "off", "no pass line bet after the point", func(r *Rules) { r.LatePassLine = SwitchOff }, "late"},
 	{"not-offered", "put,place-to-lose,fire", "three kinds off the layout", func(r *Rules) {
 		r.NotOffered = Kinds(Put, PlaceToLose, Fire)
 	}, "put,banana"},
+	{"fire-3", "6:1", "the fire bet on three points", func(r *Rules) { r.Fire.Three = Ratio{Win: 6, Stake: 1} }, "6:-1"},
 	{"fire-4", "25 for 1", "the fire bet on four points", func(r *Rules) { r.Fire.Four = Ratio{Win: 24, Stake: 1} }, "0 for 1"},
 	{"fire-5", "200:1", "on five", func(r *Rules) { r.Fire.Five = Ratio{Win: 200, Stake: 1} }, "200:0"},
 	{"fire-6", "2000", "on six", func(r *Rules) { r.Fire.Six = Ratio{Win: 2000, Stake: 1} }, "lots"},
+	{"fire-settle", "sixth-point", "the fire bet paid at the sixth point", func(r *Rules) { r.FirePaysAtSixthPoint = true }, "sixth"},
 	{"ats-all", "150:1", "the all bet", func(r *Rules) { r.ATS.All = Ratio{Win: 150, Stake: 1} }, "150;1"},
 	{"ats-tall", "30:1", "the tall bet", func(r *Rules) { r.ATS.Tall = Ratio{Win: 30, Stake: 1} }, ":"},
 	{"ats-small", "31 for 1", "the small bet", func(r *Rules) { r.ATS.Small = Ratio{Win: 30, Stake: 1} }, "for"},
+	{"all-bet", "points@12:1", "every point before a 7 at 12:1", func(r *Rules) {
+		r.AllBets[0] = AllPaytable{Set: PointNumbers, Pays: Ratio{Win: 12, Stake: 1}}
+	}, "points"},
+	{"repeater-2", "33:1", "the repeater on 2 and 12", func(r *Rules) { r.Repeater.On2 = Ratio{Win: 33, Stake: 1} }, "many"},
+	{"repeater-3", "50 for 1", "on 3 and 11", func(r *Rules) { r.Repeater.On3 = Ratio{Win: 49, Stake: 1} }, "50 for"},
+	{"repeater-4", "65:1", "on 4 and 10", func(r *Rules) { r.Repeater.On4 = Ratio{Win: 65, Stake: 1} }, ":65"},
+	{"repeater-5", "80:1", "on 5 and 9", func(r *Rules) { r.Repeater.On5 = Ratio{Win: 80, Stake: 1} }, "5%"},
+	{"repeater-6", "90:1", "on 6 and 8", func(r *Rules) { r.Repeater.On6 = Ratio{Win: 90, Stake: 1} }, "90 to"},
 	{"cards", "pair-kept", "the card-craps rules", func(r *Rules) { r.Cards = CardsPairKept }, "on-and-off"},
 	{"private", "true", "the private game", func(r *Rules) { r.Private = true }, "house"},
 	{"fade-claim", "true", "the claim on the center bet", func(r *Rules) { r.FadeClaim = true }, "claim"},
@@ -180,7 +219,22 @@ func TestRulesSetMore(t *testing.T) {
 			r.NotOffered = Kinds(PlaceToLose, Big6)
 		}},
 		{"a switch back to default", Bar2(), "comeout-lay", "default", func(r *Rules) { r.ComeOut.Lay = SwitchDefault }},
-		{"odds written 3-4-5x", Bar2(), "odds", "3-4-5x", func(r *Rules) { r.Odds = OddsLimit{On4: 3, On5: 4, On6: 5, On3: 3, On2: 3} }},
+		{"odds written 3-4-5x", Bar2(), "odds", "3-4-5x", func(r *Rules) {
+			r.Odds = OddsLimit{On4: Ratio{Win: 3, Stake: 1}, On5: Ratio{Win: 4, Stake: 1}, On6: Ratio{Win: 5, Stake: 1},
+				On3: Ratio{Win: 3, Stake: 1}, On2: Ratio{Win: 3, Stake: 1}}
+		}},
+		{"the takedown timing", Standard(), "buy-timing", "takedown", func(r *Rules) { r.BuyCommission.Timing = CommissionUpfrontKeptOnLoss }},
+		{"bet-min and bet-max share the entry of the same kinds", Rules{Limits: [6]KindLimit{{Kinds: Kinds(Hardway), Maximum: 100}}},
+			"bet-min", "hardways:1", func(r *Rules) { r.Limits[0].Minimum = 1 }},
+		{"bet-max none clears the maxima and the entries left empty", Rules{Limits: [6]KindLimit{
+			{Kinds: Kinds(Hardway), Maximum: 100}, {Kinds: Kinds(Buy), Minimum: 20, Maximum: 500}}},
+			"bet-max", "none", func(r *Rules) { r.Limits = [6]KindLimit{1: {Kinds: Kinds(Buy), Minimum: 20}} }},
+		{"a second all-bet goes in the next entry", Rules{AllBets: [4]AllPaytable{{Set: Totals(6, 8), Pays: Ratio{Win: 2, Stake: 1}}}},
+			"all-bet", "2,3,4,5,6,8,9,10,11,12@80:1@20:1", func(r *Rules) {
+				r.AllBets[1] = AllPaytable{Set: Totals(2, 3, 4, 5, 6, 8, 9, 10, 11, 12), Pays: Ratio{Win: 80, Stake: 1}, AllButOne: Ratio{Win: 20, Stake: 1}}
+			}},
+		{"all-bet none clears them", Rules{AllBets: [4]AllPaytable{{Set: Totals(6, 8), Pays: Ratio{Win: 2, Stake: 1}}}},
+			"all-bet", "none", func(r *Rules) { r.AllBets = [4]AllPaytable{} }},
 		{"a boolean written 1", Standard(), "removable", "1", func(r *Rules) { r.LineBetsRemovable = true }},
 	}
 	for _, tc := range tests {
