@@ -209,7 +209,8 @@
 // sessions. A strategy without a hook is compiled, with its memory, into
 // one automaton built by playing a Table from every state it reaches, so
 // it uses the same bet definitions and plays a roll with one table
-// look-up; one with a hook plays a Table roll by roll. Results are exact
+// look-up; a hook is shown each roll from it, and a Table takes over, roll
+// by roll, once the hook keeps bets of its own. Results are exact
 // integer sums that [MergeResults] combines across shards: a run is cut
 // into fixed blocks, each with its own stream of throws, so the number of
 // workers, processes or machines never changes the answer. Under card rules

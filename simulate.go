@@ -127,12 +127,15 @@ var ErrSimulation = errors.New("invalid simulation")
 // block of the run is played from a fresh table with its own stream of
 // throws; workers take blocks as they come and their sums are merged, so
 // the result is the same for any number of workers, and the merged
-// results of every shard equal the whole run's. A strategy without a hook
-// is compiled into one automaton derived from the Table playing its
-// layout, and plays each roll with one table look-up (a session goes on on
-// a Table from the roll after which its bankroll would not cover the
-// layout); one with a hook plays a Table roll by roll. Both make no
-// allocation per roll and give the same sums. It plays casino rules, with
+// results of every shard equal the whole run's. A strategy is compiled,
+// with its memory, into one automaton derived from the Table playing its
+// actions, and plays each roll with one table look-up (a session goes on
+// on a Table from the roll after which its bankroll would not cover its
+// bets). A hook is shown each roll from the automaton while it keeps no
+// bets of its own, and the run goes on on a Table, roll by roll, from the
+// roll after which it keeps one (a hook's sessions, and several players,
+// play a Table throughout). Both engines make no allocation per roll and
+// give the same sums. It plays casino rules, with
 // dice or cards: under card rules (Rules.Cards) each block deals from its
 // own Deck, seeded from the block's stream, on the Table engine, as
 // Table.Deal plays it (the compiled automaton's loop throws independent

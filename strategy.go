@@ -35,8 +35,9 @@ type Strategy struct {
 	Actions []Action
 	// NewHook, if set, makes the hook of one player: the simulator makes
 	// one for each worker and resets it at the start of every session,
-	// shooter block or roll block. A strategy with a hook plays on the
-	// Table engine, roll by roll.
+	// shooter block or roll block. While the hook keeps no bets of its
+	// own it is shown each roll from the compiled automaton; from the roll
+	// after which it keeps one, the block plays on the Table engine.
 	NewHook func() StrategyHook
 }
 

@@ -39,6 +39,7 @@ func TestStrategyTextRoundTrip(t *testing.T) {
 		{"odds by point", "odds 3-4-5x", Action{Bet: Bet{Kind: PassOdds}, Odds: OddsByMultiple, Times: OddsLimit{Ratio{3, 1}, Ratio{4, 1}, Ratio{5, 1}, Ratio{3, 1}, Ratio{3, 1}}}},
 		{"odds at the limit behind every come bet", "come odds max", Action{Bet: Bet{Kind: ComeOdds}, Odds: OddsAtLimit}},
 		{"odds behind one come bet", "odds 6 25", Action{Bet: Bet{Kind: ComeOdds, Number: 6}, Amounts: []Amount{25}}},
+		{"fractional odds", "odds 2.5x", Action{Bet: Bet{Kind: PassOdds}, Odds: OddsByMultiple, Times: OddsLimit{Ratio{5, 2}, Ratio{5, 2}, Ratio{5, 2}, Ratio{5, 2}, Ratio{5, 2}}}},
 		{"lay odds", "lay odds 2x", Action{Bet: Bet{Kind: DontPassOdds}, Odds: OddsByMultiple, Times: FlatOdds(2)}},
 		{"a come bet of 10, not one on 10", "come 10", Action{Bet: Bet{Kind: Come}, Amounts: []Amount{10}}},
 		{"a martingale with a cap", "pass 10-20-40 up on loss", Action{Bet: Bet{Kind: PassLine}, Amounts: []Amount{10, 20, 40},
