@@ -286,7 +286,7 @@ func (s *session) player(args []string) error {
 	var strategy craps.Strategy
 	if spec != "" {
 		if strategy, err = readStrategy(spec, ""); err != nil {
-			return errors.New(strings.TrimSuffix(err.Error(), ": "+errUsage.Error()))
+			return errors.New(strings.TrimSuffix(strings.TrimPrefix(err.Error(), "-strategy: "), ": "+errUsage.Error()))
 		}
 		if err := strategy.Validate(s.table.Rules()); err != nil {
 			return err
