@@ -409,8 +409,8 @@ func (pg *program) stops(at strategySeat, mem *memory, seen *rollSeen) bool {
 // skipped for want of money. It never asks the table for what it would
 // refuse in the ordinary course, so it makes no allocation. If settled
 // is not nil (a program that settles; at.changed is then set), the
-// actions it marks are skipped, and it marks those that have brought
-// their bets to their amounts.
+// actions it marks are skipped, it marks those that have brought their
+// bets to their amounts, and all collects the kinds of bet they changed.
 func (pg *program) act(at strategySeat, mem *memory, seen *rollSeen, settled *uint64, all *KindSet) (short bool) {
 	for i := range pg.actions {
 		if !pg.takesDown {
