@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -79,6 +80,27 @@ func (k BetKind) String() string {
 		return "No Bet"
 	}
 	return "BetKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// MarshalText writes the kind's name, as String does.
+func (k BetKind) MarshalText() ([]byte, error) {
+	if k >= numKinds {
+		return nil, fmt.Errorf("craps: %v is no kind of bet: %w", k, ErrSyntax)
+	}
+	return []byte(k.String()), nil
+}
+
+// UnmarshalText reads a kind's name as ParseBetKind does, and "No Bet".
+func (k *BetKind) UnmarshalText(text []byte) error {
+	if string(text) == NoBet.String() {
+		*k = NoBet
+		return nil
+	}
+	v, err := ParseBetKind(string(text))
+	if err == nil {
+		*k = v
+	}
+	return err
 }
 
 // numbered reports how a kind uses Bet.Number: not at all, optionally (a
