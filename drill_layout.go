@@ -33,11 +33,12 @@ type DrillLine struct {
 	// horn, horn high, C&E or world bet it is the net payout of the whole
 	// bet.
 	Pays Ratio `json:"pays,omitzero"`
-	// Paid is what the dealer pays the player: the win, commission taken
-	// from it deducted, rounded down to the table's unit.
+	// Paid is what the dealer pays the player: the win, rounded down to
+	// the table's unit, less any vig taken from it.
 	Paid Amount `json:"paid"`
-	// Commission is the vig on a buy or lay bet: paid when the bet was
-	// made, or taken from this win.
+	// Commission is the vig the house keeps on a buy or lay bet: paid
+	// when the bet was made, or taken from this win; 0 when the rules
+	// give it back on a loss.
 	Commission Amount `json:"commission,omitempty"`
 	// Stays reports that the bet is still on the layout after the throw:
 	// undecided, moved to its number, or a win that stays up (place,
