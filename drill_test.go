@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -16,6 +17,10 @@ import (
 
 	"github.com/crapslab/craps"
 )
+
+// exhaustive reports whether CRAPS_EXHAUSTIVE=1 asks for the long checks
+// (see exhaustive_test.go): every preset, and many more questions.
+func exhaustive() bool { return os.Getenv("CRAPS_EXHAUSTIVE") == "1" }
 
 // layoutOf reads a layout written "player: bet amount, bet amount; player: ...".
 func layoutOf(t testing.TB, text string) []craps.DrillBet {
@@ -285,7 +290,11 @@ func TestWholeStake(t *testing.T) {
 // table's play, agree.
 func TestWholeStakePlayed(t *testing.T) {
 	rules := []craps.Rules{craps.Standard(), craps.Bar2(), {PropsFor1: true, Unit: 5}, craps.Vegas(), craps.Crapless(), {Unit: 2, Minimum: 6}}
-	if testing.Short() {
+	switch {
+	case exhaustive():
+	case testing.Short():
+		rules = rules[:1]
+	default:
 		rules = rules[:3]
 	}
 	for _, r := range rules {
@@ -369,16 +378,21 @@ func wholeOnEveryWin(t *testing.T, r craps.Rules, b craps.Bet, s craps.Amount) b
 func TestDrillQuestionsAgree(t *testing.T) {
 	capped := craps.Standard()
 	capped.Minimum, capped.Maximum = 10, 500
-	for _, r := range []craps.Rules{craps.Standard(), craps.Bar2(), craps.Vegas(), craps.Crapless(),
-		{PropsFor1: true, Unit: 5}, capped, craps.CardCraps()} {
+	rules := []craps.Rules{craps.Standard(), craps.Bar2(), {PropsFor1: true, Unit: 5}, craps.Vegas(), craps.Crapless(),
+		capped, craps.CardCraps()}
+	n := 40
+	switch {
+	case exhaustive():
+	case testing.Short():
+		rules, n = rules[:3], 4
+	default:
+		rules, n = rules[:5], 8
+	}
+	for _, r := range rules {
 		for l := craps.DrillLevelPlace; l <= craps.DrillLevelFull; l++ {
 			d, err := craps.NewDrill(craps.DrillConfig{Rules: r, Level: l, Seed: 11, Breakage: true})
 			if err != nil {
 				t.Fatalf("%+v level %v: %v", r, l, err)
-			}
-			n := 30
-			if testing.Short() {
-				n = 6
 			}
 			for range n {
 				q, err := d.Next()
