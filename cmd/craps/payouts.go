@@ -285,7 +285,10 @@ func playItem(r craps.Rules, g payoutGroup, it payoutItem) (payoutRow, bool, err
 		row := payoutRow{Bets: []craps.Bet{it.bet}, Stake: stake, Pays: l.Pays, Wins: l.Paid, Vig: l.Commission, Say: l.Say}
 		if g.full {
 			row.Behind = behind
-			row.Note = fmt.Sprintf("the most behind a line bet of %d (%v)", behind, r.Odds)
+			row.Note = fmt.Sprintf("the most laid behind a line bet of %d", behind)
+			if it.bet.Kind == craps.PassOdds {
+				row.Note = fmt.Sprintf("the most behind a line bet of %d (%v)", behind, r.Odds)
+			}
 		}
 		switch {
 		case l.Outcome == craps.OutcomePushed:
