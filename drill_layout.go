@@ -92,6 +92,9 @@ func setUpLayout(r Rules, point int, layout []DrillBet) (*Table, []DrillBet, err
 		if (b.Bet.Kind == PassOdds || b.Bet.Kind == DontPassOdds) && b.Bet.Number == 0 {
 			b.Bet.Number = point
 		}
+		if err := r.Offers(b.Bet); err != nil {
+			return nil, nil, err
+		}
 		key := DrillBet{Player: b.Player, Bet: b.Bet}
 		if seen[key] {
 			return nil, nil, fmt.Errorf("craps: drill: %s's %v is on the layout twice: %w", b.Player, b.Bet, ErrSyntax)
@@ -193,6 +196,9 @@ func setUpLayout(r Rules, point int, layout []DrillBet) (*Table, []DrillBet, err
 				return nil, nil, err
 			}
 		}
+	}
+	if len(t.bets) != len(layout) { // every bet is on the layout as given, and nothing else
+		return nil, nil, fmt.Errorf("craps: drill: the layout cannot be set up as given: %w", ErrNotNow)
 	}
 	return t, layout, nil
 }

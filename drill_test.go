@@ -228,6 +228,11 @@ func TestDrillLayoutRefusals(t *testing.T) {
 			t.Errorf("%s: error %v, want %v", c.reason, err, c.want)
 		}
 	}
+	// A come bet on no number, which ParseBet would not read.
+	come7 := []craps.DrillBet{{Player: "a", Bet: craps.Bet{Kind: craps.Come, Number: 7}, Amount: 10}}
+	if _, err := craps.NewDrillLayout(craps.Standard(), 4, come7, craps.Dice{A: 1, B: 1}); !errors.Is(err, craps.ErrSyntax) {
+		t.Errorf("a come bet on 7: error %v, want ErrSyntax", err)
+	}
 }
 
 // WholeStake gives the amounts a dealer is drilled on: the croupier
