@@ -238,7 +238,8 @@ const player = "dealer's player"
 
 // playItem plays one item of the summary: the usual stake (or the full
 // odds), made on a table as the item says, and its throw. ok is false for
-// a bet the rules do not offer, or one the throw does not pay.
+// a bet the rules do not offer, one whose usual stake is above the table
+// maximum, or one the throw does not pay.
 func playItem(r craps.Rules, g payoutGroup, it payoutItem) (payoutRow, bool, error) {
 	if r.Offers(it.bet) != nil {
 		return payoutRow{}, false, nil
@@ -251,13 +252,13 @@ func playItem(r craps.Rules, g payoutGroup, it payoutItem) (payoutRow, bool, err
 		}
 		var err error
 		if behind, err = r.WholeStake(craps.Bet{Kind: line}, g.least); err != nil {
-			return payoutRow{}, false, err
+			return payoutRow{}, false, aboveMaximum(err)
 		}
 		setup = append(setup, craps.DrillBet{Player: player, Bet: craps.Bet{Kind: line}, Amount: behind})
 	}
 	stake, err := r.WholeStake(it.bet, g.least)
 	if err != nil {
-		return payoutRow{}, false, err
+		return payoutRow{}, false, aboveMaximum(err)
 	}
 	if g.full {
 		if stake, err = mostOdds(r, it, setup); err != nil || stake == 0 {
@@ -303,6 +304,15 @@ func playItem(r craps.Rules, g payoutGroup, it payoutItem) (payoutRow, bool, err
 		return row, true, nil
 	}
 	return payoutRow{}, false, nil
+}
+
+// aboveMaximum drops a line whose usual stake is above the table maximum,
+// and keeps any other error.
+func aboveMaximum(err error) error {
+	if errors.Is(err, craps.ErrTableLimit) {
+		return nil
+	}
+	return err
 }
 
 // lineUnder is the line bet odds of kind k stand behind.

@@ -80,6 +80,8 @@ func TestPayoutsRules(t *testing.T) {
 			[]string{"Lay 4 or 10 40 1:2 19 vig 1", "Buy 6 or 8 20 6:5 23 vig 1"}, []string{"Place to lose"}},
 		{"crapless craps places 2, 3, 11 and 12 and has no don't bets", []string{"-rules", "crapless", "-all"},
 			[]string{"Place 3 or 11 12 11:4 33", "Place 2 or 12 10 11:2 55", "Odds on 3 or 11 10 3:1 30"}, []string{"Don't pass", "Lay odds"}},
+		{"a table maximum of 10 leaves out the place 6 and 8, whose usual stake is 12", []string{"-max", "10"},
+			[]string{"Place 5 or 9 10 7:5 14", "Odds on 6 or 8 10 6:5 12"}, []string{"Place 6"}},
 		{"a table of 5s pays in 5s", []string{"-unit", "5"},
 			[]string{"Place 6 or 8 30 7:6 35", "Place 5 or 9 25 7:5 35", "Odds on 5 or 9 10 3:2 15"}, nil},
 	} {
