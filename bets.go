@@ -362,6 +362,9 @@ var evenMoney = Ratio{1, 1}
 // win. It assumes the bet is working; whether it works on a come-out is
 // worksOnComeOut's concern.
 func (b Bet) roll(r *Rules, s betState, d Dice) effect {
+	if isSplit(b.Kind) {
+		return r.split(d, b.parts())
+	}
 	t := d.Total()
 	n := int(s.point)
 	switch b.Kind {
@@ -399,8 +402,6 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 		return oneRoll(t == b.Kind.propTotal(), r.propPays(b.Kind))
 	case Hop:
 		return oneRoll(Combination(int(b.Hop.A), int(b.Hop.B)).Has(d), r.hopPays(b.Hop))
-	case Horn, HornHigh, CAndE, World, ThreeWay:
-		return r.split(d, b.parts())
 	case Fire:
 		return r.fire(s, t)
 	case All, Tall, Small:
@@ -619,6 +620,17 @@ func (b Bet) parts() [5]share {
 		horn[4] = share{Any7, 1}
 	}
 	return horn
+}
+
+// isSplit reports whether a bet of kind k is made of parts, each a
+// one-roll bet of its own (parts): horn, horn high, C&E, world and
+// three-way craps.
+func isSplit(k BetKind) bool {
+	switch k {
+	case Horn, HornHigh, CAndE, World, ThreeWay:
+		return true
+	}
+	return false
 }
 
 // share is one part of a bet split over several propositions, weight units

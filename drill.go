@@ -23,7 +23,8 @@ const (
 	// and 8, the field and place to lose.
 	DrillLevelLine
 	// DrillLevelCenter adds the hardways and the center's one-roll bets: any 7,
-	// any craps, 2, 3, 11, 12, horn, horn high, C&E, world and every hop.
+	// any craps, 2, 3, 11, 12, horn, horn high, C&E, world, three-way craps
+	// and every hop.
 	DrillLevelCenter
 	// DrillLevelCommission asks about buy and lay bets: the vig, and what a win
 	// pays.
@@ -34,7 +35,8 @@ const (
 	// any craps and the single-number propositions, and one throw.
 	DrillLevelHand
 	// DrillLevelFull pays whole layouts with everything: it adds put bets,
-	// buy, lay, big 6 and 8, place to lose, and the horn splits and hops.
+	// buy, lay, big 6 and 8, place to lose, the horn splits, three-way
+	// craps and hops.
 	DrillLevelFull
 )
 
@@ -197,10 +199,10 @@ func phaseText(point int) string {
 
 // WholeStake is the smallest stake of at least least that the rules take on
 // bet b and that pays a whole number of the table's units on every throw it
-// wins, with every part whole for a horn, horn high, C&E or world bet and
-// an exact vig for a buy or lay bet: the amounts a dealer is drilled on,
-// like the croupier trainer's "place 6 for 12, 5 for 10". Odds are not
-// held to the table minimum. It returns an error wrapping ErrNotOffered
+// wins, with every part whole for a bet made of parts (horn, C&E, world,
+// three-way craps) and an exact vig for a buy or lay bet: the amounts a
+// dealer is drilled on, like the croupier trainer's "place 6 for 12, 5 for
+// 10". Odds are not held to the table minimum. It returns an error wrapping ErrNotOffered
 // for a bet the rules do not offer, ErrTableLimit if the stake would be
 // above the table maximum, and ErrOverflow if it does not fit in an
 // Amount.
@@ -340,10 +342,10 @@ type Drill struct {
 var (
 	drillPlaceKinds  = []BetKind{Place}
 	drillLineKinds   = []BetKind{PassLine, DontPass, Come, DontCome, PassOdds, DontPassOdds, Big6, Big8, Field, PlaceToLose}
-	drillCenterKinds = []BetKind{Hardway, Any7, AnyCraps, Aces, AceDeuce, Yo, Boxcars, Horn, HornHigh, CAndE, World, Hop}
+	drillCenterKinds = []BetKind{Hardway, Any7, AnyCraps, Aces, AceDeuce, Yo, Boxcars, Horn, HornHigh, CAndE, World, ThreeWay, Hop}
 	drillVigKinds    = []BetKind{Buy, Lay}
 	drillHandKinds   = []BetKind{PassLine, DontPass, Come, DontCome, Place, Field, Hardway, Any7, AnyCraps, Aces, AceDeuce, Yo, Boxcars}
-	drillFullKinds   = []BetKind{Put, Buy, Lay, Big6, Big8, PlaceToLose, Horn, HornHigh, CAndE, World, Hop}
+	drillFullKinds   = []BetKind{Put, Buy, Lay, Big6, Big8, PlaceToLose, Horn, HornHigh, CAndE, World, ThreeWay, Hop}
 )
 
 // levelKinds is the kinds of bet level l asks about.
@@ -511,10 +513,10 @@ func (d *Drill) single() (DrillQuestion, error) {
 
 // vigWhen says when a commission is taken.
 func vigWhen(t CommissionTiming) string {
-	switch t {
-	case CommissionOnWinOnly:
+	switch {
+	case !t.upfront():
 		return ", taken from the win"
-	case CommissionUpfrontReturned:
+	case !t.keptOnLoss():
 		return ", paid with the bet and given back if it loses"
 	}
 	return ", paid with the bet"

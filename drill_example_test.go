@@ -66,9 +66,9 @@ func ExampleDrill() {
 	// Come-out. Aces for 5. The shooter throws 1-1, aces. What does it pay?
 	//   answered 145 - right: true
 	//   Aces for 5 pays 30 for 1: 145.
-	// Point 10. Pass Odds 10 for 35 behind Pass Line 20. The shooter throws 6-4, easy 10. What does it pay?
+	// Point 10. Don't Pass Odds 10 for 42 behind Don't Pass 20. The shooter throws 5-2, seven. What does it pay?
 	//   answered 100 - right: false
-	//   Pass Odds 10 for 35 pays 2 to 1: 70.
+	//   Don't Pass Odds 10 for 42 pays 1 to 2: 21.
 	// Point 10. Come for 10. The shooter throws 6-1, seven. What does it pay?
 	//   answered 10 - right: true
 	//   Come for 10 pays even money: 10.

@@ -30,8 +30,8 @@ type DrillLine struct {
 	Outcome Outcome `json:"outcome"`
 	// Pays is the payout the bet's definition gives this throw, in "to 1"
 	// terms (a 2 at "30 for 1" is 29:1); zero unless the bet won. For a
-	// horn, horn high, C&E or world bet it is the net payout of the whole
-	// bet.
+	// bet made of parts (horn, C&E, world, three-way craps) it is the net
+	// payout of the whole bet.
 	Pays Ratio `json:"pays,omitzero"`
 	// Paid is what the dealer pays the player: the win, rounded down to
 	// the table's unit, less any vig taken from it.
@@ -100,10 +100,12 @@ func setUpLayout(r Rules, point int, layout []DrillBet) (*Table, []DrillBet, err
 			return nil, nil, fmt.Errorf("craps: drill: %s's %v is on the layout twice: %w", b.Player, b.Bet, ErrSyntax)
 		}
 		seen[key] = true
-		switch b.Bet.Kind {
-		case Fire, All, Tall, Small:
-			return nil, nil, fmt.Errorf("craps: drill: %v depends on the hand before the layout: %w", b.Bet.Kind, ErrNotOffered)
-		case Come, DontCome:
+		switch k := b.Bet.Kind; {
+		case k == Fire || madeAfterSeven(k):
+			return nil, nil, fmt.Errorf("craps: drill: %v depends on the hand before the layout: %w", k, ErrNotOffered)
+		case k == AllHardways:
+			return nil, nil, fmt.Errorf("craps: drill: all the hardways is made as four Hard bets: put those on the layout: %w", ErrNotOffered)
+		case k == Come || k == DontCome:
 			if n := b.Bet.Number; n != 0 {
 				if n == point {
 					return nil, nil, t.refuse("place", b.Player, b.Bet, ErrNotNow,
@@ -326,7 +328,7 @@ func (r *Rules) sayWin(l *DrillLine, d Dice) string {
 	}
 	gross := l.Paid
 	c := r.commission(l.Bet.Kind)
-	onWin := c != nil && c.Timing == CommissionOnWinOnly
+	onWin := c != nil && !c.Timing.upfront()
 	if onWin {
 		gross += l.Commission
 	}
@@ -373,9 +375,12 @@ func (r *Rules) sayVig(c *Commission, b Bet, stake, charged Amount) string {
 	rate := c.rate()
 	exact := fractionText(int64(base)*rate.Win, rate.Stake)
 	s := percentText(rate) + " of " + amountText(base)
+	rounded, err := c.Charge(base, r.unit())
 	switch {
 	case exact == amountText(charged):
 		return s + ": " + exact
+	case err == nil && charged < rounded:
+		return s + " is " + exact + ", cut to what the bet wins: " + amountText(charged)
 	case charged == c.Minimum && charged > 0:
 		return s + " is " + exact + ", under the minimum: " + amountText(charged)
 	}
@@ -383,13 +388,9 @@ func (r *Rules) sayVig(c *Commission, b Bet, stake, charged Amount) string {
 	return s + " is " + exact + ", rounded " + way + ": " + amountText(charged)
 }
 
-// isSplit reports whether a bet of kind k is made of parts, each a
-// one-roll bet of its own: horn, horn high, C&E and world.
-func isSplit(k BetKind) bool { return k == Horn || k == HornHigh || k == CAndE || k == World }
-
-// splitShares is how a horn, horn high, C&E or world bet of stake falls on
-// its parts: the stake of one share, and whether the stake splits into
-// whole shares at all.
+// splitShares is how a bet made of parts (isSplit) of stake falls on its
+// parts: the stake of one share, and whether the stake splits into whole
+// shares at all.
 func splitShares(b Bet, stake Amount) (Amount, bool) {
 	total := Amount(0)
 	for _, p := range b.parts() {
@@ -398,10 +399,10 @@ func splitShares(b Bet, stake Amount) (Amount, bool) {
 	return stake / total, stake%total == 0
 }
 
-// saySplit explains a horn, horn high, C&E or world bet that won or
-// pushed, part by part: what its winning part pays and what the others
-// lose, and the net as the table pays it. A winning stake that does not
-// split into whole shares is explained by the whole bet's net payout.
+// saySplit explains a bet made of parts (isSplit) that won or pushed, part
+// by part: what its winning part pays and what the others lose, and the
+// net as the table pays it. A winning stake that does not split into
+// whole shares is explained by the whole bet's net payout.
 func (r *Rules) saySplit(l *DrillLine, d Dice) string {
 	share, ok := splitShares(l.Bet, l.Amount)
 	if !ok {

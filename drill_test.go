@@ -165,6 +165,10 @@ func TestDrillSay(t *testing.T) {
 			[]string{"Yo for 10 pays 15 for 1: 140", "Hop 1-1 for 5 loses: take it"}},
 		{"a horn splits into four; its yo part pays and the rest loses", craps.Standard(), 0, "a: horn 20", "5-6",
 			[]string{"Horn for 20 (5 on 2, 5 on 3, 5 on 11, 5 on 12): 5 on 11 pays 15 to 1: 75; the other 15 loses: 60"}},
+		{"three-way craps on a 3: the 3 pays, the 2 and 12 lose", craps.Standard(), 0, "a: three-way 3", "1-2",
+			[]string{"Three-Way Craps for 3 (1 on 2, 1 on 3, 1 on 12): 1 on 3 pays 15 to 1: 15; the other 2 loses: 13"}},
+		{"a commission cut to what the bet wins", craps.Rules{BuyCommission: craps.Commission{Minimum: 5}}, 6, "a: buy 4 2", "1-3",
+			[]string{"Buy 4 for 2 pays 2 to 1: 4 (the vig, 5% of 2 is 1/10, cut to what the bet wins: 4, was paid with the bet)"}},
 		{"a world bet on a 7 is a push", craps.Standard(), 0, "a: world 10", "3-4",
 			[]string{"World for 10 (2 on 2, 2 on 3, 2 on 11, 2 on 12, 2 on Any 7): 2 on Any 7 pays 4 to 1: 8; the other 8 loses: a push, nothing paid"}},
 		{"a buy bet's vig is paid with the bet", craps.Standard(), 6, "a: buy 4 25", "1-3",
@@ -215,6 +219,8 @@ func TestDrillLayoutRefusals(t *testing.T) {
 		{"a stake below the table minimum", craps.Rules{Minimum: 10}, 4, "a: place 6 6", "3-4", craps.ErrTableLimit},
 		{"crapless craps has no don't pass", craps.Crapless(), 0, "a: don't pass 10", "3-4", craps.ErrNotOffered},
 		{"the fire bet depends on the hand so far", craps.Standard(), 0, "a: fire 5", "3-4", craps.ErrNotOffered},
+		{"so does a repeater", craps.Standard(), 0, "a: repeater 4 5", "3-4", craps.ErrNotOffered},
+		{"all the hardways is four Hard bets", craps.Standard(), 4, "a: all hardways 4", "3-4", craps.ErrNotOffered},
 		{"the private game has no layout", craps.Street(), 0, "a: pass 10", "3-4", craps.ErrNotOffered},
 		{"rules that contradict themselves", craps.Rules{Bar: 5}, 0, "a: pass 10", "3-4", craps.ErrInvalidRules},
 		{"a player needs a name", craps.Standard(), 0, ": pass 10", "3-4", craps.ErrUnknownPlayer},
@@ -268,6 +274,7 @@ func TestWholeStake(t *testing.T) {
 		{"a horn high is five", craps.Standard(), "horn high 12", 1, 5, nil},
 		{"C&E is two", craps.Standard(), "c&e", 1, 2, nil},
 		{"a world is five", craps.Standard(), "world", 1, 5, nil},
+		{"three-way craps is three", craps.Standard(), "three-way", 1, 3, nil},
 		{"at a table of 5s place 6 pays 35 on 30", unit5, "place 6", 1, 30, nil},
 		{"at a table of 5s place 5 pays 35 on 25", unit5, "place 5", 1, 25, nil},
 		{"at a table of 5s even money is any 5", unit5, "pass", 1, 5, nil},
@@ -305,7 +312,8 @@ func TestWholeStakePlayed(t *testing.T) {
 	for _, r := range rules {
 		for _, b := range r.Catalogue() {
 			switch b.Kind {
-			case craps.Fire, craps.All, craps.Tall, craps.Small, // they need a hand before them
+			case craps.Fire, craps.All, craps.Tall, craps.Small, craps.Repeater, // they need a hand before them
+				craps.AllHardways,                                                                        // four Hard bets
 				craps.Come, craps.DontCome, craps.Put, craps.ComeOdds, craps.DontComeOdds, craps.PutOdds: // as pass and don't pass
 				continue
 			}

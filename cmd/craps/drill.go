@@ -24,13 +24,13 @@ Levels (-level, by number or name):
   2 line        adds line and come bets, odds taken and laid, big 6 and 8,
                 the field and place to lose
   3 center      adds the hardways, any 7, any craps, 2, 3, 11, 12, horn,
-                horn high, C&E, world and the hops
+                horn high, C&E, world, three-way craps and the hops
   4 commission  buy and lay bets: the vig, and what a win pays
   5 hand        whole layouts like the croupier trainer's worked examples:
                 several players' line, come and odds bets, place bets, the
                 field, hardways and props, and one throw
   6 full        whole layouts with everything: buy, lay, put, big 6 and 8,
-                place to lose, horn splits and hops too
+                place to lose, horn splits, three-way craps and hops too
 
 Answer with an amount ("35"); for a layout, the total paid or each bet's
 pay in the order shown ("100 120 900 0"). q quits.

@@ -20,7 +20,7 @@ func runPayouts(args []string, _ io.Reader, stdout io.Writer) error {
 		"standard table it is the croupier trainer's summary; -all adds every other\n"+
 		"bet the rules offer: line bets, odds laid, full odds behind a line bet of 10,\n"+
 		"the field, big 6 and 8, place to lose, buy and lay with their vig, hops and\n"+
-		"the horn, horn high, C&E and world splits.\n\n"+
+		"the horn, horn high, C&E, world and three-way craps splits.\n\n"+
 		"Example: craps payouts -props for1\n"+
 		"         craps payouts -rules bar2 -all", stdout)
 	all := fs.Bool("all", false, "add every other bet the rules offer")
@@ -178,6 +178,7 @@ func allGroups() []payoutGroup {
 		{prefix: "Horn high 12 on ", split: true, items: onThrows(craps.Bet{Kind: craps.HornHigh, Number: 12}, d(6, 6), d(1, 1), d(1, 2), d(5, 6)), least: 5},
 		{prefix: "C&E on ", split: true, items: onThrows(craps.Bet{Kind: craps.CAndE}, d(1, 1), d(1, 2), d(6, 6), d(5, 6)), least: 2},
 		{prefix: "World on ", items: onThrows(craps.Bet{Kind: craps.World}, d(1, 1), d(6, 6), d(1, 2), d(5, 6), d(3, 4)), least: 5, lose: true, split: true},
+		{prefix: "Three-way craps on ", items: onThrows(craps.Bet{Kind: craps.ThreeWay}, d(1, 1), d(6, 6), d(1, 2)), least: 3, split: true},
 	}
 }
 
@@ -286,7 +287,11 @@ func playItem(r craps.Rules, g payoutGroup, it payoutItem) (payoutRow, bool, err
 		row := payoutRow{Bets: []craps.Bet{it.bet}, Stake: stake, Pays: l.Pays, Wins: l.Paid, Vig: l.Commission, Say: l.Say}
 		if g.full {
 			row.Behind = behind
-			row.Note = fmt.Sprintf("the most laid behind a line bet of %d", behind)
+			limit := r.LayOdds
+			if limit == (craps.OddsLimit{}) {
+				limit = r.Odds
+			}
+			row.Note = fmt.Sprintf("the most laid behind a line bet of %d (%v of the %v)", behind, limit, r.Lay)
 			if it.bet.Kind == craps.PassOdds {
 				row.Note = fmt.Sprintf("the most behind a line bet of %d (%v)", behind, r.Odds)
 			}
