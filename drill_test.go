@@ -202,34 +202,31 @@ func TestDrillSay(t *testing.T) {
 // A layout the table would not take is refused with the table's own
 // error, and so is anything that is no layout at all.
 func TestDrillLayoutRefusals(t *testing.T) {
+	seven := craps.Dice{A: 3, B: 4}
 	for _, c := range []struct {
 		reason string
 		rules  craps.Rules
 		point  int
 		layout string
-		throw  string
+		throw  craps.Dice
 		want   error
 	}{
-		{"the same bet twice", craps.Standard(), 0, "a: pass 10, pass 10", "3-4", craps.ErrSyntax},
-		{"7 is never the point", craps.Standard(), 7, "a: pass 10", "3-4", craps.ErrSyntax},
-		{"the throw is no throw", craps.Standard(), 0, "a: pass 10", "0-7", craps.ErrSyntax},
-		{"odds need a point", craps.Standard(), 0, "a: pass 10, odds 10", "3-4", craps.ErrNotNow},
-		{"a come bet cannot stand on the point", craps.Standard(), 6, "a: come 6 10", "3-4", craps.ErrNotNow},
-		{"odds above the 3-4-5x limit", craps.Standard(), 4, "a: pass 10, odds 40", "3-4", craps.ErrOddsLimit},
-		{"a stake below the table minimum", craps.Rules{Minimum: 10}, 4, "a: place 6 6", "3-4", craps.ErrTableLimit},
-		{"crapless craps has no don't pass", craps.Crapless(), 0, "a: don't pass 10", "3-4", craps.ErrNotOffered},
-		{"the fire bet depends on the hand so far", craps.Standard(), 0, "a: fire 5", "3-4", craps.ErrNotOffered},
-		{"so does a repeater", craps.Standard(), 0, "a: repeater 4 5", "3-4", craps.ErrNotOffered},
-		{"all the hardways is four Hard bets", craps.Standard(), 4, "a: all hardways 4", "3-4", craps.ErrNotOffered},
-		{"the private game has no layout", craps.Street(), 0, "a: pass 10", "3-4", craps.ErrNotOffered},
-		{"rules that contradict themselves", craps.Rules{Bar: 5}, 0, "a: pass 10", "3-4", craps.ErrInvalidRules},
-		{"a player needs a name", craps.Standard(), 0, ": pass 10", "3-4", craps.ErrUnknownPlayer},
+		{"the same bet twice", craps.Standard(), 0, "a: pass 10, pass 10", seven, craps.ErrSyntax},
+		{"7 is never the point", craps.Standard(), 7, "a: pass 10", seven, craps.ErrSyntax},
+		{"the throw is no throw", craps.Standard(), 0, "a: pass 10", craps.Dice{A: 0, B: 7}, craps.ErrSyntax},
+		{"odds need a point", craps.Standard(), 0, "a: pass 10, odds 10", seven, craps.ErrNotNow},
+		{"a come bet cannot stand on the point", craps.Standard(), 6, "a: come 6 10", seven, craps.ErrNotNow},
+		{"odds above the 3-4-5x limit", craps.Standard(), 4, "a: pass 10, odds 40", seven, craps.ErrOddsLimit},
+		{"a stake below the table minimum", craps.Rules{Minimum: 10}, 4, "a: place 6 6", seven, craps.ErrTableLimit},
+		{"crapless craps has no don't pass", craps.Crapless(), 0, "a: don't pass 10", seven, craps.ErrNotOffered},
+		{"the fire bet depends on the hand so far", craps.Standard(), 0, "a: fire 5", seven, craps.ErrNotOffered},
+		{"so does a repeater", craps.Standard(), 0, "a: repeater 4 5", seven, craps.ErrNotOffered},
+		{"all the hardways is four Hard bets", craps.Standard(), 4, "a: all hardways 4", seven, craps.ErrNotOffered},
+		{"the private game has no layout", craps.Street(), 0, "a: pass 10", seven, craps.ErrNotOffered},
+		{"rules that contradict themselves", craps.Rules{Bar: 5}, 0, "a: pass 10", seven, craps.ErrInvalidRules},
+		{"a player needs a name", craps.Standard(), 0, ": pass 10", seven, craps.ErrUnknownPlayer},
 	} {
-		d, _ := craps.ParseDice(c.throw)
-		if c.throw == "0-7" {
-			d = craps.Dice{A: 0, B: 7}
-		}
-		_, err := craps.NewDrillLayout(c.rules, c.point, layoutOf(t, c.layout), d)
+		_, err := craps.NewDrillLayout(c.rules, c.point, layoutOf(t, c.layout), c.throw)
 		if !errors.Is(err, c.want) {
 			t.Errorf("%s: error %v, want %v", c.reason, err, c.want)
 		}
