@@ -153,6 +153,22 @@
 // workers, processes or machines never changes the answer. Under card rules
 // each block deals from its own [Deck], seeded from its stream.
 //
+// # Dealer drills
+//
+// The croupier trainer teaches dealers to pay a layout at a glance; the
+// package turns every payout it knows into questions. [NewDrill] is a
+// seeded source of questions under any Rules, at levels from single place
+// bets ([DrillLevelPlace]) to whole layouts with the horn splits and hops
+// ([DrillLevelFull]): what one bet pays, the vig on a buy or lay bet, or
+// what one throw pays on several players' layout. [NewDrillLayout] makes
+// the question of a layout of one's own, such as the trainer's worked
+// examples. Each [DrillQuestion] is played on a Table, so its answer is
+// the Table's, and carries the explanation in the dealer's words ("Place
+// 6 for 30 pays 7 to 6: 35"). [DrillQuestion.Check] marks an answer, a
+// [DrillSession] records answers and times and scores them by bet, and
+// saves as JSON. [Rules.WholeStake] gives the stakes a dealer is drilled
+// on: the smallest that pay whole chips.
+//
 // # Errors and panics
 //
 // Every error wraps an exported sentinel ([ErrSyntax], [ErrInvalidRules],

@@ -611,8 +611,7 @@ func (r *Rules) commission(k BetKind) *Commission {
 // commissionBase is the amount a commission on a bet of stake is a
 // percentage of: the bet, or what it would win at pays.
 func commissionBase(c *Commission, k BetKind, stake Amount, pays Ratio) Amount {
-	onWin := c.Base == CommissionOnWin || (c.Base == CommissionStandardBase && k == Lay)
-	if !onWin {
+	if !c.onWin(k) {
 		return stake
 	}
 	win, _ := mulDiv(stake, pays.Win, pays.Stake)
@@ -628,6 +627,12 @@ func (r *Rules) upfrontCharge(c *Commission, b Bet, stake Amount) (Amount, error
 		return 0, err
 	}
 	return min(charge, payout(stake, pays, r.unit()).Win), nil
+}
+
+// onWin reports whether c on a bet of kind k is a percentage of what the
+// bet would win rather than of the bet.
+func (c *Commission) onWin(k BetKind) bool {
+	return c.Base == CommissionOnWin || (c.Base == CommissionStandardBase && k == Lay)
 }
 
 // worksOnComeOut reports whether a bet is decided by a come-out roll

@@ -89,6 +89,25 @@ func (o Outcome) String() string {
 	return fmt.Sprintf("Outcome(%d)", o)
 }
 
+// MarshalText writes the outcome in a word, as String does.
+func (o Outcome) MarshalText() ([]byte, error) {
+	if int(o) >= len(outcomeNames) {
+		return nil, fmt.Errorf("craps: %v: %w", o, ErrSyntax)
+	}
+	return []byte(o.String()), nil
+}
+
+// UnmarshalText reads an outcome written by MarshalText.
+func (o *Outcome) UnmarshalText(text []byte) error {
+	for i, name := range outcomeNames {
+		if string(text) == name {
+			*o = Outcome(i)
+			return nil
+		}
+	}
+	return syntaxError("outcome", string(text))
+}
+
 // Resolution reports what one roll did to one bet.
 type Resolution struct {
 	Player  string

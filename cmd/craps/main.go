@@ -37,6 +37,8 @@ func commands() []command {
 		{"play", "replay a roll tape: a scripted session of bets and rolls, with every payout", runPlay},
 		{"sim", "simulate a strategy from a seed, beside the exact figures; -shard i/n runs one part", runSim},
 		{"merge", "combine the -json outputs of craps sim shards into the result of the whole run", runMerge},
+		{"payouts", "print the dealer's payout summary under a table's rules: each bet, the usual stake, what it wins", runPayouts},
+		{"drill", "a dealer's payout trainer: questions on payouts, vig and whole layouts, checked and scored", runDrill},
 		{"tables", "print the private-game rule book's true-odds tables (Table 1: totals and groups; Table 2: hardways)", runTables},
 	}
 }
