@@ -320,9 +320,9 @@ func TestFaultCountStops(t *testing.T) {
 // before; BenchmarkRestorePlayers shows the scaling. Here: the players
 // all restore, and a name seated twice among them is still refused.
 func TestRestoreManyPlayers(t *testing.T) {
-	n := 40_000
-	if testing.Short() {
-		n = 4_000
+	n := 4_000
+	if exhaustiveSet() {
+		n = 40_000
 	}
 	data := bnManyPlayers(n)
 	var tb Table
