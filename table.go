@@ -349,7 +349,8 @@ func (t *Table) Join(player string, bankroll Amount) error {
 // JoinAt seats a player with a bankroll at seat (0 to the number of
 // players), moving the players from that seat on one place clockwise; he
 // shoots when the dice reach him. Seat Shooter+1 is the next to shoot.
-// It may be done at any stage of the game.
+// It may be done at any stage of the game. A bankroll that would take the
+// money at the table past MaxBalance is refused with ErrOverflow.
 func (t *Table) JoinAt(player string, bankroll Amount, seatAt int) error {
 	switch {
 	case player == "":
@@ -589,7 +590,8 @@ func (t *Table) normalize(op, player string, b Bet) (Bet, error) {
 // Bet{Kind: PassOdds} and are placed on the point. All the hardways
 // (AllHardways) is placed as four hardway bets of a quarter each. A
 // refused bet returns a *TableError wrapping one of the sentinels and
-// changes nothing.
+// changes nothing; a bet whose payouts could take the money at the table
+// past MaxBalance wraps ErrOverflow.
 func (t *Table) Place(player string, b Bet, amount Amount) error {
 	const op = "place"
 	i, err := t.seatOf(op, player, b)
@@ -992,7 +994,8 @@ func switchable(k BetKind) bool {
 // throw with a center bet not fully faded with ErrNotNow; a refused roll
 // changes nothing. A table that deals from a deck (Rules.Cards) takes no
 // dice: Deal plays its throws, and Roll is refused with an error wrapping
-// ErrRollSource.
+// ErrRollSource. Near MaxBalance, a bet that stays up after a win comes
+// down with it instead (see MaxBalance).
 func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 	if t.rules.Cards != NoCards {
 		return dst, t.refuse("roll", "", Bet{}, ErrRollSource, "a card table deals its throws from a deck (Deal)")
