@@ -183,7 +183,7 @@ func (s *session) do(line int, f []string, out report) error {
 	switch cmd {
 	case "rules", "seed":
 	case "player":
-		s.started, s.seated = true, true
+		s.started = true
 	default:
 		s.defaultPlayer()
 	}
@@ -204,7 +204,11 @@ func (s *session) do(line int, f []string, out report) error {
 				return fmt.Errorf("seat %q is not a number", args[3])
 			}
 		}
-		return s.table.JoinAt(args[0], craps.Amount(n), at)
+		if err := s.table.JoinAt(args[0], craps.Amount(n), at); err != nil {
+			return err
+		}
+		s.seated = true
+		return nil
 	case "leave":
 		if len(args) != 1 {
 			return errors.New("usage: leave <player>")

@@ -79,6 +79,7 @@ func TestPlayPlayers(t *testing.T) {
 		not          []string
 	}{
 		{"no player line: p1", "bet pass 10\nroll 3-4\n", []string{"p1         bankroll 1010"}, nil},
+		{"a player line refused seats no one: p1", "player ann -5\nbet pass 10\nroll 3-4\n", []string{"line 1: refused", "p1         bankroll 1010"}, nil},
 		{"every player left: no p1", "player ann 100\nleave ann\nbet pass 10\nroll 3-4\n",
 			[]string{"line 3: refused: no player at the table"}, []string{"p1"}},
 		{"every player left, then a dice change: refused, no crash", "player ann 100\nleave ann\nchange dice\n",
