@@ -36,8 +36,9 @@ const MaxBalance Amount = 1 << 62
 func (t *Table) players() Amount { return t.brought - t.house }
 
 // mostPaid is the most one roll can pay a bet of kind b at amount out of
-// the house: its largest payout, and the commission paid that comes back
-// if it loses. It reports false if that does not fit in an Amount.
+// the house: its largest payout, at most maxRatioTerm to 1, and the
+// commission paid that comes back if it loses. It reports false if that
+// does not fit in an Amount.
 func (t *Table) mostPaid(b Bet, amount, paid Amount) (Amount, bool) {
 	most := t.automatonOf(b).most
 	win, ok := mulDiv(amount, most.Win, most.Stake)
@@ -72,20 +73,27 @@ func withinBalance(players, house, need Amount) bool {
 	return need >= 0 && need <= MaxBalance && players <= MaxBalance-need && loss <= MaxBalance-need
 }
 
-// exposureWith is the table's exposure with one bet's part of it changed
-// from before to after, if one roll paying it all out keeps players and
-// house within MaxBalance; ok is false if it does not. The count kept in
-// t.exposure is tried first, and counted again exactly only if it is too
-// large (it may count bets a roll has since decided).
-func (t *Table) exposureWith(players, house, before, after Amount) (Amount, bool) {
-	if e, ok := addAmounts(t.exposure-before, after); ok && withinBalance(players, house, e) {
+// exposureWith is the table's exposure once bet b, at index j of the
+// layout (-1 for a new bet), holds amount with commission paid, if one roll
+// paying it all out keeps players and house within MaxBalance; ok is false
+// if it does not. grown bounds how much that adds to the count kept in
+// t.exposure, which is tried first: it may count bets a roll has since
+// decided, and is counted again exactly only if it is too large.
+func (t *Table) exposureWith(players, house Amount, j int, b Bet, amount, paid, grown Amount) (Amount, bool) {
+	if e, ok := addAmounts(t.exposure, grown); ok && withinBalance(players, house, e) {
 		return e, true
 	}
-	exact, _, ok := t.exactExposure()
-	if !ok {
-		return 0, false
+	e, _, ok := t.exactExposure()
+	if ok && j >= 0 {
+		before, _ := t.mostPaid(b, t.bets[j].amount, t.bets[j].paid)
+		e -= before
 	}
-	e, ok := addAmounts(exact-before, after)
+	if ok && amount > 0 {
+		var after Amount
+		if after, ok = t.mostPaid(b, amount, paid); ok {
+			e, ok = addAmounts(e, after)
+		}
+	}
 	return e, ok && withinBalance(players, house, e)
 }
 

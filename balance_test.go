@@ -479,3 +479,29 @@ func TestBalanceProperty(t *testing.T) {
 		})
 	})
 }
+
+// Place counts what a bet adds to the exposure as at most maxRatioTerm to
+// 1 on its amount: every bet of the catalogue, in every state, pays no
+// more than that under the richest valid rules.
+func TestMostPayoutBounded(t *testing.T) {
+	for _, crapless := range []bool{false, true} {
+		r := bnRichest(crapless)
+		tb, err := NewTable(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		top := Ratio{0, 1}
+		for _, b := range append(r.Catalogue(), Bet{Kind: PassOdds, Number: 4}, Bet{Kind: DontPassOdds, Number: 4}) {
+			most := tb.automatonOf(b).most
+			if (Ratio{maxRatioTerm, 1}).less(most) {
+				t.Errorf("crapless %v: %v pays up to %v, more than %d:1", crapless, b, most, maxRatioTerm)
+			}
+			if top.less(most) {
+				top = most
+			}
+		}
+		if top != (Ratio{maxRatioTerm, 1}) {
+			t.Errorf("crapless %v: the most any bet pays is %v, want the rules' %d:1", crapless, top, maxRatioTerm)
+		}
+	}
+}

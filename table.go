@@ -364,7 +364,7 @@ func (t *Table) JoinAt(player string, bankroll Amount, seatAt int) error {
 		return t.refuse("join", player, Bet{}, ErrPlayerExists, "the name is taken")
 	}
 	players, ok := addAmounts(t.players(), bankroll)
-	if _, covered := t.exposureWith(players, t.house, 0, 0); !ok || !covered || t.brought > MaxBalance-bankroll {
+	if _, covered := t.exposureWith(players, t.house, -1, Bet{}, 0, 0, 0); !ok || !covered || t.brought > MaxBalance-bankroll {
 		return t.refuse("join", player, Bet{}, ErrOverflow, "a bankroll of %d would take the money at the table past %d", bankroll, MaxBalance)
 	}
 	t.brought += bankroll
@@ -680,14 +680,17 @@ func (t *Table) Place(player string, b Bet, amount Amount) error {
 		return t.refuse(op, player, b, ErrFunds, "the bet needs %d (commission %d) and the player has %d", amount+due, due, t.seats[i].bankroll)
 	}
 	paid := due
-	before := Amount(0)
 	if j >= 0 {
 		paid += t.bets[j].paid
-		before, _ = t.mostPaid(b, t.bets[j].amount, t.bets[j].paid)
 	}
-	after, ok := t.mostPaid(b, total, paid)
-	exposure, covered := t.exposureWith(t.players()-due, t.house+due, before, after)
-	if !ok || !covered {
+	// One roll pays at most maxRatioTerm to 1 on what the bet adds, and
+	// gives back the commission it adds if that comes back.
+	grown := amount * maxRatioTerm
+	if c := r.commission(b.Kind); c != nil && c.Timing == CommissionUpfrontReturned {
+		grown += due
+	}
+	exposure, covered := t.exposureWith(t.players()-due, t.house+due, j, b, total, paid, grown)
+	if !covered {
 		return t.refuse(op, player, b, ErrOverflow, "what the layout could pay on one roll would take the money at the table past %d", MaxBalance)
 	}
 	t.seats[i].bankroll -= need
