@@ -684,9 +684,9 @@ func (t *Table) Place(player string, b Bet, amount Amount) error {
 		paid += t.bets[j].paid
 	}
 	// One roll pays at most maxRatioTerm to 1 on what the bet adds, and
-	// gives back the commission it adds if that comes back.
+	// the commission it adds may come back (mostPaid).
 	grown := amount * maxRatioTerm
-	if c := r.commission(b.Kind); c != nil && c.Timing == CommissionUpfrontReturned {
+	if c := r.commission(b.Kind); c != nil && c.Timing.returnedOnTakeDown() {
 		grown += due
 	}
 	exposure, covered := t.exposureWith(t.players()-due, t.house+due, j, b, total, paid, grown)
