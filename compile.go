@@ -8,6 +8,9 @@ package craps
 type automaton struct {
 	states []betState
 	steps  [][36]step
+	// most is the largest payout any throw pays in any state, for the
+	// table's bound on what one roll can pay (MaxBalance).
+	most Ratio
 }
 
 // step is the compiled effect of one throw on one state.
@@ -29,7 +32,7 @@ type step struct {
 // point (a bet made after the point, or restored mid-hand), so those
 // states are included.
 func compile(r *Rules, b Bet) *automaton {
-	a := &automaton{}
+	a := &automaton{most: Ratio{0, 1}}
 	index := map[betState]uint16{}
 	add := func(s betState) uint16 {
 		if i, ok := index[s]; ok {
@@ -55,6 +58,9 @@ func compile(r *Rules, b Bet) *automaton {
 		for _, d := range dice {
 			e := b.roll(r, s, d)
 			st := step{verdict: e.verdict, pays: e.pays, up: e.verdict == wins && r.staysUp(b.Kind)}
+			if e.verdict == wins && a.most.less(e.pays) {
+				a.most = e.pays
+			}
 			if e.verdict == stays {
 				st.next, st.state = add(e.next), e.next
 				st.moved = e.next.point != s.point && (b.Kind == Come || b.Kind == DontCome)

@@ -72,7 +72,9 @@
 //
 // Every unit of money is accounted for: the players' bankrolls, the bets
 // on the layout and [Table.House] always add up to what the players
-// brought. A table's whole state, mid-hand, saves to JSON and restores
+// brought. No sum of money wraps: the players' money and the house's
+// result stay within [MaxBalance], which Join and Place keep to by refusing
+// what one roll's payouts could take past it. A table's whole state, mid-hand, saves to JSON and restores
 // (MarshalJSON, UnmarshalJSON); an encoding that describes an impossible
 // table is refused.
 //
@@ -118,7 +120,10 @@
 // kept on a loss; up front and given back on a loss or a take-down (the
 // second casino's rules); or only from a win. It is rounded down, to the
 // nearest unit or up, with an optional minimum, and never more than the
-// bet wins.
+// bet wins. One bet, bankroll or money-valued rule is at most [MaxAmount]
+// (2^40); what the players at a table hold together, and the house's
+// result, at most [MaxBalance] (2^62), so that no balance and no sum of
+// two balances wraps an int64.
 //
 // # Exact odds
 //

@@ -37,6 +37,11 @@ type joint struct {
 	// first placements' cost and change of the player's money.
 	states              []*Table
 	startCost, startEnd int64
+	// richCash is the most a session's bankroll may hold for the
+	// automaton to play it: below it, no roll or placement brings any
+	// state's table near MaxBalance, where Table.Roll and Table.Place
+	// would play differently (see MaxBalance).
+	richCash int64
 }
 
 // jointState is the key of a table's state: everything a roll and the
@@ -64,7 +69,7 @@ func compileJoint(r Rules, layout []Spot, limit int) *joint {
 	startOn := start.onTable()
 	sortBets(start.t.bets)
 	j0 := int64(MaxAmount - start.t.seats[0].bankroll)
-	start.t.seats[0].bankroll = MaxAmount // every state's money is unlimited
+	start.t.setMoney(MaxAmount) // every state's money is unlimited
 	states := []*Table{copyTable(nil, &start.t)}
 	index := map[string]uint32{string(jointState(nil, states[0])): 0}
 	j := &joint{from: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0}
@@ -84,7 +89,7 @@ func compileJoint(r Rules, layout []Spot, limit int) *joint {
 			j.mid = append(j.mid, int64(cashMid+onMid-MaxAmount-on0))
 			j.end = append(j.end, int64(t.seats[0].bankroll+p.onTable()-MaxAmount-on0))
 			t.handRolls, t.sinceSeven = min(t.handRolls, 1), min(t.sinceSeven, 1)
-			t.seats[0].bankroll, t.house = MaxAmount, 0
+			t.setMoney(MaxAmount)
 			sortBets(t.bets)
 			key = jointState(key[:0], t)
 			next, ok := index[string(key)]
@@ -112,7 +117,35 @@ func compileJoint(r Rules, layout []Spot, limit int) *joint {
 		}
 	}
 	j.states = states
+	if j.richCash = richCash(states); j.richCash < int64(MaxAmount) {
+		return nil // the unlimited money of roll and shooter runs is too near the bound
+	}
 	return j
+}
+
+// richCash is the most a bankroll may hold for the automaton to play a
+// session as a Table would. From a state s, with the bankroll at c, the
+// Table holds c plus the stakes on the layout; a roll pays out at most the
+// state's exposure E(s); the placements after it bring the layout to
+// the next state's (at most the largest E) while a bet it tries may ask
+// up to MaxAmount at the largest payout Rules allow. Below richCash all
+// of that stays within MaxBalance, so no bet is refused for the bound
+// and every bet that stays up stays up, whatever the bankroll; it is
+// negative if no bankroll is.
+func richCash(states []*Table) int64 {
+	onTable, exposure := Amount(0), Amount(0)
+	for _, t := range states {
+		e, _, ok := t.exactExposure()
+		if !ok {
+			return -1
+		}
+		onTable, exposure = max(onTable, t.players()-t.seats[0].bankroll), max(exposure, e)
+	}
+	need, ok := sumAmounts(onTable, exposure, exposure, exposure, maxRatioTerm*MaxAmount)
+	if !ok || need > MaxBalance {
+		return -1
+	}
+	return int64(MaxBalance - need)
 }
 
 // sortBets puts the bets on a layout in one order. The order changes no
@@ -186,7 +219,8 @@ func (j *joint) newRun(cfg *SimConfig) *jointRun {
 // every placement, and hands it to the Table engine, in the same state
 // and with the same money, on the first roll after which it would not:
 // the Table then skips the bets the player cannot afford, as it would
-// have from the start.
+// have from the start. A bankroll above richCash is handed over before
+// the roll, for the Table to keep to MaxBalance.
 func (r *jointRun) session(st *stream, out *SimResult) {
 	j, p := r.j, r.p
 	lim := &p.cfg.Session
@@ -201,11 +235,11 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 		tr := s + uint32(i)
 		cashMid, mid := cash+j.credit[tr], total+j.mid[tr]
 		end := p.endOf(Amount(mid), rolls+1, &out.Ends)
-		if end == nil && cashMid < j.cost[tr] {
+		if cash > j.richCash || (end == nil && cashMid < j.cost[tr]) {
 			autos := p.t.autos
 			copyTable(&p.t, j.states[s/36])
 			p.t.autos = autos
-			p.t.seats[0].bankroll = Amount(cash)
+			p.t.setMoney(Amount(cash))
 			p.layout = append(p.layout[:0], p.cfg.Strategy.Layout...)
 			p.sessionFrom(st, out, false, rolls, int(i))
 			return
@@ -246,16 +280,23 @@ func (r *jointRun) play(st *stream, mode SimMode, n int64, out *SimResult) {
 		}
 		return
 	}
-	s, hand := uint32(0), int64(0)
+	// A transition's net is below 2^32 (compileJoint), so a hand's sum
+	// fits in 64 bits unless the hand lasts 2^31 rolls.
+	s, hand, rolls := uint32(0), int64(0), int64(0)
 	sevenOut, net := r.j.sevenOut, r.j.net
 	for n > 0 {
 		tr := s + uint32(st.next())
 		counts[tr]++
 		s = next[tr]
 		hand += net[tr]
+		rolls++
 		if sevenOut[tr] {
+			if rolls >= 1<<31 {
+				out.overflow = true
+				return
+			}
 			out.record(Amount(hand))
-			hand = 0
+			hand, rolls = 0, 0
 			n--
 		}
 	}

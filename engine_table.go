@@ -56,11 +56,11 @@ func newPlayer(cfg *SimConfig) *player {
 // seated holding bankroll, and places the layout.
 func (p *player) reset(bankroll Amount) (short bool) {
 	t := &p.t
-	t.point, t.bets, t.house, t.shooter, t.handRolls, t.sinceSeven = 0, t.bets[:0], 0, 0, 0, 0
+	t.point, t.bets, t.shooter, t.handRolls, t.sinceSeven = 0, t.bets[:0], 0, 0, 0
 	if len(t.seats) == 0 {
 		t.seats = []seat{{name: "player"}}
 	}
-	t.seats[0].bankroll = bankroll
+	t.seats[0].bankroll, t.house, t.brought, t.exposure = bankroll, 0, bankroll, 0
 	p.layout = append(p.layout[:0], p.cfg.Strategy.Layout...)
 	if p.hook != nil {
 		p.hook.Reset()
@@ -150,7 +150,9 @@ func (p *player) onTable() Amount {
 }
 
 // play plays one block of n rolls, shooters or sessions. A card table
-// starts the block with a new deck seeded from the block's stream.
+// starts the block with a new deck seeded from the block's stream. Rolls
+// and shooters are played with unlimited money, as the compiled engine
+// plays them: the player holds MaxAmount before every roll.
 func (p *player) play(st *stream, n int64, out *SimResult) {
 	if p.cfg.Rules.Cards != NoCards {
 		p.deck = NewDeck(st.pcg.Uint64(), st.pcg.Uint64())
@@ -159,17 +161,22 @@ func (p *player) play(st *stream, n int64, out *SimResult) {
 	case ByRolls:
 		p.reset(MaxAmount)
 		for range n {
+			p.t.setMoney(MaxAmount)
 			p.throw(st, out)
 			p.again(false)
 		}
 	case ByShooters:
 		p.reset(MaxAmount)
 		hand := Amount(0)
-		for n > 0 {
+		for n > 0 && !out.overflow {
 			sevenOuts := out.SevenOuts
+			p.t.setMoney(MaxAmount)
 			net, _ := p.throw(st, out)
 			p.again(false)
-			hand += net
+			var ok bool
+			if hand, ok = addAmounts(hand, net); !ok {
+				out.overflow = true
+			}
 			if out.SevenOuts != sevenOuts {
 				out.record(hand)
 				hand = 0

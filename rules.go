@@ -779,23 +779,27 @@ func casinoRulesSet(r *Rules) string {
 	return strings.Join(set, ", ")
 }
 
+// money says why a money-valued rule is out of range, or "": negative,
+// above MaxAmount, or not a whole number of the table's unit. Every rule in
+// money (limits, commission minimums) goes through it once the unit is
+// checked, so that a bet, its commission and the limits add up exactly.
+func (r *Rules) money(name string, a Amount) string {
+	switch unit := r.unit(); {
+	case a < 0 || a > MaxAmount:
+		return fmt.Sprintf("%s %d: from 0 to %d", name, a, MaxAmount)
+	case a%unit != 0:
+		return fmt.Sprintf("%s %d is not a whole number of units of %d", name, a, unit)
+	}
+	return ""
+}
+
 // checkMoney checks the unit and every limit in money: not negative, at
 // most MaxAmount, whole units, and each least below its most.
 func (r *Rules) checkMoney() string {
-	unit := r.unit()
-	money := func(name string, a Amount) string {
-		switch {
-		case a < 0 || a > MaxAmount:
-			return fmt.Sprintf("%s %d: from 0 to %d", name, a, MaxAmount)
-		case a%unit != 0:
-			return fmt.Sprintf("%s %d is not a whole number of units of %d", name, a, unit)
-		}
-		return ""
-	}
 	if r.Unit < 0 || r.Unit > MaxAmount {
 		return fmt.Sprintf("unit %d: from 1 to %d, or 0 for 1", r.Unit, MaxAmount)
 	}
-	if why := money("minimum", r.Minimum) + money("maximum", r.Maximum); why != "" {
+	if why := r.money("minimum", r.Minimum) + r.money("maximum", r.Maximum); why != "" {
 		return why
 	}
 	if r.Maximum != 0 && r.Minimum > r.Maximum {
@@ -816,7 +820,7 @@ func (r *Rules) checkMoney() string {
 		case l.Kinds.Has(AllHardways):
 			return "a limit on all the hardways: limit the hardway bets it is made of (Hard)"
 		}
-		if why := money(name+": minimum", l.Minimum) + money(name+": maximum", l.Maximum); why != "" {
+		if why := r.money(name+": minimum", l.Minimum) + r.money(name+": maximum", l.Maximum); why != "" {
 			return why
 		}
 		if l.Maximum != 0 && l.Minimum > l.Maximum {
@@ -942,8 +946,9 @@ func (r *Rules) checkCommissions() string {
 			return fmt.Sprintf("%s commission rate %v: from 0 to under 100%%", c.name, rate)
 		case c.c.Base > CommissionOnWin || c.c.Timing > CommissionUpfrontKeptOnLoss || c.c.Rounding > RoundUp:
 			return fmt.Sprintf("%s commission has an unknown base, timing or rounding", c.name)
-		case c.c.Minimum < 0:
-			return fmt.Sprintf("%s commission minimum %d is negative", c.name, c.c.Minimum)
+		}
+		if why := r.money(c.name+" commission minimum", c.c.Minimum); why != "" {
+			return why
 		}
 	}
 	return ""

@@ -572,4 +572,4 @@ func BenchmarkSimulate(b *testing.B) {
 }
 
 // exactSums lets cmp compare results by every sum they keep.
-var exactSums = cmp.AllowUnexported(SimResult{}, BetTally{}, int128{})
+var exactSums = cmp.AllowUnexported(SimResult{}, BetTally{}, int128{}, int192{})

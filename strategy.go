@@ -85,7 +85,9 @@ type Step struct {
 
 // Validate reports a spot the rules do not take, or an amount the table
 // would refuse, as an error wrapping ErrNotOffered, ErrSyntax, ErrAmount,
-// ErrUnit or ErrTableLimit.
+// ErrUnit or ErrTableLimit, and a spot the layout could never place (odds
+// with no line bet under them, a come-out bet kept to the point) as one
+// wrapping ErrNotNow.
 func (s Strategy) Validate(r Rules) error {
 	if err := r.Validate(); err != nil {
 		return err
@@ -105,7 +107,7 @@ func (s Strategy) Validate(r Rules) error {
 			}
 		}
 		if err := r.Offers(b); err != nil {
-			return fmt.Errorf("craps: strategy %q: %w", s.Name, err)
+			return inContext(fmt.Sprintf("strategy %q", s.Name), err)
 		}
 		switch {
 		case sp.Bet.Kind == Come || sp.Bet.Kind == DontCome:
@@ -127,8 +129,35 @@ func (s Strategy) Validate(r Rules) error {
 		if sp.Count < 0 || sp.Count > 6 {
 			return bad(sp, ErrAmount, "count %d: from 1 to 6, or 0 for 1", sp.Count)
 		}
+		if why := s.neverPlaced(sp); why != "" {
+			return bad(sp, ErrNotNow, "never placed: %s", why)
+		}
 	}
 	return nil
+}
+
+// neverPlaced says why the layout could never place spot sp, or "" if it
+// can: odds with no line bet in the layout to stand behind, or a bet made
+// only at a come-out (line bets, fire, all/tall/small) kept to the point.
+func (s Strategy) neverPlaced(sp Spot) string {
+	b := sp.Bet
+	comeOutOnly := b.Kind == PassLine || b.Kind == DontPass || b.Kind == Fire || b.Kind == All || b.Kind == Tall || b.Kind == Small
+	if comeOutOnly && sp.PointOnly {
+		return fmt.Sprintf("%v is made at a come-out, and point keeps it to while a point is on", b.Kind)
+	}
+	if !isOdds(b.Kind) {
+		return ""
+	}
+	line := lineUnder(b)
+	for _, x := range s.Layout {
+		if x.Bet.Kind == line.Kind && (line.Kind != Put || x.Bet.Number == line.Number) && s.neverPlaced(x) == "" {
+			return ""
+		}
+	}
+	if line.Kind == Put {
+		return fmt.Sprintf("the layout has no %v to stand behind", line)
+	}
+	return fmt.Sprintf("the layout has no %v bet to stand behind", line.Kind)
 }
 
 // keep places the layout on table t for the player in seat: every spot the
@@ -226,7 +255,8 @@ func (t *Table) keepOdds(seat int, b Bet, amount Amount) bool {
 
 // keepAt brings the player's bet b to amount: placing what is missing, or
 // taking off what is over where the bet may be reduced. It reports whether
-// the player could not afford it.
+// the player could not afford it, or the table could not take it without
+// passing MaxBalance.
 func (t *Table) keepAt(seat int, b Bet, amount Amount) (short bool) {
 	have := Amount(0)
 	j := t.find(seat, b)
@@ -238,7 +268,7 @@ func (t *Table) keepAt(seat int, b Bet, amount Amount) (short bool) {
 		if t.seats[seat].bankroll < amount-have {
 			return true
 		}
-		if err := t.Place(t.seats[seat].name, b, amount-have); errors.Is(err, ErrFunds) {
+		if err := t.Place(t.seats[seat].name, b, amount-have); errors.Is(err, ErrFunds) || errors.Is(err, ErrOverflow) {
 			return true
 		}
 	case amount < have && !t.isContract(&t.bets[j]):

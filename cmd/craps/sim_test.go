@@ -92,7 +92,7 @@ func TestSimShardsMerge(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Partial: shards [0 2] of 3") {
 		t.Errorf("two shards of three: exit %d:\n%s", code, out)
 	}
-	if code, _, errOut := runCmd(t, "", "merge", files[0], files[0]); code != 1 || !strings.Contains(errOut, "in both") {
+	if code, _, errOut := runCmd(t, "", "merge", files[0], files[0]); code != 1 || !strings.Contains(errOut, "in two results") {
 		t.Errorf("a shard twice: exit %d: %s", code, errOut)
 	}
 }
@@ -114,7 +114,7 @@ func TestSimUsage(t *testing.T) {
 		{"a shard out of range", []string{"sim", "-shard", "3/3"}, 2, "-shard"},
 		{"a count that is not whole", []string{"sim", "-rolls", "1.5"}, 2, "whole count"},
 		{"a session with no end", []string{"sim", "-sessions", "10", "-target", "0"}, 2, "target or a roll limit"},
-		{"a strategy the rules do not offer", []string{"sim", "-strategy", "dont-pass-max-lay", "-rules", "crapless"}, 1, "not offered"},
+		{"a strategy the rules do not offer", []string{"sim", "-strategy", "dont-pass-max-lay", "-rules", "crapless"}, 2, "not offered"},
 		{"merge with no files", []string{"merge"}, 2, "no files"},
 		{"merge of a file that is not JSON", []string{"merge", bad}, 1, "not the output"},
 	} {
@@ -158,7 +158,7 @@ func TestParseLayout(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Place 8") {
 		t.Errorf("sim -layout: exit %d:\n%s%s", code, out, errOut)
 	}
-	if code, _, errOut := runCmd(t, "", "sim", "-layout", "place 6"); code != 1 || !strings.Contains(errOut, "amount 0") {
+	if code, _, errOut := runCmd(t, "", "sim", "-layout", "place 6"); code != 2 || !strings.Contains(errOut, "amount 0") {
 		t.Errorf("a bet with no amount: exit %d: %s", code, errOut)
 	}
 }
