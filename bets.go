@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -79,6 +80,27 @@ func (k BetKind) String() string {
 		return "No Bet"
 	}
 	return "BetKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// MarshalText writes the kind's name, as String does.
+func (k BetKind) MarshalText() ([]byte, error) {
+	if k >= numKinds {
+		return nil, fmt.Errorf("craps: %v is no kind of bet: %w", k, ErrSyntax)
+	}
+	return []byte(k.String()), nil
+}
+
+// UnmarshalText reads a kind's name as ParseBetKind does, and "No Bet".
+func (k *BetKind) UnmarshalText(text []byte) error {
+	if string(text) == NoBet.String() {
+		*k = NoBet
+		return nil
+	}
+	v, err := ParseBetKind(string(text))
+	if err == nil {
+		*k = v
+	}
+	return err
 }
 
 // numbered reports how a kind uses Bet.Number: not at all, optionally (a
@@ -340,6 +362,9 @@ var evenMoney = Ratio{1, 1}
 // win. It assumes the bet is working; whether it works on a come-out is
 // worksOnComeOut's concern.
 func (b Bet) roll(r *Rules, s betState, d Dice) effect {
+	if isSplit(b.Kind) {
+		return r.split(d, b.parts())
+	}
 	t := d.Total()
 	n := int(s.point)
 	switch b.Kind {
@@ -377,8 +402,6 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 		return oneRoll(t == b.Kind.propTotal(), r.propPays(b.Kind))
 	case Hop:
 		return oneRoll(Combination(int(b.Hop.A), int(b.Hop.B)).Has(d), r.hopPays(b.Hop))
-	case Horn, HornHigh, CAndE, World, ThreeWay:
-		return r.split(d, b.parts())
 	case Fire:
 		return r.fire(s, t)
 	case All, Tall, Small:
@@ -597,6 +620,17 @@ func (b Bet) parts() [5]share {
 		horn[4] = share{Any7, 1}
 	}
 	return horn
+}
+
+// isSplit reports whether a bet of kind k is made of parts, each a
+// one-roll bet of its own (parts): horn, horn high, C&E, world and
+// three-way craps.
+func isSplit(k BetKind) bool {
+	switch k {
+	case Horn, HornHigh, CAndE, World, ThreeWay:
+		return true
+	}
+	return false
 }
 
 // share is one part of a bet split over several propositions, weight units

@@ -12,6 +12,9 @@ type automaton struct {
 	// is: no decision, no move, no change of state. A roll visits only
 	// the bets its throw is not quiet for.
 	quiet []uint64
+	// most is the largest payout any throw pays in any state, for the
+	// table's bound on what one roll can pay (MaxBalance).
+	most Ratio
 }
 
 // step is the compiled effect of one throw on one state.
@@ -33,7 +36,7 @@ type step struct {
 // point (a bet made after the point, or restored mid-hand), so those
 // states are included.
 func compile(r *Rules, b Bet) *automaton {
-	a := &automaton{}
+	a := &automaton{most: Ratio{0, 1}}
 	index := map[betState]uint16{}
 	add := func(s betState) uint16 {
 		if i, ok := index[s]; ok {
@@ -60,6 +63,9 @@ func compile(r *Rules, b Bet) *automaton {
 		for _, d := range dice {
 			e := b.roll(r, s, d)
 			st := step{verdict: e.verdict, pays: e.pays, up: e.verdict == wins && r.staysUp(b.Kind)}
+			if e.verdict == wins && a.most.less(e.pays) {
+				a.most = e.pays
+			}
 			if e.verdict == stays {
 				st.next, st.state = add(e.next), e.next
 				st.moved = e.next.point != s.point && (b.Kind == Come || b.Kind == DontCome)

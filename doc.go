@@ -72,7 +72,9 @@
 //
 // Every unit of money is accounted for: the players' bankrolls, the bets
 // on the layout and [Table.House] always add up to what the players
-// brought. A table's whole state, mid-hand, saves to JSON and restores
+// brought. No sum of money wraps: the players' money and the house's
+// result stay within [MaxBalance], which Join and Place keep to by refusing
+// what one roll's payouts could take past it. A table's whole state, mid-hand, saves to JSON and restores
 // (MarshalJSON, UnmarshalJSON); an encoding that describes an impossible
 // table is refused.
 //
@@ -118,7 +120,10 @@
 // kept on a loss; up front and given back on a loss or a take-down (the
 // second casino's rules); or only from a win. It is rounded down, to the
 // nearest unit or up, with an optional minimum, and never more than the
-// bet wins.
+// bet wins. One bet, bankroll or money-valued rule is at most [MaxAmount]
+// (2^40); what the players at a table hold together, and the house's
+// result, at most [MaxBalance] (2^62), so that no balance and no sum of
+// two balances wraps an int64.
 //
 // # Exact odds
 //
@@ -215,6 +220,22 @@
 // into fixed blocks, each with its own stream of throws, so the number of
 // workers, processes or machines never changes the answer. Under card rules
 // each block deals from its own [Deck], seeded from its stream.
+//
+// # Dealer drills
+//
+// The croupier trainer teaches dealers to pay a layout at a glance; the
+// package turns every payout it knows into questions. [NewDrill] is a
+// seeded source of questions under any Rules, at levels from single place
+// bets ([DrillLevelPlace]) to whole layouts with the horn splits and hops
+// ([DrillLevelFull]): what one bet pays, the vig on a buy or lay bet, or
+// what one throw pays on several players' layout. [NewDrillLayout] makes
+// the question of a layout of one's own, such as the trainer's worked
+// examples. Each [DrillQuestion] is played on a Table, so its answer is
+// the Table's, and carries the explanation in the dealer's words ("Place
+// 6 for 30 pays 7 to 6: 35"). [DrillQuestion.Check] marks an answer, a
+// [DrillSession] records answers and times and scores them by bet, and
+// saves as JSON. [Rules.WholeStake] gives the stakes a dealer is drilled
+// on: the smallest that pay whole chips.
 //
 // # Errors and panics
 //

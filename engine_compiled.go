@@ -50,9 +50,16 @@ type joint struct {
 	startCost, startEnd int64
 	// For a strategy with a hook, seen[seenFrom[tr]:seenFrom[tr+1]] is
 	// what transition tr's roll did to the player's bets, as Table.Roll
-	// reports it: what the hook is shown.
+	// reports it, and onTable[s] the stakes on the layout in state s: what
+	// the hook is shown.
 	seenFrom []int32
 	seen     []Resolution
+	onTable  []int64
+	// richCash is the most a session's bankroll may hold for the
+	// automaton to play it: below it, no roll or placement brings any
+	// state's table near MaxBalance, where Table.Roll and Table.Place
+	// would play differently (see MaxBalance).
+	richCash int64
 }
 
 // jointState is the key of a table's state: everything a roll and the
@@ -85,7 +92,7 @@ func compileJoint(r Rules, s *Strategy, limit int) *joint {
 	startOn := onTable(&start.t, 0)
 	sortBets(start.t.bets)
 	j0 := int64(MaxAmount - start.t.seats[0].bankroll)
-	start.t.seats[0].bankroll = MaxAmount // every state's money is unlimited
+	start.t.setMoney(MaxAmount) // every state's money is unlimited
 	j := &joint{from: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0, slots: slots}
 	if s.NewHook != nil {
 		j.seenFrom = []int32{0}
@@ -110,7 +117,7 @@ func compileJoint(r Rules, s *Strategy, limit int) *joint {
 			j.mid = append(j.mid, int64(cashMid+onMid-MaxAmount-on0))
 			j.end = append(j.end, int64(t.seats[0].bankroll+onTable(t, 0)-MaxAmount-on0))
 			t.handRolls, t.sinceSeven = min(t.handRolls, 1), min(t.sinceSeven, 1)
-			t.seats[0].bankroll, t.house = MaxAmount, 0
+			t.setMoney(MaxAmount)
 			sortBets(t.bets)
 			key = jointState(key[:0], t, &b.mem, slots)
 			next, ok := index[string(key)]
@@ -138,13 +145,44 @@ func compileJoint(r Rules, s *Strategy, limit int) *joint {
 			}
 			j.from = append(j.from, int32(len(j.deltas)))
 			if j.seenFrom != nil {
+				if i == 0 {
+					j.onTable = append(j.onTable, int64(on0))
+				}
 				j.seen = append(j.seen, p.res...)
 				sortResolutions(j.seen[j.seenFrom[len(j.seenFrom)-1]:])
 				j.seenFrom = append(j.seenFrom, int32(len(j.seen)))
 			}
 		}
 	}
+	if j.richCash = richCash(j.states); j.richCash < int64(MaxAmount) {
+		return nil // the unlimited money of roll and shooter runs is too near the bound
+	}
 	return j
+}
+
+// richCash is the most a bankroll may hold for the automaton to play a
+// session as a Table would. From a state s, with the bankroll at c, the
+// Table holds c plus the stakes on the layout; a roll pays out at most the
+// state's exposure E(s); the placements after it bring the layout to
+// the next state's (at most the largest E) while a bet it tries may ask
+// up to MaxAmount at the largest payout Rules allow. Below richCash all
+// of that stays within MaxBalance, so no bet is refused for the bound
+// and every bet that stays up stays up, whatever the bankroll; it is
+// negative if no bankroll is.
+func richCash(states []*Table) int64 {
+	onTable, exposure := Amount(0), Amount(0)
+	for _, t := range states {
+		e, _, ok := t.exactExposure()
+		if !ok {
+			return -1
+		}
+		onTable, exposure = max(onTable, t.players()-t.seats[0].bankroll), max(exposure, e)
+	}
+	need, ok := sumAmounts(onTable, exposure, exposure, exposure, maxRatioTerm*MaxAmount)
+	if !ok || need > MaxBalance {
+		return -1
+	}
+	return int64(MaxBalance - need)
 }
 
 // sortBets puts the bets on a layout in one order. The order changes no
@@ -187,8 +225,14 @@ type jointKey struct {
 	strategy string
 }
 
+// jointKeyOf is the key the automaton of strategy s under r is cached by:
+// its actions, and whether a hook will be shown its rolls.
+func jointKeyOf(r Rules, s *Strategy) jointKey {
+	return jointKey{r, fmt.Sprintf("%v %+v", s.NewHook != nil, s.Actions)}
+}
+
 func cachedJoint(r Rules, s *Strategy) *joint {
-	k := jointKey{r, fmt.Sprintf("%v %+v", s.NewHook != nil, s.Actions)}
+	k := jointKeyOf(r, s)
 	if v, ok := jointCache.Load(k); ok {
 		return v.(*joint)
 	}
@@ -220,7 +264,8 @@ func (j *joint) newRun(cfg *SimConfig) *jointRun {
 // every placement, and hands it to the Table engine, in the same state
 // and with the same money, on the first roll after which it would not:
 // the Table then skips the bets the player cannot afford, as it would
-// have from the start.
+// have from the start. A bankroll above richCash is handed over before
+// the roll, for the Table to keep to MaxBalance.
 func (r *jointRun) session(st *stream, out *SimResult) {
 	j, p := r.j, r.p
 	lim := &p.cfg.Session
@@ -236,7 +281,7 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 		tr := s + uint32(i)
 		cashMid, mid := cash+j.credit[tr], total+j.mid[tr]
 		end := p.seats[0].endOf(lim, j.stop[tr], Amount(mid), rolls+1, &out.Ends)
-		if end == nil && cashMid < j.cost[tr] {
+		if cash > j.richCash || (end == nil && cashMid < j.cost[tr]) {
 			j.resume(p, int(s/36), Amount(cash))
 			p.rolls = rolls
 			p.sessionFrom(st, out, int(i))
@@ -261,7 +306,7 @@ func (j *joint) resume(p *player, s int, cash Amount) {
 	autos := p.t.autos
 	copyTable(&p.t, j.states[s])
 	p.t.autos = autos
-	p.t.seats[0].bankroll = cash
+	p.t.setMoney(cash)
 	b, sp := p.first(), &p.seats[0]
 	b.mem, b.marks = j.memories[s], 0
 	sp.short, sp.ended, sp.quiet = false, false, false
@@ -305,16 +350,23 @@ func (r *jointRun) play(st *stream, mode SimMode, n int64, out *SimResult) {
 		}
 		return
 	}
-	s, hand := uint32(0), int64(0)
+	// A transition's net is below 2^32 (compileJoint), so a hand's sum
+	// fits in 64 bits unless the hand lasts 2^31 rolls.
+	s, hand, rolls := uint32(0), int64(0), int64(0)
 	sevenOut, net := r.j.sevenOut, r.j.net
 	for n > 0 {
 		tr := s + uint32(st.next())
 		counts[tr]++
 		s = next[tr]
 		hand += net[tr]
+		rolls++
 		if sevenOut[tr] {
+			if rolls >= 1<<31 {
+				out.overflow = true
+				return
+			}
 			out.record(Amount(hand))
-			hand = 0
+			hand, rolls = 0, 0
 			n--
 		}
 	}
@@ -335,7 +387,6 @@ func (r *jointRun) hooked(st *stream, mode SimMode, n int64, out *SimResult) {
 		p.blockFrom(st, mode, n, out, 0)
 		return
 	}
-	cash, total := int64(MaxAmount)-j.startCost, int64(MaxAmount)+j.startEnd
 	s, hand, rolls := uint32(0), int64(0), int64(0)
 	h := &b.hookRoll
 	for n > 0 {
@@ -343,14 +394,16 @@ func (r *jointRun) hooked(st *stream, mode SimMode, n int64, out *SimResult) {
 		tr := s + uint32(i)
 		r.counts[tr]++
 		rolls++
-		cashMid, mid := cash+j.credit[tr], total+j.mid[tr]
+		// The money is unlimited: MaxAmount off the layout before every
+		// roll, as the Table engine plays rolls and shooters.
+		on := j.onTable[s/36] + j.mid[tr] - j.credit[tr]
 		s = j.next[tr]
 		h.Rolls, h.Dice, h.Point, h.Resolved, h.Net, h.Stop = rolls, diceOf(i), int(j.states[s/36].point),
 			j.seen[j.seenFrom[tr]:j.seenFrom[tr+1]], Amount(j.net[tr]), false
-		h.Bankroll, h.OnTable = Amount(cashMid), Amount(mid-cashMid)
+		h.Bankroll, h.OnTable = MaxAmount+Amount(j.credit[tr]), Amount(on)
 		b.hook.React(h)
 		h.Resolved = nil
-		cash, total = cashMid-j.cost[tr], total+j.end[tr]
+		cash := int64(MaxAmount) + j.credit[tr] - j.cost[tr]
 		done := mode == ByRolls
 		if mode == ByShooters && j.sevenOut[tr] {
 			out.record(Amount(hand + j.net[tr]))

@@ -120,6 +120,7 @@ func (p *player) again() {
 func (p *player) reset(session bool) {
 	t := &p.t
 	t.point, t.bets, t.house, t.shooter, t.handRolls, t.sinceSeven = 0, t.bets[:0], 0, 0, 0, 0
+	t.brought, t.exposure = 0, 0
 	p.rolls = 0
 	for k := range p.seats {
 		s := &p.seats[k]
@@ -127,6 +128,7 @@ func (p *player) reset(session bool) {
 		if session {
 			t.seats[k].bankroll = s.bankroll
 		}
+		t.brought += t.seats[k].bankroll
 		s.ended, s.hand, s.quiet = false, 0, false
 		s.b.reset(t)
 	}
@@ -206,7 +208,12 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 			st += ds
 		}
 		l.roll.add(int64(n), int64(st))
-		s.hand += n
+		if p.cfg.Mode == ByShooters {
+			var fits bool
+			if s.hand, fits = addAmounts(s.hand, n); !fits {
+				out.overflow = true // the hand's result is past what an Amount holds
+			}
+		}
 		mem := s.b.mem
 		s.b.observe(t, d, before, res, p.rolls, n)
 		s.quiet = s.b.quiet(before, t.point, d.Total(), len(res), mem)
@@ -228,7 +235,9 @@ func (s *seatPlay) tally(t *Table, l ledger, b Bet) int {
 }
 
 // play plays one block of n rolls, shooters or sessions. A card table
-// starts the block with a new deck seeded from the block's stream.
+// starts the block with a new deck seeded from the block's stream. Rolls
+// and shooters are played with unlimited money, as the compiled engine
+// plays them: the player holds MaxAmount before every roll.
 func (p *player) play(st *stream, n int64, out *SimResult) {
 	if p.cfg.Rules.Cards != NoCards {
 		p.deck = NewDeck(st.pcg.Uint64(), st.pcg.Uint64())
@@ -246,17 +255,20 @@ func (p *player) play(st *stream, n int64, out *SimResult) {
 }
 
 // blockFrom plays on a block of n rolls or shooters from the table as it
-// stands, rolls rolls in.
+// stands, rolls rolls in, with unlimited money, as the compiled engine
+// plays them: every player holds MaxAmount before every roll.
 func (p *player) blockFrom(st *stream, mode SimMode, n int64, out *SimResult, rolls int64) {
 	p.rolls = rolls
 	switch mode {
 	case ByRolls:
 		for range n {
+			p.t.setMoney(MaxAmount)
 			p.throw(st, out)
 			p.again()
 		}
 	case ByShooters:
-		for n > 0 {
+		for n > 0 && !out.overflow {
+			p.t.setMoney(MaxAmount)
 			sevenOuts := out.SevenOuts
 			p.throw(st, out)
 			p.again()

@@ -3,6 +3,7 @@ package craps
 import (
 	"errors"
 	"strconv"
+	"strings"
 )
 
 // Sentinel errors. Every error the package returns wraps one of them, so a
@@ -15,7 +16,9 @@ var (
 	ErrInvalidRules = errors.New("invalid rules")
 	// ErrNotOffered: a bet the rules do not offer (don't pass in crapless craps, say).
 	ErrNotOffered = errors.New("bet not offered")
-	// ErrOverflow: an amount too large to compute with exactly.
+	// ErrOverflow: an amount too large to compute with exactly, a bet or
+	// bankroll that could take the money at a Table past MaxBalance, or a
+	// simulation result that would pass what an Amount holds.
 	ErrOverflow = errors.New("amount overflows")
 )
 
@@ -31,3 +34,18 @@ func (e *parseError) Error() string {
 }
 
 func (e *parseError) Unwrap() error { return ErrSyntax }
+
+// inContext wraps err, one of the package's errors, with what it happened
+// in: "craps: <context>: <err>", saying "craps: " once.
+func inContext(context string, err error) error { return &contextError{context, err} }
+
+type contextError struct {
+	context string
+	err     error
+}
+
+func (e *contextError) Error() string {
+	return "craps: " + e.context + ": " + strings.TrimPrefix(e.err.Error(), "craps: ")
+}
+
+func (e *contextError) Unwrap() error { return e.err }

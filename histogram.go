@@ -83,3 +83,16 @@ func (h Histogram) sorted() []Amount {
 	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
 	return keys
 }
+
+// checkedCount is the number of outcomes, and whether every count is
+// positive and their sum fits in an int64.
+func (h Histogram) checkedCount() (int64, bool) {
+	n := int64(0)
+	for _, c := range h {
+		if c <= 0 || n > math.MaxInt64-c {
+			return 0, false
+		}
+		n += c
+	}
+	return n, true
+}

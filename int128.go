@@ -66,11 +66,7 @@ func (w int128) MarshalJSON() ([]byte, error) { return []byte(w.big().String()),
 // UnmarshalJSON reads a JSON number (or a string of digits, as earlier
 // versions wrote sums of squares) that fits in 128 bits.
 func (w *int128) UnmarshalJSON(b []byte) error {
-	text := string(b)
-	if len(text) >= 2 && text[0] == '"' && text[len(text)-1] == '"' {
-		text = text[1 : len(text)-1]
-	}
-	x, ok := new(big.Int).SetString(text, 10)
+	x, ok := readBigInt(b)
 	if !ok || x.BitLen() > 127 {
 		return syntaxError("128-bit integer", string(b))
 	}
@@ -78,4 +74,73 @@ func (w *int128) UnmarshalJSON(b []byte) error {
 	hi := new(big.Int).Rsh(x, 64)
 	*w = int128{hi.Int64(), lo.Uint64()}
 	return nil
+}
+
+// int192 is a signed 192-bit integer, hi*2^128+mid*2^64+lo: the sums of
+// squares a simulation keeps. A roll can win or lose up to MaxBalance,
+// 2^62, whose square is 2^124, so these sums pass 2^127 within a few
+// rolls of such sizes; 192 bits hold the square of every roll of any run.
+type int192 struct {
+	hi      int64
+	mid, lo uint64
+}
+
+// add adds x, sign-extended.
+func (w *int192) add(x int128) {
+	w.merge(int192{x.hi >> 63, uint64(x.hi), x.lo})
+}
+
+func (w *int192) merge(x int192) {
+	var c uint64
+	w.lo, c = bits.Add64(w.lo, x.lo, 0)
+	w.mid, c = bits.Add64(w.mid, x.mid, c)
+	w.hi += x.hi + int64(c)
+}
+
+// fits64 reports whether the value fits in an int64, and int64 is then it.
+func (w int192) fits64() bool {
+	return (w.hi == 0 && w.mid == 0 && w.lo <= math.MaxInt64) ||
+		(w.hi == -1 && w.mid == math.MaxUint64 && w.lo > math.MaxInt64)
+}
+
+func (w int192) int64() int64 { return int64(w.lo) }
+
+// big returns the value as a new big.Int.
+func (w int192) big() *big.Int {
+	x := new(big.Int).SetInt64(w.hi)
+	x.Lsh(x, 64)
+	x.Add(x, new(big.Int).SetUint64(w.mid))
+	x.Lsh(x, 64)
+	return x.Add(x, new(big.Int).SetUint64(w.lo))
+}
+
+// float64 is the value, rounded.
+func (w int192) float64() float64 {
+	return float64(w.hi)*0x1p128 + float64(w.mid)*0x1p64 + float64(w.lo)
+}
+
+// MarshalJSON writes the value as a JSON number, all its digits.
+func (w int192) MarshalJSON() ([]byte, error) { return []byte(w.big().String()), nil }
+
+// UnmarshalJSON reads a JSON number, or a string of digits, that fits in
+// 192 bits.
+func (w *int192) UnmarshalJSON(b []byte) error {
+	x, ok := readBigInt(b)
+	if !ok || x.BitLen() > 191 {
+		return syntaxError("192-bit integer", string(b))
+	}
+	mask := new(big.Int).SetUint64(math.MaxUint64)
+	lo := new(big.Int).And(x, mask)
+	mid := new(big.Int).And(new(big.Int).Rsh(x, 64), mask)
+	*w = int192{new(big.Int).Rsh(x, 128).Int64(), mid.Uint64(), lo.Uint64()}
+	return nil
+}
+
+// readBigInt reads a JSON number or a string of digits as an integer.
+func readBigInt(b []byte) (*big.Int, bool) {
+	text := string(b)
+	if len(text) >= 2 && text[0] == '"' && text[len(text)-1] == '"' {
+		text = text[1 : len(text)-1]
+	}
+	return new(big.Int).SetString(text, 10)
 }

@@ -749,7 +749,7 @@ func rulesGen() *rapid.Generator[Rules] {
 			s := rapid.Int64Range(1, 3).Draw(t, label+" stake")
 			return Ratio{rapid.Int64Range(lo*s, hi*s).Draw(t, label+" win"), s}
 		}
-		commission := func(label string) Commission {
+		commission := func(label string, unit Amount) Commission {
 			var c Commission
 			if !rapid.Bool().Draw(t, label+" default rate") {
 				s := rapid.Int64Range(1, 100).Draw(t, label+" rate stake")
@@ -758,7 +758,7 @@ func rulesGen() *rapid.Generator[Rules] {
 			c.Base = CommissionBase(rapid.IntRange(0, 2).Draw(t, label+" base"))
 			c.Timing = CommissionTiming(rapid.IntRange(0, 3).Draw(t, label+" timing"))
 			c.Rounding = Rounding(rapid.IntRange(0, 2).Draw(t, label+" rounding"))
-			c.Minimum = Amount(rapid.IntRange(0, 10).Draw(t, label+" minimum"))
+			c.Minimum = unit * Amount(rapid.IntRange(0, 10).Draw(t, label+" minimum units"))
 			return c
 		}
 		sw := func(label string) Switch { return Switch(rapid.IntRange(0, 2).Draw(t, label)) }
@@ -804,12 +804,12 @@ func rulesGen() *rapid.Generator[Rules] {
 			r.LayOdds = odds("lay odds")
 		}
 		r.Lay = LayLimit(rapid.IntRange(0, 1).Draw(t, "lay"))
-		r.BuyCommission, r.LayCommission = commission("buy"), commission("lay")
+		r.Unit = Amount(rapid.IntRange(0, 100).Draw(t, "unit"))
+		u := max(r.Unit, 1)
+		r.BuyCommission, r.LayCommission = commission("buy", u), commission("lay", u)
 		if rapid.Bool().Draw(t, "buy on some") {
 			r.BuyOn = totals("buy on", []int{4, 5, 6, 8, 9, 10})
 		}
-		r.Unit = Amount(rapid.IntRange(0, 100).Draw(t, "unit"))
-		u := max(r.Unit, 1)
 		r.Minimum = u * Amount(rapid.IntRange(0, 10).Draw(t, "minimum units"))
 		if rapid.Bool().Draw(t, "has maximum") {
 			r.Maximum = r.Minimum + u*Amount(rapid.IntRange(0, 1000).Draw(t, "maximum units"))

@@ -164,6 +164,32 @@ func mulDiv(a Amount, b, c int64) (Amount, bool) {
 	return Amount(q), q <= math.MaxInt64
 }
 
+// addAmounts returns a+b and whether the sum fits in an Amount.
+func addAmounts(a, b Amount) (Amount, bool) {
+	s := a + b
+	return s, (s > a) == (b > 0)
+}
+
+// sumAmounts returns the sum of amounts and whether it, and every partial
+// sum on the way, fits in an Amount.
+func sumAmounts(amounts ...Amount) (Amount, bool) {
+	sum := Amount(0)
+	for _, a := range amounts {
+		var ok bool
+		if sum, ok = addAmounts(sum, a); !ok {
+			return 0, false
+		}
+	}
+	return sum, true
+}
+
+// less reports whether r pays less than o, exactly, for valid ratios.
+func (r Ratio) less(o Ratio) bool {
+	ahi, alo := bits.Mul64(uint64(r.Win), uint64(o.Stake))
+	bhi, blo := bits.Mul64(uint64(o.Win), uint64(r.Stake))
+	return ahi < bhi || (ahi == bhi && alo < blo)
+}
+
 // CommissionBase is what a commission is a percentage of.
 type CommissionBase uint8
 
@@ -233,8 +259,9 @@ type Commission struct {
 	Base     CommissionBase
 	Timing   CommissionTiming
 	Rounding Rounding
-	// Minimum is the least commission charged on a bet, in money units;
-	// 0 is no minimum.
+	// Minimum is the least commission charged on a bet, in money units:
+	// a whole number of the table's unit, at most MaxAmount; 0 is no
+	// minimum.
 	Minimum Amount
 }
 

@@ -2,6 +2,7 @@ package craps
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -105,7 +106,10 @@ func (t *Table) RollFault(d Dice, f Fault, dst []Resolution) ([]Resolution, erro
 	thrower := t.shooter
 	dst, err := t.Roll(d, dst)
 	if err == nil && len(t.seats) > 0 { // a throw at an empty table has no thrower
-		t.seats[thrower].faults[f]++
+		// The count stops at its largest rather than wrap to none.
+		if c := &t.seats[thrower].faults[f]; *c < math.MaxUint16 {
+			*c++
+		}
 	}
 	return dst, err
 }

@@ -611,8 +611,7 @@ func (r *Rules) commission(k BetKind) *Commission {
 // commissionBase is the amount a commission on a bet of stake is a
 // percentage of: the bet, or what it would win at pays.
 func commissionBase(c *Commission, k BetKind, stake Amount, pays Ratio) Amount {
-	onWin := c.Base == CommissionOnWin || (c.Base == CommissionStandardBase && k == Lay)
-	if !onWin {
+	if !c.onWin(k) {
 		return stake
 	}
 	win, _ := mulDiv(stake, pays.Win, pays.Stake)
@@ -628,6 +627,12 @@ func (r *Rules) upfrontCharge(c *Commission, b Bet, stake Amount) (Amount, error
 		return 0, err
 	}
 	return min(charge, payout(stake, pays, r.unit()).Win), nil
+}
+
+// onWin reports whether c on a bet of kind k is a percentage of what the
+// bet would win rather than of the bet.
+func (c *Commission) onWin(k BetKind) bool {
+	return c.Base == CommissionOnWin || (c.Base == CommissionStandardBase && k == Lay)
 }
 
 // worksOnComeOut reports whether a bet is decided by a come-out roll
@@ -774,23 +779,27 @@ func casinoRulesSet(r *Rules) string {
 	return strings.Join(set, ", ")
 }
 
+// money says why a money-valued rule is out of range, or "": negative,
+// above MaxAmount, or not a whole number of the table's unit. Every rule in
+// money (limits, commission minimums) goes through it once the unit is
+// checked, so that a bet, its commission and the limits add up exactly.
+func (r *Rules) money(name string, a Amount) string {
+	switch unit := r.unit(); {
+	case a < 0 || a > MaxAmount:
+		return fmt.Sprintf("%s %d: from 0 to %d", name, a, MaxAmount)
+	case a%unit != 0:
+		return fmt.Sprintf("%s %d is not a whole number of units of %d", name, a, unit)
+	}
+	return ""
+}
+
 // checkMoney checks the unit and every limit in money: not negative, at
 // most MaxAmount, whole units, and each least below its most.
 func (r *Rules) checkMoney() string {
-	unit := r.unit()
-	money := func(name string, a Amount) string {
-		switch {
-		case a < 0 || a > MaxAmount:
-			return fmt.Sprintf("%s %d: from 0 to %d", name, a, MaxAmount)
-		case a%unit != 0:
-			return fmt.Sprintf("%s %d is not a whole number of units of %d", name, a, unit)
-		}
-		return ""
-	}
 	if r.Unit < 0 || r.Unit > MaxAmount {
 		return fmt.Sprintf("unit %d: from 1 to %d, or 0 for 1", r.Unit, MaxAmount)
 	}
-	if why := money("minimum", r.Minimum) + money("maximum", r.Maximum); why != "" {
+	if why := r.money("minimum", r.Minimum) + r.money("maximum", r.Maximum); why != "" {
 		return why
 	}
 	if r.Maximum != 0 && r.Minimum > r.Maximum {
@@ -811,7 +820,7 @@ func (r *Rules) checkMoney() string {
 		case l.Kinds.Has(AllHardways):
 			return "a limit on all the hardways: limit the hardway bets it is made of (Hard)"
 		}
-		if why := money(name+": minimum", l.Minimum) + money(name+": maximum", l.Maximum); why != "" {
+		if why := r.money(name+": minimum", l.Minimum) + r.money(name+": maximum", l.Maximum); why != "" {
 			return why
 		}
 		if l.Maximum != 0 && l.Minimum > l.Maximum {
@@ -937,8 +946,9 @@ func (r *Rules) checkCommissions() string {
 			return fmt.Sprintf("%s commission rate %v: from 0 to under 100%%", c.name, rate)
 		case c.c.Base > CommissionOnWin || c.c.Timing > CommissionUpfrontKeptOnLoss || c.c.Rounding > RoundUp:
 			return fmt.Sprintf("%s commission has an unknown base, timing or rounding", c.name)
-		case c.c.Minimum < 0:
-			return fmt.Sprintf("%s commission minimum %d is negative", c.name, c.c.Minimum)
+		}
+		if why := r.money(c.name+" commission minimum", c.c.Minimum); why != "" {
+			return why
 		}
 	}
 	return ""

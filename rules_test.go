@@ -3,6 +3,7 @@ package craps
 import (
 	"errors"
 	"maps"
+	"math"
 	"pgregory.net/rapid"
 	"slices"
 	"testing"
@@ -96,6 +97,14 @@ func TestValidateRefuses(t *testing.T) {
 		{"an unknown commission timing", Rules{LayCommission: Commission{Timing: CommissionUpfrontKeptOnLoss + 1}}},
 		{"an unknown rounding", Rules{BuyCommission: Commission{Rounding: RoundUp + 1}}},
 		{"a negative commission minimum", Rules{LayCommission: Commission{Minimum: -1}}},
+		// Money-valued rules are bounded by MaxAmount and whole units, so
+		// that a bet and its commission add up exactly (Table.Place).
+		{"a commission minimum at the int64 limit", Rules{BuyCommission: Commission{Minimum: math.MaxInt64}}},
+		{"a commission minimum a unit past MaxAmount", Rules{LayCommission: Commission{Minimum: MaxAmount + 1}}},
+		{"a commission minimum that is not whole units", Rules{Unit: 5, BuyCommission: Commission{Minimum: 3}}},
+		{"a unit past MaxAmount", Rules{Unit: MaxAmount * 2}},
+		{"a minimum past MaxAmount", Rules{Minimum: MaxAmount + 1}},
+		{"a maximum past MaxAmount", Rules{Maximum: math.MaxInt64}},
 		{"an unknown come-out switch", Rules{ComeOut: ComeOutWorking{Place: SwitchOff + 1}}},
 		{"an unknown switch on hardways", Rules{ComeOut: ComeOutWorking{Hardways: 7}}},
 		{"an unknown lay limit", Rules{Lay: LayStakeMultiple + 1}},

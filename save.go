@@ -3,6 +3,7 @@ package craps
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 )
 
 // tableJSON is the saved form of a Table.
@@ -72,9 +73,11 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON restores a table saved by MarshalJSON. An encoding that is
 // corrupt, truncated or describes an impossible table (an unknown bet, a
 // negative amount, a puck or bet state that contradicts the others, odds
-// above the limit, rules that do not validate) is refused with an error
-// wrapping ErrSyntax, ErrInvalidRules or another sentinel, and the table
-// is left as it was.
+// above the limit, rules that do not validate, a house result in the
+// private game, money past MaxBalance, a roll count that could not go
+// on) is refused with an error wrapping ErrSyntax, ErrInvalidRules,
+// ErrOverflow or another sentinel, and the table is left as it was. Its
+// cost grows with the size of the table, not its square.
 func (t *Table) UnmarshalJSON(data []byte) error {
 	if string(bytes.TrimSpace(data)) == "null" { // as encoding/json does for null
 		return nil
@@ -116,12 +119,27 @@ func restore(in *tableJSON) (*Table, error) {
 	if in.HandRolls < 0 || in.SinceSeven < 0 || (in.Point != 0 && in.SinceSeven == 0) {
 		return bad(ErrSyntax, "roll counts %d in the hand and %d since a 7 with the point %d", in.HandRolls, in.SinceSeven, in.Point)
 	}
+	// The next roll adds one to each count: a count that cannot take it
+	// is no table's.
+	if in.HandRolls == math.MaxInt || in.SinceSeven == math.MaxInt {
+		return bad(ErrOverflow, "roll counts %d in the hand and %d since a 7 cannot count another roll", in.HandRolls, in.SinceSeven)
+	}
+	if r.Private && in.House != 0 {
+		return bad(ErrSyntax, "a house result of %d in the private game, which has no house", in.House)
+	}
 	t.point, t.handRolls, t.sinceSeven, t.house = int8(in.Point), in.HandRolls, in.SinceSeven, in.House
+	seats := make(map[string]int, len(in.Players))
+	seatOf := func(name string, b Bet) (int, error) {
+		if i, ok := seats[name]; ok {
+			return i, nil
+		}
+		return -1, t.refuse("restore", name, b, ErrUnknownPlayer, "no player %q at the table", name)
+	}
 	for _, p := range in.Players {
 		if p.Name == "" {
 			return bad(ErrUnknownPlayer, "a player needs a name")
 		}
-		if _, err := t.seatOf("restore", p.Name, Bet{}); err == nil {
+		if _, ok := seats[p.Name]; ok {
 			return bad(ErrPlayerExists, "player %q is seated twice", p.Name)
 		}
 		if p.Bankroll < 0 {
@@ -129,10 +147,11 @@ func restore(in *tableJSON) (*Table, error) {
 		}
 		s := seat{name: p.Name, bankroll: p.Bankroll, barred: p.Barred}
 		s.faults[OneDieMissed], s.faults[ThrownAside] = p.Missed, p.Aside
+		seats[p.Name] = len(t.seats)
 		t.seats = append(t.seats, s)
 	}
 	if len(t.seats) > 0 || in.Shooter != "" {
-		i, err := t.seatOf("restore", in.Shooter, Bet{})
+		i, err := seatOf(in.Shooter, Bet{})
 		if err != nil {
 			return nil, err
 		}
@@ -141,12 +160,18 @@ func restore(in *tableJSON) (*Table, error) {
 		}
 		t.shooter = i
 	}
-	if err := t.restorePrivate(in); err != nil {
+	if err := t.restorePrivate(in, seatOf); err != nil {
 		return nil, err
 	}
 	unit := r.unit()
+	type seatBet struct {
+		seat int
+		bet  Bet
+	}
+	made := make(map[seatBet]int, len(in.Bets)) // index in t.bets, at a casino table
+	fading := make(map[int]bool)                // the players fading the center bet
 	for _, b := range in.Bets {
-		i, err := t.seatOf("restore", b.Player, b.Bet)
+		i, err := seatOf(b.Player, b.Bet)
 		if err != nil {
 			return nil, err
 		}
@@ -155,9 +180,10 @@ func restore(in *tableJSON) (*Table, error) {
 		if err := r.Offers(b.Bet); err != nil {
 			return bad(ErrNotOffered, "%s", errText(err))
 		}
-		if err := t.restoreBetween(&p, b.Opponent); err != nil {
+		if err := t.restoreBetween(&p, b.Opponent, seatOf, fading); err != nil {
 			return nil, err
 		}
+		_, twice := made[seatBet{i, b.Bet}]
 		switch {
 		case b.Amount <= 0 || b.Amount > MaxAmount || b.Commission < 0:
 			return bad(ErrAmount, "%v of %d (commission %d)", b.Bet, b.Amount, b.Commission)
@@ -169,13 +195,16 @@ func restore(in *tableJSON) (*Table, error) {
 		// limits (Table.Center).
 		case b.Bet.Kind != Center && !withinLimits(r, b.Bet.Kind, b.Amount):
 			return bad(ErrTableLimit, "%v of %d is outside the table's limits for it: %s", b.Bet, b.Amount, limitsText(r, b.Bet.Kind))
-		case !r.Private && t.find(i, b.Bet) >= 0:
+		case !r.Private && twice:
 			return bad(ErrSyntax, "%v appears twice for %s", b.Bet, b.Player)
 		case !t.consistent(&p) || !t.bind(&p):
 			return bad(ErrSyntax, "%v for %s contradicts the point %d or its own state (point %d, made %#x)", b.Bet, b.Player, in.Point, b.Point, b.Made)
 		}
 		if !t.commissionConsistent(&p) {
 			return bad(ErrSyntax, "%v of %d cannot have paid a commission of %d under these rules", b.Bet, b.Amount, b.Commission)
+		}
+		if !r.Private {
+			made[seatBet{i, b.Bet}] = len(t.bets)
 		}
 		t.bets = append(t.bets, p)
 	}
@@ -184,12 +213,41 @@ func restore(in *tableJSON) (*Table, error) {
 		if !isOdds(p.bet.Kind) {
 			continue
 		}
-		line := t.find(p.seat, lineUnder(p.bet))
-		if line < 0 || !t.oddsWithin(p.bet, p.amount, t.bets[line].amount) {
+		line, ok := made[seatBet{p.seat, lineUnder(p.bet)}]
+		if !ok || !t.oddsWithin(p.bet, p.amount, t.bets[line].amount) {
 			return bad(ErrOddsLimit, "%v for %s has no line bet under it or is above the limit", p.bet, t.seats[p.seat].name)
 		}
 	}
+	if err := t.restoreMoney(); err != nil {
+		return nil, err
+	}
 	return t, nil
+}
+
+// restoreMoney counts a restored table's money, and refuses it past
+// MaxBalance (see there).
+func (t *Table) restoreMoney() error {
+	money := make([]Amount, 0, len(t.seats)+2*len(t.bets)+1)
+	for _, s := range t.seats {
+		money = append(money, s.bankroll)
+	}
+	for _, p := range t.bets {
+		money = append(money, p.amount, p.cover)
+	}
+	players, ok := sumAmounts(append(money, t.center)...)
+	if !ok || players > MaxBalance || t.house < -MaxBalance || t.house > MaxBalance-players {
+		return t.refuse("restore", "", Bet{}, ErrOverflow, "the players' money and the house's result %d are not within %d", t.house, MaxBalance)
+	}
+	t.brought = players + t.house
+	if t.rules.Private {
+		return nil // no house pays out
+	}
+	exposure, _, ok := t.exactExposure()
+	if !ok || !withinBalance(players, t.house, exposure) {
+		return t.refuse("restore", "", Bet{}, ErrOverflow, "one roll could take the money at the table past %d", MaxBalance)
+	}
+	t.exposure = exposure
+	return nil
 }
 
 // commissionConsistent reports whether the commission a bet has paid is
@@ -245,7 +303,7 @@ func (t *Table) consistent(p *placed) bool {
 }
 
 // restorePrivate checks and restores the private game's records.
-func (t *Table) restorePrivate(in *tableJSON) error {
+func (t *Table) restorePrivate(in *tableJSON, seatOf func(string, Bet) (int, error)) error {
 	bad := func(format string, a ...any) error {
 		return t.refuse("restore", "", Bet{}, ErrSyntax, format, a...)
 	}
@@ -264,7 +322,7 @@ func (t *Table) restorePrivate(in *tableJSON) error {
 		if !t.rules.FadeClaim {
 			return bad("a claim on the center bet without the claim rule")
 		}
-		i, err := t.seatOf("restore", in.Claimant, Bet{})
+		i, err := seatOf(in.Claimant, Bet{})
 		if err != nil {
 			return err
 		}
@@ -274,8 +332,9 @@ func (t *Table) restorePrivate(in *tableJSON) error {
 }
 
 // restoreBetween checks the other side of a restored bet: a player other
-// than its backer in the private game, nobody at a casino table.
-func (t *Table) restoreBetween(p *placed, opponent string) error {
+// than its backer in the private game, nobody at a casino table. fading
+// holds the players fading the center bet so far.
+func (t *Table) restoreBetween(p *placed, opponent string, seatOf func(string, Bet) (int, error), fading map[int]bool) error {
 	bad := func(format string, a ...any) error {
 		return t.refuse("restore", t.seats[p.seat].name, p.bet, ErrSyntax, format, a...)
 	}
@@ -285,7 +344,7 @@ func (t *Table) restoreBetween(p *placed, opponent string) error {
 		}
 		return nil
 	}
-	j, err := t.seatOf("restore", opponent, p.bet)
+	j, err := seatOf(opponent, p.bet)
 	if err != nil {
 		return err
 	}
@@ -305,10 +364,11 @@ func (t *Table) restoreBetween(p *placed, opponent string) error {
 	case p.bet.Kind == Center && ((t.point == 0 && p.seat != t.shooter) || p.amount != p.cover):
 		return bad("the center bet is the shooter's, faded at even money")
 	}
-	for _, q := range t.bets {
-		if p.bet.Kind == Center && q.bet.Kind == Center && q.opponent == j {
+	if p.bet.Kind == Center {
+		if fading[j] {
 			return bad("%s fades the center twice", opponent)
 		}
+		fading[j] = true
 	}
 	return nil
 }

@@ -39,18 +39,15 @@ func ExampleMergeResults() {
 	whole, _ := craps.Simulate(context.Background(), cfg)
 
 	cfg.Shards = 2
-	var merged craps.SimResult
+	var parts []craps.SimResult
 	for i := range cfg.Shards {
 		cfg.Shard = i
 		part, _ := craps.Simulate(context.Background(), cfg)
-		if i == 0 {
-			merged = part
-			continue
-		}
-		var err error
-		if merged, err = craps.MergeResults(merged, part); err != nil {
-			panic(err)
-		}
+		parts = append(parts, part)
+	}
+	merged, err := craps.MergeResults(parts...)
+	if err != nil {
+		panic(err)
 	}
 	fmt.Println(merged.Complete(), merged.Total().Net().Cmp(whole.Total().Net()) == 0, merged.Rolls == whole.Rolls)
 	// Output:

@@ -726,7 +726,7 @@ func (c cpuClock) report(b *testing.B) {
 }
 
 // exactSums lets cmp compare results by every sum they keep.
-var exactSums = cmp.AllowUnexported(SimResult{}, PlayerResult{}, rollSums{}, BetTally{}, int128{})
+var exactSums = cmp.AllowUnexported(SimResult{}, PlayerResult{}, rollSums{}, BetTally{}, int128{}, int192{})
 
 // Several players at one table share the dice: each one's tallies are
 // exactly those of his strategy played alone on the same throws, in rolls

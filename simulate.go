@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -66,7 +67,7 @@ type SessionLimits struct {
 	// Bankroll is what the player brings.
 	Bankroll Amount
 	// Target ends the session once the player's money, on and off the
-	// layout, reaches it; 0 is no target.
+	// layout, reaches it; 0 is no target. It is at most MaxBalance.
 	Target Amount
 	// StopLoss ends the session once the player has lost this much; 0 is
 	// none. The player is ruined anyway when the bankroll cannot cover the
@@ -74,6 +75,21 @@ type SessionLimits struct {
 	StopLoss Amount
 	// MaxRolls ends the session after that many rolls; 0 is no limit.
 	MaxRolls int64
+}
+
+// invalid says what is wrong with the limits of a session, or "".
+func (s SessionLimits) invalid() string {
+	switch {
+	case s.Bankroll <= 0 || s.Bankroll > MaxAmount:
+		return fmt.Sprintf("a session needs a bankroll from 1 to %d", MaxAmount)
+	case s.Target != 0 && (s.Target <= s.Bankroll || s.Target > MaxBalance):
+		return fmt.Sprintf("target %d is not above the bankroll %d and at most %d", s.Target, s.Bankroll, MaxBalance)
+	case s.StopLoss < 0 || s.StopLoss > s.Bankroll || s.MaxRolls < 0:
+		return fmt.Sprintf("stop-loss %d or roll limit %d", s.StopLoss, s.MaxRolls)
+	case s.Target == 0 && s.MaxRolls == 0:
+		return "a session needs a target or a roll limit to end"
+	}
+	return ""
 }
 
 // SimConfig is one simulation run.
@@ -88,7 +104,8 @@ type SimConfig struct {
 	Others []SimPlayer
 	Seed   uint64
 	Mode   SimMode
-	// N is how many rolls, shooters or sessions the whole run plays.
+	// N is how many rolls, shooters or sessions the whole run plays,
+	// from 1 to MaxSimN.
 	N int64
 	// Session is the limits of each session, for BySessions.
 	Session SessionLimits
@@ -123,6 +140,11 @@ type SimPlayer struct {
 // and by MergeResults for results that are not parts of one run.
 var ErrSimulation = errors.New("invalid simulation")
 
+// MaxSimN is the largest N a simulation takes: 2^56 rolls, shooters or
+// sessions, far beyond what any cluster plays, which keeps every count
+// of a run, and of the shards of one, exact in an int64.
+const MaxSimN = 1 << 56
+
 // Simulate plays a strategy as cfg says and returns the exact sums. Each
 // block of the run is played from a fresh table with its own stream of
 // throws; workers take blocks as they come and their sums are merged, so
@@ -139,9 +161,13 @@ var ErrSimulation = errors.New("invalid simulation")
 // dice or cards: under card rules (Rules.Cards) each block deals from its
 // own Deck, seeded from the block's stream, on the Table engine, as
 // Table.Deal plays it (the compiled automaton's loop throws independent
-// dice). A configuration it cannot run (the private game, no rolls) is an
-// error wrapping ErrSimulation, or the error of Strategy.Validate. It
-// stops early with ctx's error if ctx is done.
+// dice). A configuration it cannot run (the private game, no rolls, more
+// than MaxSimN) is an error wrapping ErrSimulation, or the error of
+// Strategy.Validate. Every sum is exact: money in 128 bits, its squares
+// in 192; a hand (ByShooters) whose net result would not fit in an
+// Amount, which the Outcomes histogram counts by, stops the run with an
+// error wrapping ErrOverflow. It stops early with ctx's error if ctx is
+// done.
 func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("craps: simulate: %s: %w", fmt.Sprintf(format, a...), ErrSimulation)
@@ -170,37 +196,22 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	switch {
 	case cfg.Mode > BySessions:
 		return SimResult{}, bad("unknown mode %d", cfg.Mode)
-	case cfg.N <= 0:
-		return SimResult{}, bad("%d %v: at least one", cfg.N, cfg.Mode)
+	case cfg.N <= 0 || cfg.N > MaxSimN:
+		return SimResult{}, bad("%d %v: from 1 to %d", cfg.N, cfg.Mode, int64(MaxSimN))
 	case cfg.Shards < 0 || cfg.Shard < 0 || cfg.Shard >= shards:
 		return SimResult{}, bad("shard %d of %d", cfg.Shard, cfg.Shards)
 	case cfg.Workers < 0:
 		return SimResult{}, bad("%d workers", cfg.Workers)
 	}
-	s := cfg.Session
 	if cfg.Mode == BySessions {
-		switch {
-		case s.Bankroll <= 0 || s.Bankroll > MaxAmount:
-			return SimResult{}, bad("a session needs a bankroll from 1 to %d", MaxAmount)
-		case s.Target != 0 && s.Target <= s.Bankroll:
-			return SimResult{}, bad("target %d is not above the bankroll %d", s.Target, s.Bankroll)
-		case s.StopLoss < 0 || s.StopLoss > s.Bankroll || s.MaxRolls < 0:
-			return SimResult{}, bad("stop-loss %d or roll limit %d", s.StopLoss, s.MaxRolls)
-		case s.Target == 0 && s.MaxRolls == 0:
-			return SimResult{}, bad("a session needs a target or a roll limit to end")
+		if why := cfg.Session.invalid(); why != "" {
+			return SimResult{}, bad("%s", why)
 		}
 	} else {
 		cfg.Session = SessionLimits{}
 	}
-	size := int64(blockRolls)
-	switch cfg.Mode {
-	case ByShooters:
-		size = blockShooters
-	case BySessions:
-		size = blockSessions
-	}
-	blocks := (cfg.N + size - 1) / size
-	mine := (blocks - int64(cfg.Shard) + int64(shards) - 1) / int64(shards)
+	size := blockSize(cfg.Mode)
+	mine := blocksOf(cfg.N, size, cfg.Shard, shards)
 	out := SimResult{Strategy: cfg.Strategy.Name, Rules: cfg.Rules, Seed: cfg.Seed, Mode: cfg.Mode, N: cfg.N,
 		Session: cfg.Session, Shards: shards, Parts: []int{cfg.Shard}, Engine: "table"}
 
@@ -242,7 +253,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 				gen = newPlayer(&cfg)
 				gen.settle()
 			}
-			for ctx.Err() == nil {
+			for ctx.Err() == nil && !part.overflow {
 				k := nextBlock.Add(1) - 1
 				if k >= mine {
 					break
@@ -275,5 +286,32 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	for i := range parts {
 		out.add(&parts[i])
 	}
+	if out.overflow {
+		return SimResult{}, fmt.Errorf("craps: simulate: a hand's net result passed %d: %w", int64(math.MaxInt64), ErrOverflow)
+	}
 	return out, nil
+}
+
+// blockSize is the number of rolls, shooters or sessions in a block.
+func blockSize(m SimMode) int64 {
+	switch m {
+	case ByShooters:
+		return blockShooters
+	case BySessions:
+		return blockSessions
+	}
+	return blockRolls
+}
+
+// blocksOf is the number of blocks of size a run of n has whose index is
+// shard modulo shards.
+func blocksOf(n, size int64, shard, shards int) int64 {
+	blocks := n / size
+	if n%size != 0 {
+		blocks++
+	}
+	if int64(shard) >= blocks {
+		return 0
+	}
+	return (blocks-int64(shard)-1)/int64(shards) + 1
 }

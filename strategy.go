@@ -294,8 +294,12 @@ func (s Strategy) Validate(r Rules) error {
 		return fmt.Errorf("craps: strategy %q: a strategy bets with the house, and the private game has none: %w", s.Name, ErrNotOffered)
 	}
 	for i, a := range s.Actions {
-		if err := a.validate(r); err != nil {
-			return fmt.Errorf("craps: strategy %q: action %d (%v): %w", s.Name, i+1, a, err)
+		err := a.validate(r)
+		if err == nil && a.Kind == ActionBet && s.NewHook == nil {
+			err = s.neverMade(&a)
+		}
+		if err != nil {
+			return inContext(fmt.Sprintf("strategy %q: action %d (%v)", s.Name, i+1, a), err)
 		}
 	}
 	if n := len(newMemoryLayout(s.Actions).slots); n > maxStrategyMemory {
@@ -395,6 +399,38 @@ func (a *Action) validate(r Rules) error {
 		return bad(ErrAmount, "every amount is 0")
 	}
 	return nil
+}
+
+// neverMade refuses, with ErrNotNow, a bet the strategy could never
+// make: odds with no action making the bet they stand behind, or a bet
+// made only at a come-out (line bets, fire, all, tall, small, repeaters)
+// whose every clause asks for the point to be on.
+func (s Strategy) neverMade(a *Action) error {
+	b := a.Bet
+	if b.Kind == PassLine || b.Kind == DontPass || b.Kind == Fire || madeAfterSeven(b.Kind) {
+		onlyOn := len(a.If) > 0
+		for _, clause := range a.If {
+			on := false
+			for _, f := range clause {
+				on = on || f.Kind == FactPoint && !f.Not
+			}
+			onlyOn = onlyOn && on
+		}
+		if onlyOn {
+			return fmt.Errorf("never made: %v is made at a come-out, and the condition asks for a point: %w", b.Kind, ErrNotNow)
+		}
+	}
+	if !isOdds(b.Kind) {
+		return nil
+	}
+	line := lineUnder(b)
+	for i := range s.Actions {
+		x := &s.Actions[i]
+		if x.Kind == ActionBet && x.Bet.Kind == line.Kind && (line.Kind != Put || x.Bet.Number == line.Number) && s.neverMade(x) == nil {
+			return nil
+		}
+	}
+	return fmt.Errorf("never made: no action makes a %v bet for the odds to stand behind: %w", line.Kind, ErrNotNow)
 }
 
 // skippable reports whether a bet stands on a number a point or a come

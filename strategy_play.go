@@ -174,8 +174,10 @@ func newProgram(r *Rules, actions []Action) *program {
 			pg.onPuck |= bit // made on the come-out, or on a point
 		case Fire:
 			pg.onPuck |= bit // a new shooter
-		case All, Tall, Small:
-			pg.onSeven |= bit
+		default:
+			if madeAfterSeven(a.Bet.Kind) {
+				pg.onSeven |= bit
+			}
 		}
 		if a.slot >= 0 {
 			pg.onMemory |= bit
@@ -584,8 +586,8 @@ func (at *strategySeat) keep(a *Action, amount Amount) (short bool) {
 		if t.handRolls > 0 {
 			return false
 		}
-	case All, Tall, Small, Repeater:
-		if t.sinceSeven > 0 {
+	default:
+		if madeAfterSeven(b.Kind) && t.sinceSeven > 0 {
 			return false
 		}
 	}
@@ -673,7 +675,8 @@ func (at *strategySeat) keepAt(b *Bet, amount Amount, working Switch) (short boo
 			return true
 		}
 		if err := t.placeAt(at.seat, j, *b, amount-have); err != nil {
-			return errors.Is(err, ErrFunds)
+			// short: the money the player has, or the table may hold
+			return errors.Is(err, ErrFunds) || errors.Is(err, ErrOverflow)
 		}
 		at.change(b.Kind)
 		if j < 0 {

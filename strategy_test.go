@@ -107,7 +107,8 @@ func TestParseStrategyRejects(t *testing.T) {
 		{"a move that is none", "field 5-10 sideways on win", "up, down, reset or stay"},
 		{"by what", "place 6 6-12 by luck", "not a count"},
 		{"hits of what", "place 6 6-12 by hits", "not a count"},
-		{"a negative amount", "field -5", "not an action"},
+		{"a negative amount", "field -5", `"-5" is not an amount`},
+		{"a word for an amount", "pass ten", `"ten" is not an amount`},
 		{"counts of what", "field 5 if bets >= 2", "count which bets"},
 	}
 	for _, c := range cases {

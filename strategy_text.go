@@ -103,9 +103,16 @@ func ParseAction(text string) (Action, error) {
 		return a, nil
 	}
 	// The longest prefix that is a bet, followed by an amount.
+	notAmount := ""
 	for i := len(head) - 1; i >= 1; i-- {
 		b, err := parsePattern(head[:i])
-		if err != nil || !madeAsIs(b) || !a.readAmount(head[i]) {
+		if err != nil || !madeAsIs(b) {
+			continue
+		}
+		if !a.readAmount(head[i]) {
+			if notAmount == "" {
+				notAmount = head[i] // the word after the longest bet
+			}
 			continue
 		}
 		a.Bet = b
@@ -114,8 +121,11 @@ func ParseAction(text string) (Action, error) {
 		}
 		return a, nil
 	}
-	if _, err := parsePattern(head); err == nil {
+	switch _, err := parsePattern(head); {
+	case err == nil:
 		return Action{}, strategyError(text, "no amount")
+	case notAmount != "":
+		return Action{}, strategyError(text, fmt.Sprintf("%q is not an amount: a whole number (10), a progression (10-20-40), or for odds 2x or max", notAmount))
 	}
 	return Action{}, strategyError(text, "not an action: a bet and its amount, take down, or stop")
 }

@@ -36,9 +36,10 @@ var (
 	ErrNoSuchBet = errors.New("no such bet")
 )
 
-// MaxAmount is the largest bet or bankroll a Table takes. It keeps every
-// payout (at most a million to one under valid Rules) and every sum of
-// money on the table exact in an int64.
+// MaxAmount is the largest bet or bankroll a Table takes, and the largest
+// money-valued rule. It keeps every payout (at most a million to one
+// under valid Rules) exact in an int64; MaxBalance bounds the sums that
+// winning makes of them.
 const MaxAmount Amount = 1 << 40
 
 // TableError is the error of a refused Table call: which operation, for
@@ -87,6 +88,25 @@ func (o Outcome) String() string {
 		return outcomeNames[o]
 	}
 	return fmt.Sprintf("Outcome(%d)", o)
+}
+
+// MarshalText writes the outcome in a word, as String does.
+func (o Outcome) MarshalText() ([]byte, error) {
+	if int(o) >= len(outcomeNames) {
+		return nil, fmt.Errorf("craps: %v: %w", o, ErrSyntax)
+	}
+	return []byte(o.String()), nil
+}
+
+// UnmarshalText reads an outcome written by MarshalText.
+func (o *Outcome) UnmarshalText(text []byte) error {
+	for i, name := range outcomeNames {
+		if string(text) == name {
+			*o = Outcome(i)
+			return nil
+		}
+	}
+	return syntaxError("outcome", string(text))
 }
 
 // Resolution reports what one roll did to one bet.
@@ -196,6 +216,11 @@ type Table struct {
 	// house is the house's result: stakes lost and commission taken,
 	// less wins paid.
 	house Amount
+	// brought is what the players brought to the table less what they
+	// took away: their money on and off the layout plus house. exposure
+	// is at least the most one roll could pay out of the house (bets a
+	// roll has decided may still be counted). Both serve MaxBalance.
+	brought, exposure Amount
 	// shooter is the seat holding the dice; handRolls counts their rolls,
 	// sinceSeven the rolls since the last 7 or new shooter (all, tall and
 	// small are made only when it is 0).
@@ -260,8 +285,9 @@ type PlayerState struct {
 	Bankroll Amount // off the table
 	OnTable  Amount // the total of the player's stakes on the table
 	// Missed and Aside count the player's counted throws with one die
-	// short of the backboard and thrown aside; Barred is set once the
-	// other players bar him from shooting (Table.Bar).
+	// short of the backboard and thrown aside, up to 65535 each, where
+	// they stop; Barred is set once the other players bar him from
+	// shooting (Table.BarShooter).
 	Missed, Aside int
 	Barred        bool
 }
@@ -348,7 +374,8 @@ func (t *Table) Join(player string, bankroll Amount) error {
 // JoinAt seats a player with a bankroll at seat (0 to the number of
 // players), moving the players from that seat on one place clockwise; he
 // shoots when the dice reach him. Seat Shooter+1 is the next to shoot.
-// It may be done at any stage of the game.
+// It may be done at any stage of the game. A bankroll that would take the
+// money at the table past MaxBalance is refused with ErrOverflow.
 func (t *Table) JoinAt(player string, bankroll Amount, seatAt int) error {
 	switch {
 	case player == "":
@@ -361,6 +388,11 @@ func (t *Table) JoinAt(player string, bankroll Amount, seatAt int) error {
 	if _, err := t.seatOf("join", player, Bet{}); err == nil {
 		return t.refuse("join", player, Bet{}, ErrPlayerExists, "the name is taken")
 	}
+	players, ok := addAmounts(t.players(), bankroll)
+	if _, covered := t.exposureWith(players, t.house, -1, Bet{}, 0, 0, 0); !ok || !covered || t.brought > MaxBalance-bankroll {
+		return t.refuse("join", player, Bet{}, ErrOverflow, "a bankroll of %d would take the money at the table past %d", bankroll, MaxBalance)
+	}
+	t.brought += bankroll
 	t.seats = slices.Insert(t.seats, seatAt, seat{name: player, bankroll: bankroll})
 	t.renumber(func(i int) int {
 		if i >= seatAt {
@@ -417,6 +449,7 @@ func (t *Table) Leave(player string) (Amount, error) {
 		}
 	}
 	bankroll := t.seats[i].bankroll
+	t.brought -= bankroll
 	t.seats = append(t.seats[:i], t.seats[i+1:]...)
 	t.renumber(func(j int) int {
 		if j > i {
@@ -583,7 +616,8 @@ func (t *Table) normalize(op, player string, b Bet) (Bet, error) {
 // Bet{Kind: PassOdds} and are placed on the point. All the hardways
 // (AllHardways) is placed as four hardway bets of a quarter each. A
 // refused bet returns a *TableError wrapping one of the sentinels and
-// changes nothing.
+// changes nothing; a bet whose payouts could take the money at the table
+// past MaxBalance wraps ErrOverflow.
 func (t *Table) Place(player string, b Bet, amount Amount) error {
 	const op = "place"
 	i, err := t.seatOf(op, player, b)
@@ -677,14 +711,30 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 		}
 		due = max(charge-paid, 0)
 	}
-	if amount+due > t.seats[i].bankroll {
+	need, ok := addAmounts(amount, due)
+	if !ok || need > t.seats[i].bankroll {
 		return t.refuse(op, player, b, ErrFunds, "the bet needs %d (commission %d) and the player has %d", amount+due, due, t.seats[i].bankroll)
 	}
-	t.seats[i].bankroll -= amount + due
+	paid := due
+	if j >= 0 {
+		paid += t.bets[j].paid
+	}
+	// One roll pays at most maxRatioTerm to 1 on what the bet adds, and
+	// the commission it adds may come back (mostPaid).
+	grown := amount * maxRatioTerm
+	if c := r.commission(b.Kind); c != nil && c.Timing.returnedOnTakeDown() {
+		grown += due
+	}
+	exposure, covered := t.exposureWith(t.players()-due, t.house+due, j, b, total, paid, grown)
+	if !covered {
+		return t.refuse(op, player, b, ErrOverflow, "what the layout could pay on one roll would take the money at the table past %d", MaxBalance)
+	}
+	t.seats[i].bankroll -= need
 	t.house += due
+	t.exposure = exposure
 	if j >= 0 {
 		t.bets[j].amount = total
-		t.bets[j].paid += due
+		t.bets[j].paid = paid
 		return nil
 	}
 	state := b.start()
@@ -917,10 +967,13 @@ func (t *Table) reduceAt(op string, j int, amount Amount) error {
 			}
 		}
 	}
+	before, _ := t.mostPaid(p.bet, p.amount, p.paid)
 	t.seats[p.seat].bankroll += amount + refund
 	t.house -= refund
 	p.paid -= refund
 	p.amount = left
+	after, _ := t.mostPaid(p.bet, p.amount, p.paid)
+	t.exposure -= before - after
 	if left == 0 {
 		t.bets = append(t.bets[:j], t.bets[j+1:]...)
 	}
@@ -987,7 +1040,8 @@ func switchable(k BetKind) bool {
 // throw with a center bet not fully faded with ErrNotNow; a refused roll
 // changes nothing. A table that deals from a deck (Rules.Cards) takes no
 // dice: Deal plays its throws, and Roll is refused with an error wrapping
-// ErrRollSource.
+// ErrRollSource. Near MaxBalance, a bet that stays up after a win comes
+// down with it instead (see MaxBalance).
 func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 	if t.rules.Cards != NoCards {
 		return dst, t.refuse("roll", "", Bet{}, ErrRollSource, "a card table deals its throws from a deck (Deal)")
@@ -1007,6 +1061,7 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 		}
 	}
 	comeOut := t.point == 0
+	keepUp, decided := t.roomToStayUp(), len(dst)
 	var center centerResult
 	gone := false // a bet left the layout: its amount is 0 until the end
 	throw := d.index()
@@ -1108,6 +1163,9 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 		}
 		t.bets = t.bets[:kept]
 	}
+	if !keepUp {
+		t.bringDownWinners(dst[decided:])
+	}
 	t.advance(d.Total(), center)
 	return dst, nil
 }
@@ -1185,32 +1243,36 @@ func (c *centerResult) record(p *placed, v verdict) {
 
 // bind attaches a bet's compiled definition, and reports whether the
 // bet's state is one the definition reaches (a restored table's may not
-// be). A come or don't come bet shares one automaton from the come box
-// on, so it keeps it as it moves.
+// be).
 func (t *Table) bind(p *placed) bool {
-	key := p.bet
-	if key.Kind == Come || key.Kind == DontCome {
-		key.Number = 0
-	}
-	var a *automaton
-	if key.Kind == Before || key.Kind == Within {
-		// Too many to cache by kind and number, and cheap to compile:
-		// each such bet compiles its own.
-		a = compile(&t.rules, key)
-	} else {
-		if t.autos == nil {
-			t.autos = make([]*automaton, int(numKinds)*autoNumbers)
-		}
-		k := t.autoKey(key)
-		if t.autos[k] == nil {
-			t.autos[k] = compile(&t.rules, key)
-		}
-		a = t.autos[k]
-	}
+	a := t.automatonOf(p.bet)
 	var ok bool
 	p.st, ok = a.state(p.state)
 	p.auto, p.quiet = a, a.quiet[p.st]
 	return ok
+}
+
+// automatonOf returns the compiled definition of bet b, compiling it the
+// first time. A come or don't come bet shares one automaton from the come
+// box on, so it keeps it as it moves.
+func (t *Table) automatonOf(b Bet) *automaton {
+	key := b
+	if key.Kind == Come || key.Kind == DontCome {
+		key.Number = 0
+	}
+	if key.Kind == Before || key.Kind == Within {
+		// Too many to cache by kind and number, and cheap to compile:
+		// each such bet compiles its own.
+		return compile(&t.rules, key)
+	}
+	if t.autos == nil {
+		t.autos = make([]*automaton, int(numKinds)*autoNumbers)
+	}
+	k := t.autoKey(key)
+	if t.autos[k] == nil {
+		t.autos[k] = compile(&t.rules, key)
+	}
+	return t.autos[k]
 }
 
 // autoNumbers is how many numbers or hop combinations a kind can have in

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"sort"
 )
 
@@ -24,7 +25,7 @@ type BetTally struct {
 	staked, won, lost, commission, breakage, net int128
 	// netSq, netStaked and stakedSq sum net², net·stake and stake² over
 	// the decisions, for the standard error of Net/Staked.
-	netSq, netStaked, stakedSq int128
+	netSq, netStaked, stakedSq int192
 }
 
 // Staked is the sum of the stakes of the bets decided.
@@ -53,7 +54,7 @@ func (t BetTally) Return() (mean, stderr float64) {
 	return ratioStats(t.net, t.staked, t.netSq, t.netStaked, t.stakedSq)
 }
 
-func ratioStats(net, staked, nn, ns, ss int128) (mean, stderr float64) {
+func ratioStats(net, staked int128, nn, ns, ss int192) (mean, stderr float64) {
 	s := staked.float64()
 	if s == 0 {
 		return math.NaN(), math.NaN()
@@ -79,9 +80,9 @@ type betTallyJSON struct {
 	Commission int128 `json:"commission"`
 	Breakage   int128 `json:"breakage"`
 	Net        int128 `json:"net"`
-	NetSq      int128 `json:"net_sq"`
-	NetStaked  int128 `json:"net_staked"`
-	StakedSq   int128 `json:"staked_sq"`
+	NetSq      int192 `json:"net_sq"`
+	NetStaked  int192 `json:"net_staked"`
+	StakedSq   int192 `json:"staked_sq"`
 }
 
 // MarshalJSON writes every count and sum of the tally, the sums as JSON
@@ -114,9 +115,9 @@ func (t *BetTally) merge(x *BetTally) {
 	t.commission.add(x.commission)
 	t.breakage.add(x.breakage)
 	t.net.add(x.net)
-	t.netSq.add(x.netSq)
-	t.netStaked.add(x.netStaked)
-	t.stakedSq.add(x.stakedSq)
+	t.netSq.merge(x.netSq)
+	t.netStaked.merge(x.netStaked)
+	t.stakedSq.merge(x.stakedSq)
 }
 
 // scaled adds x counted n times. A compiled transition decides each bet at
@@ -129,8 +130,12 @@ func (t *BetTally) scaled(x *BetTally, n int64) {
 	t.Returned += n * x.Returned
 	for _, s := range []struct{ to, from *int128 }{
 		{&t.staked, &x.staked}, {&t.won, &x.won}, {&t.lost, &x.lost}, {&t.commission, &x.commission},
-		{&t.breakage, &x.breakage}, {&t.net, &x.net}, {&t.netSq, &x.netSq}, {&t.netStaked, &x.netStaked},
-		{&t.stakedSq, &x.stakedSq},
+		{&t.breakage, &x.breakage}, {&t.net, &x.net},
+	} {
+		s.to.add(product(n, s.from.int64()))
+	}
+	for _, s := range []struct{ to, from *int192 }{
+		{&t.netSq, &x.netSq}, {&t.netStaked, &x.netStaked}, {&t.stakedSq, &x.stakedSq},
 	} {
 		s.to.add(product(n, s.from.int64()))
 	}
@@ -138,12 +143,12 @@ func (t *BetTally) scaled(x *BetTally, n int64) {
 
 // fits64 reports whether every sum of the tally fits in 64 bits.
 func (t *BetTally) fits64() bool {
-	for _, w := range []int128{t.staked, t.won, t.lost, t.commission, t.breakage, t.net, t.netSq, t.netStaked, t.stakedSq} {
+	for _, w := range []int128{t.staked, t.won, t.lost, t.commission, t.breakage, t.net} {
 		if !w.fits64() {
 			return false
 		}
 	}
-	return true
+	return t.netSq.fits64() && t.netStaked.fits64() && t.stakedSq.fits64()
 }
 
 // record adds one resolution with the commission paid on the bet when it
@@ -240,6 +245,9 @@ type SimResult struct {
 	Others []PlayerResult `json:"others,omitempty"`
 
 	roll rollSums
+	// overflow is set when a hand's net result passed what an Amount
+	// holds: the run is refused.
+	overflow bool
 }
 
 // PlayerResult is the exact sums of the bets of one player besides the
@@ -259,7 +267,7 @@ type PlayerResult struct {
 // the roll, its product with the stakes the roll decided, and the square
 // of those stakes: the standard error of the whole layout's return.
 type rollSums struct {
-	netSq, netStaked, stakedSq int128
+	netSq, netStaked, stakedSq int192
 }
 
 // add counts one roll's net result and stakes decided.
@@ -280,9 +288,9 @@ func (s *rollSums) addTimes(n, net, staked int64) {
 }
 
 func (s *rollSums) merge(x *rollSums) {
-	s.netSq.add(x.netSq)
-	s.netStaked.add(x.netStaked)
-	s.stakedSq.add(x.stakedSq)
+	s.netSq.merge(x.netSq)
+	s.netStaked.merge(x.netStaked)
+	s.stakedSq.merge(x.stakedSq)
 }
 
 // returnOf is the return of bets whose rolls summed to s, and its
@@ -303,9 +311,9 @@ func totalOf(bets []BetTally) BetTally {
 
 // rollSumsJSON is the sums of squares as JSON has them.
 type rollSumsJSON struct {
-	RollNetSq     int128 `json:"roll_net_sq"`
-	RollNetStaked int128 `json:"roll_net_staked"`
-	RollStakedSq  int128 `json:"roll_staked_sq"`
+	RollNetSq     int192 `json:"roll_net_sq"`
+	RollNetStaked int192 `json:"roll_net_staked"`
+	RollStakedSq  int192 `json:"roll_staked_sq"`
 }
 
 func (s rollSums) json() rollSumsJSON  { return rollSumsJSON{s.netSq, s.netStaked, s.stakedSq} }
@@ -410,8 +418,23 @@ func (l ledger) record(v Amount) {
 	(*l.outcomes)[v]++
 }
 
-// Complete reports whether the result holds every shard of its run.
-func (r *SimResult) Complete() bool { return len(r.Parts) == r.Shards }
+// Complete reports whether the result holds every shard of its run, each
+// exactly once.
+func (r *SimResult) Complete() bool {
+	return r.Shards >= 1 && len(r.Parts) == r.Shards && partsValid(r.Parts, r.Shards)
+}
+
+// partsValid reports whether parts are shards of a run of shards, none twice.
+func partsValid(parts []int, shards int) bool {
+	seen := make(map[int]bool, len(parts))
+	for _, p := range parts {
+		if p < 0 || p >= shards || seen[p] {
+			return false
+		}
+		seen[p] = true
+	}
+	return true
+}
 
 // tally finds the tally of the first player's bet b, adding it if new.
 func (r *SimResult) tally(b Bet) *BetTally { return &r.Bets[r.ledger().tallyIndex(tallied(b))] }
@@ -446,6 +469,7 @@ func (r *SimResult) add(x *SimResult) {
 	r.Rolls += x.Rolls
 	r.SevenOuts += x.SevenOuts
 	r.SessionRolls += x.SessionRolls
+	r.overflow = r.overflow || x.overflow
 	r.ledger().add(x.ledger())
 	for len(r.Others) < len(x.Others) { // a result before its first block
 		o := &x.Others[len(r.Others)]
@@ -478,40 +502,199 @@ func (l ledger) add(x ledger) {
 }
 
 // MergeResults combines the results of different shards of one run (same
-// rules, strategies, seed, mode, size and number of shards) into a new
+// rules, strategy, seed, mode, size and number of shards) into a new
 // result. The merge is exact, and merging every shard gives the result of
-// the whole run. Results that are not disjoint parts of one run are an
-// error wrapping ErrSimulation.
-func MergeResults(a, b SimResult) (SimResult, error) {
-	same := len(a.Others) == len(b.Others)
-	for i := 0; same && i < len(a.Others); i++ {
-		same = a.Others[i].Name == b.Others[i].Name && a.Others[i].Strategy == b.Others[i].Strategy
+// the whole run. It trusts nothing it is given: a result that no run
+// could have produced (a shard it cannot hold, a shard twice, a negative
+// or inconsistent count, a block count or number of rolls, shooters or
+// sessions other than its shards hold, a sum too large for the run), and
+// results that are not disjoint parts of one run, are errors wrapping
+// ErrSimulation. Given one result, it checks it and returns a copy.
+func MergeResults(results ...SimResult) (SimResult, error) {
+	if len(results) == 0 {
+		return SimResult{}, fmt.Errorf("craps: merge: no results: %w", ErrSimulation)
 	}
-	switch {
-	case !same || a.Rules != b.Rules || a.Strategy != b.Strategy || a.Seed != b.Seed || a.Mode != b.Mode ||
-		a.N != b.N || a.Session != b.Session || a.Shards != b.Shards:
-		return SimResult{}, fmt.Errorf("craps: merge: the results are not of one run (strategies, rules, seed, mode, size or shards differ): %w", ErrSimulation)
-	}
-	for _, p := range a.Parts {
-		for _, q := range b.Parts {
-			if p == q {
-				return SimResult{}, fmt.Errorf("craps: merge: shard %d/%d is in both results: %w", p, a.Shards, ErrSimulation)
-			}
+	for i := range results {
+		if err := results[i].check(); err != nil {
+			return SimResult{}, fmt.Errorf("craps: merge: result %d of %d: %w", i+1, len(results), err)
 		}
 	}
-	out := a
-	out.Bets, out.Outcomes = nil, nil
-	out.Others = nil // rebuilt by add
-	out.Parts = append(append([]int(nil), a.Parts...), b.Parts...)
+	first := &results[0]
+	out := SimResult{Strategy: first.Strategy, Rules: first.Rules, Seed: first.Seed, Mode: first.Mode, N: first.N,
+		Session: first.Session, Shards: first.Shards, Engine: first.Engine}
+	for i := range results {
+		b := &results[i]
+		same := len(b.Others) == len(first.Others)
+		for k := 0; same && k < len(b.Others); k++ {
+			same = b.Others[k].Name == first.Others[k].Name && b.Others[k].Strategy == first.Others[k].Strategy
+		}
+		if !same || out.Rules != b.Rules || out.Strategy != b.Strategy || out.Seed != b.Seed || out.Mode != b.Mode ||
+			out.N != b.N || out.Session != b.Session || out.Shards != b.Shards {
+			return SimResult{}, fmt.Errorf("craps: merge: result %d is not of the same run (strategies, rules, seed, mode, size or shards differ): %w", i+1, ErrSimulation)
+		}
+		for _, p := range b.Parts {
+			if slices.Contains(out.Parts, p) {
+				return SimResult{}, fmt.Errorf("craps: merge: shard %d/%d is in two results: %w", p, out.Shards, ErrSimulation)
+			}
+		}
+		out.Parts = append(out.Parts, b.Parts...)
+		if out.Engine != b.Engine {
+			out.Engine = "mixed"
+		}
+		out.add(b)
+	}
 	sort.Ints(out.Parts)
-	out.Blocks, out.Rolls, out.SevenOuts, out.SessionRolls, out.Ends, out.roll = 0, 0, 0, 0, SessionEnds{}, rollSums{}
-	out.add(&a)
-	out.add(&b)
-	if a.Engine != b.Engine {
-		out.Engine = "mixed"
+	if err := out.check(); err != nil {
+		return SimResult{}, fmt.Errorf("craps: merge: the merged result: %w", err)
 	}
 	return out, nil
 }
 
-// record counts one outcome of the first player.
-func (r *SimResult) record(v Amount) { r.ledger().record(v) }
+// Bounds on the sums of a result: a run's sums of money stay below
+// 2^125 (2^63 decisions of at most MaxBalance) and its sums of squares
+// below 2^187, so any two that pass these checks add without wrapping.
+const (
+	maxSumBits    = 126
+	maxSquareBits = 189
+)
+
+// check reports a result no run could have produced: one Simulate could
+// not have been asked for, a shard out of range or twice, a negative or
+// inconsistent count, blocks and rolls, shooters or sessions other than
+// its shards hold, or a sum past what a run can reach.
+func (r *SimResult) check() error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%s: %w", fmt.Sprintf(format, a...), ErrSimulation)
+	}
+	switch {
+	case r.Mode > BySessions || r.N <= 0 || r.N > MaxSimN:
+		return bad("%d %v is no run", r.N, r.Mode)
+	case r.Shards < 1 || len(r.Parts) == 0 || !partsValid(r.Parts, r.Shards):
+		return bad("shards %v of %d: each from 0 to %d, none twice", r.Parts, r.Shards, r.Shards-1)
+	case r.Engine != "compiled" && r.Engine != "table" && r.Engine != "mixed":
+		return bad("engine %q", r.Engine)
+	}
+	if err := r.Rules.Validate(); err != nil {
+		return bad("%v", err)
+	}
+	if why := r.Session.invalid(); r.Mode == BySessions && why != "" {
+		return bad("%s", why)
+	} else if r.Mode != BySessions && r.Session != (SessionLimits{}) {
+		return bad("session limits in a run of %v", r.Mode)
+	}
+	size := blockSize(r.Mode)
+	blocks, items := int64(0), int64(0)
+	last := (r.N - 1) / size // the last block, which may be short
+	for _, p := range r.Parts {
+		n := blocksOf(r.N, size, p, r.Shards)
+		blocks += n
+		items += n * size
+		if last%int64(r.Shards) == int64(p) {
+			items -= (last+1)*size - r.N
+		}
+	}
+	ok := r.Blocks == blocks && r.SevenOuts >= 0 && r.Rolls >= r.SevenOuts
+	switch r.Mode {
+	case ByShooters:
+		ok = ok && r.SevenOuts == items && r.SessionRolls == 0
+	case BySessions:
+		ok = ok && r.SessionRolls == r.Rolls
+	default:
+		ok = ok && r.Rolls == items && r.SessionRolls == 0
+	}
+	if !ok {
+		return bad("%d blocks, %d rolls and %d hands are not what shards %v of %d %v hold",
+			r.Blocks, r.Rolls, r.SevenOuts, r.Parts, r.N, r.Mode)
+	}
+	names := map[string]bool{firstPlayer: true}
+	ledgers := []ledger{r.ledger()}
+	for i := range r.Others {
+		o := &r.Others[i]
+		if o.Name == "" || names[o.Name] {
+			return bad("player %q: every player has a name of his own", o.Name)
+		}
+		names[o.Name] = true
+		ledgers = append(ledgers, o.ledger())
+	}
+	for k, l := range ledgers {
+		if err := l.check(r.Mode, items, &r.Rules); err != nil {
+			return bad("player %d: %v", k+1, err)
+		}
+	}
+	return nil
+}
+
+// check reports a player's sums that no run of mode with items rolls,
+// hands or sessions could have produced: his outcomes and session ends
+// not one an item, a sum of squares out of range, a tally no run holds.
+func (l ledger) check(mode SimMode, items int64, r *Rules) error {
+	var ends int64
+	for _, e := range []int64{l.ends.Target, l.ends.StopLoss, l.ends.Ruin, l.ends.MaxRolls, l.ends.Strategy} {
+		if e < 0 || ends > math.MaxInt64-e {
+			return fmt.Errorf("session ends %+v", *l.ends)
+		}
+		ends += e
+	}
+	outcomes, ok := l.outcomes.checkedCount()
+	switch mode {
+	case ByShooters:
+		ok = ok && outcomes == items && ends == 0
+	case BySessions:
+		ok = ok && ends == items && outcomes == items
+	default:
+		ok = ok && len(*l.outcomes) == 0 && ends == 0
+	}
+	if !ok {
+		return fmt.Errorf("%d outcomes and %d session ends in a run of %d %v", outcomes, ends, items, mode)
+	}
+	for _, w := range []int192{l.roll.netSq, l.roll.netStaked, l.roll.stakedSq} {
+		if w.big().BitLen() > maxSquareBits {
+			return fmt.Errorf("a sum of squares past 2^%d", maxSquareBits)
+		}
+	}
+	if l.roll.netSq.hi < 0 || l.roll.stakedSq.hi < 0 {
+		return fmt.Errorf("a negative sum of squares")
+	}
+	seen := make(map[Bet]bool, len(*l.bets))
+	for i := range *l.bets {
+		t := &(*l.bets)[i]
+		if err := t.check(r); err != nil || seen[t.Bet] {
+			return fmt.Errorf("%v: %v", t.Bet, err)
+		}
+		seen[t.Bet] = true
+	}
+	return nil
+}
+
+// check reports a tally no run could have produced.
+func (t *BetTally) check(r *Rules) error {
+	if err := r.Offers(t.Bet); err != nil {
+		return err
+	}
+	d, w, l, p := t.Decisions, t.Wins, t.Losses, t.Pushes
+	if w < 0 || l < 0 || p < 0 || t.Returned < 0 || w > d || l > d-w || p != d-w-l {
+		return fmt.Errorf("%d decisions are not %d wins, %d losses and %d pushes", d, w, l, p)
+	}
+	for _, x := range []int128{t.staked, t.won, t.lost, t.commission, t.breakage, t.net} {
+		if x.big().BitLen() > maxSumBits {
+			return fmt.Errorf("a sum past 2^%d", maxSumBits)
+		}
+	}
+	for _, x := range []int192{t.netSq, t.netStaked, t.stakedSq} {
+		if x.big().BitLen() > maxSquareBits {
+			return fmt.Errorf("a sum of squares past 2^%d", maxSquareBits)
+		}
+	}
+	if t.staked.hi < 0 || t.won.hi < 0 || t.lost.hi < 0 || t.commission.hi < 0 || t.breakage.hi < 0 || t.netSq.hi < 0 || t.stakedSq.hi < 0 {
+		return fmt.Errorf("a negative sum of stakes, wins, losses, commission, breakage or squares")
+	}
+	return nil
+}
+
+// record counts one outcome.
+func (r *SimResult) record(v Amount) {
+	if r.Outcomes == nil {
+		r.Outcomes = Histogram{}
+	}
+	r.Outcomes[v]++
+}

@@ -134,7 +134,7 @@ func (s *session) cards(line int, cmd string, args []string, out report) error {
 		if len(args) == 0 || len(args) > 2 {
 			return errors.New("usage: cut [<player>] <n> or cut [<player>] pass")
 		}
-		player := s.table.Players()[0].Name
+		player := s.firstPlayer()
 		if len(args) == 2 {
 			player = args[0]
 		}

@@ -37,17 +37,22 @@ func commands() []command {
 		{"play", "replay a roll tape: a scripted session of bets and rolls, with every payout", runPlay},
 		{"sim", "simulate a strategy from a seed, beside the exact figures; -shard i/n runs one part", runSim},
 		{"merge", "combine the -json outputs of craps sim shards into the result of the whole run", runMerge},
+		{"payouts", "print the dealer's payout summary under a table's rules: each bet, the usual stake, what it wins", runPayouts},
+		{"drill", "a dealer's payout trainer: questions on payouts, vig and whole layouts, checked and scored", runDrill},
 		{"tables", "print the private-game rule book's true-odds tables (Table 1: totals and groups; Table 2: hardways)", runTables},
 	}
 }
 
-// errUsage marks an error in how the command was called; run prints it in
-// one line and exits 2.
+// errUsage marks an error in how the command was called: a bad flag or
+// argument, rules that do not validate, a strategy or run the rules do not
+// allow. run prints it in one line and exits 2.
 var errUsage = errors.New("usage")
 
 // run runs the command line args, reading a tape from stdin where one is
-// not named, and returns the exit status: 0 done, 1
-// failed, 2 bad usage.
+// not named, and returns the exit status, for scripts: 0 done, 1 failed
+// while running (a file that cannot be read or merged, a tape line refused
+// under -strict, a result too large), 2 bad usage or rules. Every error is
+// one line on stderr, "craps <command>: " and the reason.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
@@ -62,14 +67,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			continue
 		}
 		err := c.run(args[1:], stdin, stdout)
-		switch {
-		case err == nil || errors.Is(err, flag.ErrHelp):
+		if err == nil || errors.Is(err, flag.ErrHelp) {
 			return 0
-		case errors.Is(err, errUsage):
-			fmt.Fprintf(stderr, "craps %s: %v\n", c.name, strings.TrimSuffix(err.Error(), ": "+errUsage.Error()))
+		}
+		// The package's errors carry their own "craps: ", and a usage
+		// error its marker: the line says each once.
+		msg := strings.TrimPrefix(strings.TrimSuffix(err.Error(), ": "+errUsage.Error()), "craps: ")
+		fmt.Fprintf(stderr, "craps %s: %s\n", c.name, msg)
+		if errors.Is(err, errUsage) {
 			return 2
 		}
-		fmt.Fprintf(stderr, "craps %s: %v\n", c.name, err)
 		return 1
 	}
 	fmt.Fprintf(stderr, "craps: unknown command %q (run craps -h)\n", args[0])

@@ -16,7 +16,7 @@ import (
 	"github.com/crapslab/craps/internal/rulekeys"
 )
 
-const playSynopsis = `[-json] [TAPE]
+const playSynopsis = `[-json] [-strict] [TAPE]
 
 Replays a roll tape: a script of a craps session, at a casino or in the
 private game, read from the file TAPE or from standard input. One command a
@@ -28,11 +28,12 @@ line; # starts a comment.
   player <name> <bankroll> [seat <n>] [strategy <spec>]
                                    seats a player, after the others or at seat n
                                    (0 is the first); the first seated shoots first.
-                                   With no player line, one player p1 with 1000.
-                                   With a strategy (a betting system's name, or
-                                   actions separated by ";" as craps sim reads
-                                   them), the player bets by it before every
-                                   throw, and the tape shows his bets then
+                                   A tape that seats no one plays one player p1
+                                   with 1000. With a strategy (a betting
+                                   system's name, or actions separated by ";"
+                                   as craps sim reads them), the player bets by
+                                   it before every throw, and the tape shows
+                                   his bets then
   bet [<player>] <bet> <amount>    places a bet, or adds to one: pass, don't pass,
                                    come, don't come, odds, odds <n>, lay odds,
                                    lay odds <n>, put <n>, place <n>, place to lose <n>,
@@ -85,13 +86,17 @@ the deck deals every throw, so roll lines are refused.
   new deck                         a new deck, brought in before the next come-out
 
 The player may be left out when there is one player, or to mean the first.
-A refused command is reported, with its line number, and the replay goes on.
-The exit status is 0 when the tape was read to the end.`
+A refused command is reported, with its line number, and the replay goes on;
+under -strict the replay stops there. The exit status is 0 when the tape was
+read to the end (under -strict, with nothing refused), 1 when it stopped: a
+refused line under -strict, a line longer than 1 MiB, a tape that cannot be
+read.`
 
 func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("play", playSynopsis, stdout)
 	asJSON := fs.Bool("json", false, "print one JSON object a line: one for each roll, one for each refused command")
 	seed := fs.Uint64("seed", 0, "the card deck's seed, as craps.NewDeck(seed, 0); a seed line on the tape overrides it")
+	strict := fs.Bool("strict", false, "stop at the first refused line, and exit 1")
 	if err := parse(fs, args, 1); err != nil {
 		return err
 	}
@@ -110,7 +115,7 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	if *asJSON {
 		out = &jsonReport{enc: json.NewEncoder(stdout)}
 	}
-	return replaySeeded(in, out, *seed)
+	return replaySeeded(in, out, *seed, *strict)
 }
 
 // report is where a replay writes what happened.
@@ -125,6 +130,7 @@ type report interface {
 type session struct {
 	table   *craps.Table
 	started bool // a player, bet or roll has been seen: rules are fixed
+	seated  bool // a player has been seated: no default player from now on
 	res     []craps.Resolution
 	// Card craps: the deck, made from seed at the first card command,
 	// and whether it has dealt.
@@ -139,14 +145,19 @@ type session struct {
 
 // replay reads the tape line by line and plays it. It returns an error
 // only when the tape cannot be read, or the report cannot be written.
-func replay(in io.Reader, out report) error { return replaySeeded(in, out, 0) }
+func replay(in io.Reader, out report) error { return replaySeeded(in, out, 0, false) }
 
-// replaySeeded is replay with a seed for the card deck.
-func replaySeeded(in io.Reader, out report, seed uint64) error {
+// maxTapeLine is the longest line a tape may have.
+const maxTapeLine = 1 << 20
+
+// replaySeeded is replay with a seed for the card deck; strict stops it at
+// the first refused line, with an error.
+func replaySeeded(in io.Reader, out report, seed uint64, strict bool) error {
 	s := &session{table: &craps.Table{}, seed: seed}
 	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	for line := 1; sc.Scan(); line++ {
+	sc.Buffer(make([]byte, 64*1024), maxTapeLine)
+	line := 1
+	for ; sc.Scan(); line++ {
 		text, _, _ := strings.Cut(sc.Text(), "#")
 		fields := strings.Fields(text)
 		if len(fields) == 0 {
@@ -156,10 +167,16 @@ func replaySeeded(in io.Reader, out report, seed uint64) error {
 			if werr := out.refused(line, err); werr != nil {
 				return werr
 			}
+			if strict {
+				return fmt.Errorf("line %d refused (-strict): %s", line, strings.TrimPrefix(err.Error(), "craps: "))
+			}
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("reading the tape: %w", err)
+	switch err := sc.Err(); {
+	case errors.Is(err, bufio.ErrTooLong):
+		return fmt.Errorf("line %d is longer than %d bytes: the replay stops there", line, maxTapeLine)
+	case err != nil:
+		return fmt.Errorf("reading the tape at line %d: %w", line, err)
 	}
 	return nil
 }
@@ -243,7 +260,7 @@ func (s *session) do(line int, f []string, out report) error {
 		if len(args) > 1 {
 			return errors.New("usage: change dice [<player>]")
 		}
-		who := s.table.Players()[0].Name
+		who := s.firstPlayer()
 		if len(args) == 1 {
 			who = args[0]
 		}
@@ -295,6 +312,7 @@ func (s *session) player(args []string) error {
 	if err := s.table.JoinAt(args[0], craps.Amount(n), at); err != nil {
 		return err
 	}
+	s.seated = true
 	if spec != "" {
 		p, err := craps.NewStrategyPlayer(s.table, args[0], strategy)
 		if err != nil {
@@ -480,35 +498,47 @@ func (s *session) rules(args []string) error {
 	return nil
 }
 
-// defaultPlayer seats p1 with 1000 when the tape names no player.
+// defaultPlayer seats p1 with 1000 when the tape has seated no one: not
+// when the players it seated have all left.
 func (s *session) defaultPlayer() {
 	s.started = true
-	if len(s.table.Players()) == 0 {
+	if !s.seated {
+		s.seated = true
 		_ = s.table.Join("p1", 1000) // cannot fail at an empty table
 	}
 }
 
+// firstPlayer is the player a command means when it names none: the
+// first seated, or "" (whom the table refuses) when all have left.
+func (s *session) firstPlayer() string {
+	if players := s.table.Players(); len(players) > 0 {
+		return players[0].Name
+	}
+	return ""
+}
+
 // playerAndBet reads "[<player>] <bet>": the first word is a player if a
 // player of that name is seated and the rest is a bet; otherwise the whole
-// is a bet for the first player.
+// is a bet for the first player. A first word that is no bet before one
+// names a player, seated or not, whom the table then refuses if need be.
 func (s *session) playerAndBet(words []string) (string, craps.Bet, error) {
 	s.defaultPlayer()
 	players := s.table.Players()
-	if len(words) > 1 {
-		for _, p := range players {
-			if p.Name == words[0] {
-				if b, err := craps.ParseBet(strings.Join(words[1:], " ")); err == nil {
-					return p.Name, b, nil
-				}
-			}
-		}
-	}
 	if len(words) == 0 {
 		return "", craps.Bet{}, errors.New("which bet?")
 	}
+	rest, restErr := craps.ParseBet(strings.Join(words[1:], " "))
+	if len(words) > 1 && restErr == nil && slices.ContainsFunc(players, func(p craps.PlayerState) bool { return p.Name == words[0] }) {
+		return words[0], rest, nil
+	}
 	b, err := craps.ParseBet(strings.Join(words, " "))
-	if err != nil {
+	switch {
+	case err != nil && len(words) > 1 && restErr == nil:
+		return words[0], rest, nil
+	case err != nil:
 		return "", b, err
+	case len(players) == 0:
+		return "", b, errors.New("no player at the table: seat one with player <name> <bankroll>")
 	}
 	return players[0].Name, b, nil
 }

@@ -19,7 +19,7 @@ import (
 )
 
 const simSynopsis = `[-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY ...] [-rolls N | -shooters N | -sessions N]
-       [-seed S] [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-rules NAME] [rule flags]
+       [-seed S] [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-quiet] [-rules NAME] [rule flags]
 
 Simulates a strategy from a seed and prints, for every bet it made, the
 simulated return per unit staked with its standard error beside the exact
@@ -50,15 +50,28 @@ The result depends only on the rules, the strategy, the seed and the size
 of the run: not on -workers, nor on the machine. -shard i/n runs one part
 of it, -shard auto the part a Slurm job array or a Kubernetes Indexed Job
 gives this process; "craps merge" combines the -json outputs of every part
-into the result of the whole run.
+into the result of the whole run. While a long run plays, its progress is
+shown on standard error when that is a terminal, unless -quiet.
 
 Examples:
   craps sim -strategy three-point-molly -rolls 1e9 -seed 7
   craps sim -strategy "pass 10; odds max; place 6 12; place 8 12" -sessions 1e5 -bankroll 500 -target 750
   craps sim -strategy-file mine.txt -shooters 1e6`
 
-// simStderr receives the progress indicator.
+// simStderr receives the progress indicator, if it is a terminal.
 var simStderr io.Writer = os.Stderr
+
+// isTerminal reports whether w is a character device: a terminal, where a
+// progress line that rewrites itself reads well (or /dev/null, where it is
+// lost anyway); in a file or a pipe it would be noise.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
 
 // simOutput is the JSON craps sim writes and craps merge reads: the exact
 // sums, the rules' name, and a summary computed from them.
@@ -127,10 +140,13 @@ or "NAME:BANKROLL=STRATEGY" for his own bankroll in sessions (the strategy as -s
 	shards := fs.Int("shards", 0, `with -shard auto: the number of shards; needed under Kubernetes (the Job's completions);
 under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns shards 3 and 7)`)
 	asJSON := fs.Bool("json", false, "print the exact sums and a summary as JSON, which craps merge reads")
+	quiet := fs.Bool("quiet", false, "no progress line on standard error (there is none unless it is a terminal)")
 	rf := addRuleFlags(fs)
 	if err := parse(fs, args, 0); err != nil {
 		return err
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	r, err := rf.rules()
 	if err != nil {
 		return err
@@ -160,10 +176,14 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 		n    count
 		mode craps.SimMode
 	}{{rolls, craps.ByRolls}, {shooters, craps.ByShooters}, {sessions, craps.BySessions}} {
-		if c.n != 0 {
-			cfg.Mode, cfg.N = c.mode, int64(c.n)
-			counts++
+		if !set[c.mode.String()] {
+			continue
 		}
+		if c.n == 0 {
+			return fmt.Errorf("-%v 0: a run plays at least one: %w", c.mode, errUsage)
+		}
+		cfg.Mode, cfg.N = c.mode, int64(c.n)
+		counts++
 	}
 	switch counts {
 	case 0:
@@ -175,9 +195,14 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 	if cfg.Shard, cfg.Shards, err = shardOf(*shard, *shards, os.Getenv); err != nil {
 		return err
 	}
+	if err := s.Validate(r); err != nil {
+		return fmt.Errorf("%v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
+	}
 	start := time.Now()
-	prog := &progress{w: simStderr, start: start}
-	cfg.Progress = prog.update
+	prog := newProgress(simStderr, start, *quiet)
+	if prog != nil {
+		cfg.Progress = prog.update
+	}
 	res, err := craps.Simulate(context.Background(), cfg)
 	prog.done()
 	if err != nil {
@@ -298,6 +323,15 @@ type progress struct {
 	printed bool
 }
 
+// newProgress is the progress line of a run started at start on w, or
+// nil if w is no terminal or quiet is set.
+func newProgress(w io.Writer, start time.Time, quiet bool) *progress {
+	if quiet || !isTerminal(w) {
+		return nil
+	}
+	return &progress{w: w, start: start}
+}
+
 func (p *progress) update(done, total int64) {
 	now := time.Now()
 	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 200*time.Millisecond {
@@ -309,7 +343,7 @@ func (p *progress) update(done, total int64) {
 }
 
 func (p *progress) done() {
-	if p.printed {
+	if p != nil && p.printed {
 		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", 60))
 	}
 }
@@ -332,7 +366,8 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	for i, name := range files {
+	var parts []craps.SimResult
+	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			return err
@@ -341,14 +376,19 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 		if err := json.Unmarshal(data, &part); err != nil {
 			return fmt.Errorf("%s: not the output of craps sim -json: %v", name, err)
 		}
-		if i == 0 {
+		if _, err := craps.MergeResults(part.Result); err != nil {
+			return fmt.Errorf("%s: %s", name, strings.TrimPrefix(err.Error(), "craps: merge: result 1 of 1: "))
+		}
+		if parts = append(parts, part.Result); len(parts) == 1 {
 			all = part
-			continue
+		} else {
+			all.Elapsed += part.Elapsed
 		}
-		if all.Result, err = craps.MergeResults(all.Result, part.Result); err != nil {
-			return fmt.Errorf("%s: %v", name, strings.TrimPrefix(err.Error(), "craps: merge: "))
-		}
-		all.Elapsed += part.Elapsed
+	}
+	// Every file is checked, alone and then against the others, before
+	// any figure is printed.
+	if all.Result, err = craps.MergeResults(parts...); err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "craps: merge: "))
 	}
 	return writeSim(stdout, all, *asJSON)
 }

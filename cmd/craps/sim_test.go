@@ -92,7 +92,7 @@ func TestSimShardsMerge(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Partial: shards [0 2] of 3") {
 		t.Errorf("two shards of three: exit %d:\n%s", code, out)
 	}
-	if code, _, errOut := runCmd(t, "", "merge", files[0], files[0]); code != 1 || !strings.Contains(errOut, "in both") {
+	if code, _, errOut := runCmd(t, "", "merge", files[0], files[0]); code != 1 || !strings.Contains(errOut, "in two results") {
 		t.Errorf("a shard twice: exit %d: %s", code, errOut)
 	}
 }
@@ -114,7 +114,7 @@ func TestSimUsage(t *testing.T) {
 		{"a shard out of range", []string{"sim", "-shard", "3/3"}, 2, "-shard"},
 		{"a count that is not whole", []string{"sim", "-rolls", "1.5"}, 2, "whole count"},
 		{"a session with no end", []string{"sim", "-sessions", "10", "-target", "0"}, 2, "target or a roll limit"},
-		{"a strategy the rules do not offer", []string{"sim", "-strategy", "dont-pass-max-lay", "-rules", "crapless"}, 1, "not offered"},
+		{"a strategy the rules do not offer", []string{"sim", "-strategy", "dont-pass-max-lay", "-rules", "crapless"}, 2, "not offered"},
 		{"merge with no files", []string{"merge"}, 2, "no files"},
 		{"merge of a file that is not JSON", []string{"merge", bad}, 1, "not the output"},
 	} {
@@ -161,7 +161,7 @@ func TestSimStrategyText(t *testing.T) {
 		{"a word that is no option", []string{"sim", "-strategy", "place 6 12 sometimes"}, 2, "not an option"},
 		{"a line of a file", []string{"sim", "-strategy-file", file + ".missing"}, 1, "no such file"},
 		{"both", []string{"sim", "-strategy", "pass 10", "-strategy-file", file}, 2, "not both"},
-		{"an amount below the minimum", []string{"sim", "-strategy", "field 5", "-min", "10"}, 1, "outside the table limits"},
+		{"an amount below the minimum", []string{"sim", "-strategy", "field 5", "-min", "10"}, 2, "outside the table limits"},
 	} {
 		code, _, errOut := runCmd(t, "", c.args...)
 		if code != c.code || !strings.Contains(errOut, c.want) {

@@ -383,14 +383,19 @@ func setBool(dst *bool, v string) error {
 	return nil
 }
 
-// parseRate reads a commission rate, "5%", "4.5%" or "1:20".
+// parseRate reads a commission rate, "5%", "4.5%", "1/3%" or "1:20",
+// exactly; one whose fraction does not fit in int64 terms is refused.
 func parseRate(v string) (craps.Ratio, error) {
 	if pct, ok := strings.CutSuffix(strings.TrimSpace(v), "%"); ok {
 		q, ok := new(big.Rat).SetString(pct)
+		if ok {
+			q.Quo(q, big.NewRat(100, 1))
+		}
+		// Exactly, in lowest terms, or not at all: a term past int64
+		// would wrap.
 		if !ok || q.Sign() < 0 || !q.Num().IsInt64() || !q.Denom().IsInt64() {
 			return craps.Ratio{}, syntaxError("commission rate", v)
 		}
-		q.Quo(q, big.NewRat(100, 1))
 		if q.Sign() == 0 {
 			return craps.Ratio{Win: 0, Stake: 1}, nil
 		}
@@ -438,7 +443,8 @@ func Set(r *craps.Rules, key, value string) error {
 		if k.Name == key {
 			tmp := *r
 			if err := k.set(&tmp, strings.TrimSpace(value)); err != nil {
-				return fmt.Errorf("rule %s: %s: %w", key, strings.TrimPrefix(err.Error(), "craps: "), craps.ErrSyntax)
+				msg := strings.TrimSuffix(strings.TrimPrefix(err.Error(), "craps: "), ": "+craps.ErrSyntax.Error())
+				return fmt.Errorf("rule %s: %s: %w", key, msg, craps.ErrSyntax)
 			}
 			*r = tmp
 			return nil

@@ -290,3 +290,25 @@ func TestIsBool(t *testing.T) {
 		}
 	}
 }
+
+// A commission rate is read exactly or refused: a percentage whose
+// fraction has a term past int64 once divided by 100 used to wrap
+// (1/184467440737095517% read as 1.19%).
+func TestRulesSetRateExactly(t *testing.T) {
+	refused := []struct{ value, reason string }{
+		{"1/184467440737095517%", "the denominator times 100 passes int64"},
+		{"99999999999999999999%", "the numerator is past int64"},
+		{"1/0%", "no fraction"},
+		{"-1%", "a negative rate"},
+	}
+	for _, tc := range refused {
+		r := Standard()
+		if err := Set(&r, "commission", tc.value); !errors.Is(err, ErrSyntax) {
+			t.Errorf("Set(commission, %q) (%s): err = %v, want ErrSyntax", tc.value, tc.reason, err)
+		}
+	}
+	r := Standard()
+	if err := Set(&r, "commission", "1/3%"); err != nil || r.BuyCommission.Rate != (Ratio{Win: 1, Stake: 300}) {
+		t.Errorf("Set(commission, 1/3%%): rate %v, err %v; want 1:300", r.BuyCommission.Rate, err)
+	}
+}

@@ -1,0 +1,758 @@
+package craps_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"pgregory.net/rapid"
+
+	"github.com/crapslab/craps"
+)
+
+// exhaustive reports whether CRAPS_EXHAUSTIVE=1 asks for the long checks
+// (see exhaustive_test.go): every preset, and many more questions.
+func exhaustive() bool { return os.Getenv("CRAPS_EXHAUSTIVE") == "1" }
+
+// layoutOf reads a layout written "player: bet amount, bet amount; player: ...".
+func layoutOf(t testing.TB, text string) []craps.DrillBet {
+	t.Helper()
+	var out []craps.DrillBet
+	for _, part := range strings.Split(text, ";") {
+		player, bets, _ := strings.Cut(part, ":")
+		for _, b := range strings.Split(bets, ",") {
+			fields := strings.Fields(b)
+			amount, err := strconv.Atoi(fields[len(fields)-1])
+			if err != nil {
+				t.Fatalf("layout %q: %v", text, err)
+			}
+			bet, err := craps.ParseBet(strings.Join(fields[:len(fields)-1], " "))
+			if err != nil {
+				t.Fatalf("layout %q: %v", text, err)
+			}
+			out = append(out, craps.DrillBet{Player: strings.TrimSpace(player), Bet: bet, Amount: craps.Amount(amount)})
+		}
+	}
+	return out
+}
+
+func dice(t testing.TB, s string) craps.Dice {
+	t.Helper()
+	d, err := craps.ParseDice(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// lineResult is what a test checks of one line of a layout question.
+type lineResult struct {
+	Bet     string
+	Outcome craps.Outcome
+	Paid    craps.Amount
+	Stays   bool
+	To      int
+}
+
+func results(q craps.DrillQuestion) []lineResult {
+	var out []lineResult
+	for _, l := range q.Lines {
+		out = append(out, lineResult{l.Bet.String(), l.Outcome, l.Paid, l.Stays, l.To})
+	}
+	return out
+}
+
+// The croupier trainer's six worked examples (its pages in Arabic and
+// Ukrainian, "Examples"; RULES.md section 3), each made a drill from its
+// layout: every stake 100 unless the trainer states it (odds 100, lay odds
+// 120, place 8 120), and, where the trainer names the bets that lose
+// without stakes (example 5: place bets and hardways), place 6 for 120
+// and hard 6 and hard 8 for 100. The answers are the trainer's totals:
+// 1700, 4000, 0, 1120, 600 and 240.
+func TestDrillTrainerHands(t *testing.T) {
+	won, lost := craps.OutcomeWon, craps.OutcomeLost
+	for _, c := range []struct {
+		name   string
+		point  int
+		layout string
+		throw  string
+		paid   craps.Amount
+		after  int
+		lines  []lineResult
+	}{
+		{"come-out 11", 0, "ann: pass 100, don't pass 100, field 100, yo 100", "5-6", 1700, 0, []lineResult{
+			{"Pass Line", won, 100, false, 0}, {"Don't Pass", lost, 0, false, 0},
+			{"Field", won, 100, false, 0}, {"Yo", won, 1500, false, 0}}},
+		{"come-out 2", 0, "ann: pass 100, don't pass 100, any craps 100, 2 100, field 100", "1-1", 4000, 0, []lineResult{
+			{"Pass Line", lost, 0, false, 0}, {"Don't Pass", won, 100, false, 0}, {"Any Craps", won, 700, false, 0},
+			{"Aces", won, 3000, false, 0}, {"Field", won, 200, false, 0}}},
+		{"come-out 6 sets the point", 0, "ann: pass 100, don't pass 100, field 100", "2-4", 0, 6, []lineResult{
+			{"Pass Line", craps.NoOutcome, 0, true, 0}, {"Don't Pass", craps.NoOutcome, 0, true, 0},
+			{"Field", lost, 0, false, 0}}},
+		{"point 6, hard 6", 6, "ann: pass 100, odds 100, hard 6 100, place 8 120", "3-3", 1120, 0, []lineResult{
+			{"Pass Line", won, 100, false, 0}, {"Pass Odds 6", won, 120, false, 0},
+			{"Hard 6", won, 900, true, 0}, {"Place 8", craps.NoOutcome, 0, true, 0}}},
+		{"point 6, seven-out", 6, "ann: pass 100, don't pass 100, odds 100, lay odds 120, place 6 120, hard 6 100, hard 8 100, any 7 100", "3-4", 600, 0, []lineResult{
+			{"Pass Line", lost, 0, false, 0}, {"Don't Pass", won, 100, false, 0}, {"Pass Odds 6", lost, 0, false, 0},
+			{"Don't Pass Odds 6", won, 100, false, 0}, {"Place 6", lost, 0, false, 0}, {"Hard 6", lost, 0, false, 0},
+			{"Hard 8", lost, 0, false, 0}, {"Any 7", won, 400, false, 0}}},
+		{"point 4, the come bet moves to 9", 4, "ann: pass 100, come 100, place 9 100, field 100", "4-5", 240, 4, []lineResult{
+			{"Pass Line", craps.NoOutcome, 0, true, 0}, {"Come", craps.OutcomeMoved, 0, true, 9},
+			{"Place 9", won, 140, true, 0}, {"Field", won, 100, false, 0}}},
+	} {
+		q, err := craps.NewDrillLayout(craps.Standard(), c.point, layoutOf(t, c.layout), dice(t, c.throw))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if q.Answer != c.paid || q.PointAfter != c.after {
+			t.Errorf("%s: paid %d with the puck at %d after, want %d and %d", c.name, q.Answer, q.PointAfter, c.paid, c.after)
+		}
+		if diff := cmp.Diff(c.lines, results(q)); diff != "" {
+			t.Errorf("%s: lines (-want +got):\n%s", c.name, diff)
+		}
+		if m, err := q.Check(craps.DrillAnswer{c.paid}); err != nil || !m.Right {
+			t.Errorf("%s: the trainer's total %d is not marked right: %v %v", c.name, c.paid, m, err)
+		}
+	}
+}
+
+// The worked answer of the trainer's fourth example, as the dealer says it.
+func TestDrillExplanation(t *testing.T) {
+	q, err := craps.NewDrillLayout(craps.Standard(), 6, layoutOf(t, "ann: pass 100, odds 100, hard 6 100, place 8 120"), dice(t, "3-3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `Pass Line for 100 pays even money: 100.
+Pass Odds 6 for 100 pays 6 to 5: 120.
+Hard 6 for 100 pays 9 to 1: 900, and stays up.
+Place 8 for 120: no decision.
+Paid 1120 in all. The point is made: the puck comes off.
+`
+	if diff := cmp.Diff(want, q.Explanation()); diff != "" {
+		t.Errorf("explanation (-want +got):\n%s", diff)
+	}
+}
+
+// Each line's explanation says what a dealer says, derived from the same
+// payout and commission the table used.
+func TestDrillSay(t *testing.T) {
+	vegas := craps.Vegas()
+	unit5 := craps.Standard()
+	unit5.Unit = 5
+	for _, c := range []struct {
+		reason string
+		rules  craps.Rules
+		point  int
+		layout string
+		throw  string
+		say    []string
+	}{
+		{"the trainer's own example of a place payout", craps.Standard(), 4, "a: place 6 30", "2-4",
+			[]string{"Place 6 for 30 pays 7 to 6: 35, and stays up"}},
+		{"a stake that is not a multiple of 6: the table rounds down", craps.Standard(), 4, "a: place 6 10", "2-4",
+			[]string{"Place 6 for 10 pays 7 to 6: 11 2/3, rounded down to 11, and stays up"}},
+		{"a table that pays in 5s", unit5, 4, "a: place 6 20", "2-4",
+			[]string{"Place 6 for 20 pays 7 to 6: 23 1/3, rounded down to the table's unit of 5: 20, and stays up"}},
+		{"for-1 propositions pay the printed figure less the stake", craps.Rules{PropsFor1: true}, 0, "a: yo 10, hop 1-1 5", "5-6",
+			[]string{"Yo for 10 pays 15 for 1: 140", "Hop 1-1 for 5 loses: take it"}},
+		{"a horn splits into four; its yo part pays and the rest loses", craps.Standard(), 0, "a: horn 20", "5-6",
+			[]string{"Horn for 20 (5 on 2, 5 on 3, 5 on 11, 5 on 12): 5 on 11 pays 15 to 1: 75; the other 15 loses: 60"}},
+		{"three-way craps on a 3: the 3 pays, the 2 and 12 lose", craps.Standard(), 0, "a: three-way 3", "1-2",
+			[]string{"Three-Way Craps for 3 (1 on 2, 1 on 3, 1 on 12): 1 on 3 pays 15 to 1: 15; the other 2 loses: 13"}},
+		{"a commission cut to what the bet wins", craps.Rules{BuyCommission: craps.Commission{Minimum: 5}}, 6, "a: buy 4 2", "1-3",
+			[]string{"Buy 4 for 2 pays 2 to 1: 4 (the vig, 5% of 2 is 1/10, cut to what the bet wins: 4, was paid with the bet)"}},
+		{"a world bet on a 7 is a push", craps.Standard(), 0, "a: world 10", "3-4",
+			[]string{"World for 10 (2 on 2, 2 on 3, 2 on 11, 2 on 12, 2 on Any 7): 2 on Any 7 pays 4 to 1: 8; the other 8 loses: a push, nothing paid"}},
+		{"a buy bet's vig is paid with the bet", craps.Standard(), 6, "a: buy 4 25", "1-3",
+			[]string{"Buy 4 for 25 pays 2 to 1: 50 (the vig, 5% of 25 is 1 1/4, rounded down: 1, was paid with the bet)"}},
+		{"the Vegas vig comes out of the win", vegas, 6, "a: lay 4 40", "3-4",
+			[]string{"Lay 4 for 40 pays 1 to 2: 20, less the vig (5% of 20: 1): 19"}},
+		{"the second casino gives the buy vig back when the bet loses", craps.Bar2(), 6, "a: buy 4 20", "3-4",
+			[]string{"Buy 4 for 20 loses: take it, and give back the vig of 1 paid with it"}},
+		{"bar 2: don't pass pushes on the 2", craps.Bar2(), 0, "a: don't pass 10", "1-1",
+			[]string{"Don't Pass for 10: the 2 is barred, a push: nothing paid"}},
+		{"come odds are off on the come-out: the come bet wins, its odds come back", craps.Standard(), 0, "a: come 9 10, odds 9 20, place 6 12", "4-5",
+			[]string{"Come 9 for 10 pays even money: 10", "Come Odds 9 for 20 was off: its line bet is decided, so it comes back",
+				"Place 6 for 12 is off on the come-out: no decision"}},
+		{"a come bet travels to its number", craps.Standard(), 5, "a: come 10, don't come 10", "4-4",
+			[]string{"Come for 10 travels to the 8", "Don't Come for 10 travels to the 8"}},
+	} {
+		q, err := craps.NewDrillLayout(c.rules, c.point, layoutOf(t, c.layout), dice(t, c.throw))
+		if err != nil {
+			t.Fatalf("%s: %v", c.reason, err)
+		}
+		var got []string
+		for _, l := range q.Lines {
+			got = append(got, l.Say)
+		}
+		if diff := cmp.Diff(c.say, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", c.reason, diff)
+		}
+	}
+}
+
+// A layout the table would not take is refused with the table's own
+// error, and so is anything that is no layout at all.
+func TestDrillLayoutRefusals(t *testing.T) {
+	seven := craps.Dice{A: 3, B: 4}
+	for _, c := range []struct {
+		reason string
+		rules  craps.Rules
+		point  int
+		layout string
+		throw  craps.Dice
+		want   error
+	}{
+		{"the same bet twice", craps.Standard(), 0, "a: pass 10, pass 10", seven, craps.ErrSyntax},
+		{"7 is never the point", craps.Standard(), 7, "a: pass 10", seven, craps.ErrSyntax},
+		{"the throw is no throw", craps.Standard(), 0, "a: pass 10", craps.Dice{A: 0, B: 7}, craps.ErrSyntax},
+		{"odds need a point", craps.Standard(), 0, "a: pass 10, odds 10", seven, craps.ErrNotNow},
+		{"a come bet cannot stand on the point", craps.Standard(), 6, "a: come 6 10", seven, craps.ErrNotNow},
+		{"odds above the 3-4-5x limit", craps.Standard(), 4, "a: pass 10, odds 40", seven, craps.ErrOddsLimit},
+		{"a stake below the table minimum", craps.Rules{Minimum: 10}, 4, "a: place 6 6", seven, craps.ErrTableLimit},
+		{"crapless craps has no don't pass", craps.Crapless(), 0, "a: don't pass 10", seven, craps.ErrNotOffered},
+		{"the fire bet depends on the hand so far", craps.Standard(), 0, "a: fire 5", seven, craps.ErrNotOffered},
+		{"so does a repeater", craps.Standard(), 0, "a: repeater 4 5", seven, craps.ErrNotOffered},
+		{"all the hardways is four Hard bets", craps.Standard(), 4, "a: all hardways 4", seven, craps.ErrNotOffered},
+		{"the private game has no layout", craps.Street(), 0, "a: pass 10", seven, craps.ErrNotOffered},
+		{"rules that contradict themselves", craps.Rules{Bar: 5}, 0, "a: pass 10", seven, craps.ErrInvalidRules},
+		{"a player needs a name", craps.Standard(), 0, ": pass 10", seven, craps.ErrUnknownPlayer},
+	} {
+		_, err := craps.NewDrillLayout(c.rules, c.point, layoutOf(t, c.layout), c.throw)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: error %v, want %v", c.reason, err, c.want)
+		}
+	}
+	// A come bet on no number, which ParseBet would not read.
+	come7 := []craps.DrillBet{{Player: "a", Bet: craps.Bet{Kind: craps.Come, Number: 7}, Amount: 10}}
+	if _, err := craps.NewDrillLayout(craps.Standard(), 4, come7, craps.Dice{A: 1, B: 1}); !errors.Is(err, craps.ErrSyntax) {
+		t.Errorf("a come bet on 7: error %v, want ErrSyntax", err)
+	}
+}
+
+// WholeStake gives the amounts a dealer is drilled on: the croupier
+// trainer's usual stakes (its payout summary: place 6 for 12, 5 and 4
+// for 10, odds for 10, the center for 5), the classic buy and lay
+// amounts with a 1-unit vig, and the splits in whole parts.
+func TestWholeStake(t *testing.T) {
+	unit5 := craps.Rules{Unit: 5}
+	for _, c := range []struct {
+		reason string
+		rules  craps.Rules
+		bet    string
+		least  craps.Amount
+		want   craps.Amount
+		err    error
+	}{
+		{"the trainer: place 6 for 12", craps.Standard(), "place 6", 10, 12, nil},
+		{"the trainer: place 5 for 10", craps.Standard(), "place 5", 10, 10, nil},
+		{"the trainer: place 4 for 10", craps.Standard(), "place 4", 10, 10, nil},
+		{"the trainer: odds on 6 for 10", craps.Standard(), "odds 6", 10, 10, nil},
+		{"the trainer: odds on 5 for 10", craps.Standard(), "odds 5", 10, 10, nil},
+		{"the trainer: hard 8 for 5", craps.Standard(), "hard 8", 5, 5, nil},
+		{"place 6 in multiples of 6", craps.Standard(), "place 6", 1, 6, nil},
+		{"odds on 5 in multiples of 2", craps.Standard(), "odds 5", 1, 2, nil},
+		{"the field pays whole on every total", craps.Standard(), "field", 1, 1, nil},
+		{"buy 4 for 20 makes a vig of 1", craps.Standard(), "buy 4", 1, 20, nil},
+		{"lay 4 for 40 wins 20, vig 1", craps.Standard(), "lay 4", 1, 40, nil},
+		{"lay 6 for 24 wins 20, vig 1", craps.Standard(), "lay 6", 1, 24, nil},
+		{"lay 5 for 30 wins 20, vig 1", craps.Standard(), "lay 5", 1, 30, nil},
+		{"the second casino's lay vig is on the bet: 5% of a multiple of 6", craps.Bar2(), "lay 6", 1, 60, nil},
+		{"the Vegas lay vig from the win is still 5% of the win", craps.Vegas(), "lay 4", 1, 40, nil},
+		{"a horn is four whole parts", craps.Standard(), "horn", 1, 4, nil},
+		{"a horn high is five", craps.Standard(), "horn high 12", 1, 5, nil},
+		{"C&E is two", craps.Standard(), "c&e", 1, 2, nil},
+		{"a world is five", craps.Standard(), "world", 1, 5, nil},
+		{"three-way craps is three", craps.Standard(), "three-way", 1, 3, nil},
+		{"at a table of 5s place 6 pays 35 on 30", unit5, "place 6", 1, 30, nil},
+		{"at a table of 5s place 5 pays 35 on 25", unit5, "place 5", 1, 25, nil},
+		{"at a table of 5s even money is any 5", unit5, "pass", 1, 5, nil},
+		{"crapless place 3 pays 11:4", craps.Crapless(), "place 3", 10, 12, nil},
+		{"the table minimum counts", craps.Rules{Minimum: 15}, "place 6", 1, 18, nil},
+		{"but not for odds", craps.Rules{Minimum: 15}, "odds 6", 1, 5, nil},
+		{"above the table maximum", craps.Rules{Maximum: 10}, "place 6", 10, 0, craps.ErrTableLimit},
+		{"a bet the table does not offer", craps.Vegas(), "place to lose 4", 1, 0, craps.ErrNotOffered},
+		{"rules that do not validate", craps.Rules{Unit: -1}, "place 6", 1, 0, craps.ErrInvalidRules},
+	} {
+		b, err := craps.ParseBet(c.bet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := c.rules.WholeStake(b, c.least)
+		if got != c.want || !errors.Is(err, c.err) {
+			t.Errorf("%s: WholeStake(%v, %d) = %d, %v; want %d, %v", c.reason, b, c.least, got, err, c.want, c.err)
+		}
+	}
+}
+
+// Every whole stake is paid whole on every throw it wins when played on
+// a table, with no breakage and a whole vig, and no smaller stake of at
+// least the same amount is: two paths, the bet's compiled payouts and the
+// table's play, agree.
+func TestWholeStakePlayed(t *testing.T) {
+	rules := []craps.Rules{craps.Standard(), craps.Bar2(), {PropsFor1: true, Unit: 5}, craps.Vegas(), craps.Crapless(), {Unit: 2, Minimum: 6}}
+	switch {
+	case exhaustive():
+	case testing.Short():
+		rules = rules[:1]
+	default:
+		rules = rules[:3]
+	}
+	for _, r := range rules {
+		for _, b := range r.Catalogue() {
+			switch b.Kind {
+			case craps.Fire, craps.All, craps.Tall, craps.Small, craps.Repeater, // they need a hand before them
+				craps.AllHardways,                                                                        // four Hard bets
+				craps.Come, craps.DontCome, craps.Put, craps.ComeOdds, craps.DontComeOdds, craps.PutOdds: // as pass and don't pass
+				continue
+			}
+			s, err := r.WholeStake(b, 1)
+			if err != nil {
+				t.Fatalf("%v: %v: %v", r.Odds, b, err)
+			}
+			if s > max(r.Unit, 1) && wholeOnEveryWin(t, r, b, s-max(r.Unit, 1)) {
+				t.Errorf("unit %d: %v: %d is whole too, below the whole stake %d", r.Unit, b, s-max(r.Unit, 1), s)
+			}
+			if !wholeOnEveryWin(t, r, b, s) {
+				t.Errorf("unit %d: %v: the whole stake %d is not paid whole", r.Unit, b, s)
+			}
+		}
+	}
+}
+
+// partStake finds the stakes of a split's parts in its explanation: "5 on 11".
+var partStake = regexp.MustCompile(`(\d+) on `)
+
+// wholeOnEveryWin plays stake s on bet b against every throw and reports
+// whether each win is an exact payout in whole units, with a vig and split
+// parts the explanation can give without rounding or fractions. A stake
+// the table refuses is not whole.
+func wholeOnEveryWin(t *testing.T, r craps.Rules, b craps.Bet, s craps.Amount) bool {
+	unit := max(r.Unit, 1)
+	point := 0
+	layout := []craps.DrillBet{{Player: "p", Bet: b, Amount: s}}
+	switch b.Kind {
+	case craps.PassOdds, craps.DontPassOdds:
+		point = b.Number
+		line := craps.Bet{Kind: craps.PassLine}
+		if b.Kind == craps.DontPassOdds {
+			line.Kind = craps.DontPass
+		}
+		layout = append([]craps.DrillBet{{Player: "p", Bet: line, Amount: 1000 * unit}}, layout...)
+	case craps.Place, craps.PlaceToLose, craps.Buy, craps.Lay, craps.Hardway:
+		point = 4
+		if b.Number == 4 || b.Number == 10 {
+			point = 6
+		}
+	}
+	if s%unit != 0 {
+		return false
+	}
+	for _, d := range craps.AllDice() {
+		q, err := craps.NewDrillLayout(r, point, layout, d)
+		if err != nil {
+			return false
+		}
+		l := q.Lines[len(q.Lines)-1]
+		if l.Outcome != craps.OutcomeWon {
+			continue
+		}
+		if int64(s)*l.Pays.Win%l.Pays.Stake != 0 || (int64(s)*l.Pays.Win/l.Pays.Stake)%int64(unit) != 0 {
+			return false
+		}
+		if strings.Contains(l.Say, "rounded") || strings.Contains(l.Say, "/") || strings.Contains(l.Say, "on the whole bet") {
+			return false // the vig is not whole, or a split's parts
+		}
+		for _, m := range partStake.FindAllStringSubmatch(l.Say, -1) {
+			if n, _ := strconv.Atoi(m[1]); craps.Amount(n)%unit != 0 {
+				return false // a part of a split is not in the table's units
+			}
+		}
+	}
+	return true
+}
+
+// The figures of every generated question are the table's, and the
+// explanation says the same figures: for each winning bet, Ratio.Pay on
+// its stake, less a vig taken from the win, is what was paid, and the
+// explanation ends with that amount; a layout's answer is the sum of its
+// lines; a vig question's answer is the commission charged.
+func TestDrillQuestionsAgree(t *testing.T) {
+	capped := craps.Standard()
+	capped.Minimum, capped.Maximum = 10, 500
+	rules := []craps.Rules{craps.Standard(), craps.Bar2(), {PropsFor1: true, Unit: 5}, craps.Vegas(), craps.Crapless(),
+		capped, craps.CardCraps()}
+	n := 40
+	switch {
+	case exhaustive():
+	case testing.Short():
+		rules, n = rules[:3], 4
+	default:
+		rules, n = rules[:5], 8
+	}
+	for _, r := range rules {
+		for l := craps.DrillLevelPlace; l <= craps.DrillLevelFull; l++ {
+			d, err := craps.NewDrill(craps.DrillConfig{Rules: r, Level: l, Seed: 11, Breakage: true})
+			if err != nil {
+				t.Fatalf("%+v level %v: %v", r, l, err)
+			}
+			for range n {
+				q, err := d.Next()
+				if err != nil {
+					t.Fatalf("%+v level %v: %v", r, l, err)
+				}
+				checkQuestion(t, r, q)
+			}
+		}
+	}
+}
+
+var lastAmount = regexp.MustCompile(`(\d+)(, and stays up)?$`)
+
+func checkQuestion(t *testing.T, r craps.Rules, q craps.DrillQuestion) {
+	t.Helper()
+	unit := max(r.Unit, 1)
+	var total craps.Amount
+	for _, l := range q.Lines {
+		total += l.Paid
+		if l.Outcome != craps.OutcomeWon {
+			continue
+		}
+		pay, err := l.Pays.Pay(l.Amount, unit)
+		if err != nil {
+			t.Fatalf("%s: %v", q.Ask, err)
+		}
+		want := pay.Win
+		if c := vigFromWin(r, l.Bet.Kind); c {
+			want -= l.Commission
+		}
+		if want != l.Paid {
+			t.Errorf("%s: %v for %d at %v: Ratio.Pay gives %d, the table paid %d", q.Ask, l.Bet, l.Amount, l.Pays, want, l.Paid)
+		}
+		say := l.Say
+		if i := strings.Index(say, " (the vig"); i >= 0 {
+			say = say[:i]
+		}
+		if m := lastAmount.FindStringSubmatch(say); m == nil || m[1] != strconv.FormatInt(int64(l.Paid), 10) {
+			t.Errorf("%s: the explanation %q does not end with the amount paid, %d", q.Ask, l.Say, l.Paid)
+		}
+	}
+	switch q.Kind {
+	case craps.DrillKindLayout:
+		if q.Answer != total {
+			t.Errorf("%s: answer %d, the lines pay %d", q.Ask, q.Answer, total)
+		}
+	case craps.DrillKindVig:
+		if q.Answer != q.Lines[0].Commission {
+			t.Errorf("%s: answer %d, the vig was %d", q.Ask, q.Answer, q.Lines[0].Commission)
+		}
+	case craps.DrillKindPayout:
+		if len(q.Lines) != 1 || q.Lines[0].Outcome != craps.OutcomeWon || q.Answer != q.Lines[0].Paid {
+			t.Errorf("%s: a payout question on a bet that does not win, or answer %d for %+v", q.Ask, q.Answer, q.Lines)
+		}
+	}
+	if m, err := q.Check(craps.DrillAnswer{q.Answer}); err != nil || !m.Right {
+		t.Errorf("%s: its own answer %d is not right: %v", q.Ask, q.Answer, err)
+	}
+	if m, _ := q.Check(craps.DrillAnswer{q.Answer + 1}); m.Right {
+		t.Errorf("%s: %d is marked right", q.Ask, q.Answer+1)
+	}
+}
+
+// vigFromWin reports whether the rules take the vig on kind k from a win.
+func vigFromWin(r craps.Rules, k craps.BetKind) bool {
+	switch k {
+	case craps.Buy:
+		return r.BuyCommission.Timing == craps.CommissionOnWinOnly
+	case craps.Lay:
+		return r.LayCommission.Timing == craps.CommissionOnWinOnly
+	}
+	return false
+}
+
+// The same configuration asks the same questions; another seed or level
+// asks others. The first questions of seed 7 are pinned, so that a seed
+// printed in a record replays on every machine.
+func TestDrillSeeded(t *testing.T) {
+	ask := func(c craps.DrillConfig, n int) []craps.DrillQuestion {
+		d, err := craps.NewDrill(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var qs []craps.DrillQuestion
+		for range n {
+			q, err := d.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			qs = append(qs, q)
+		}
+		return qs
+	}
+	c := craps.DrillConfig{Level: craps.DrillLevelHand, Seed: 7}
+	if diff := cmp.Diff(ask(c, 5), ask(c, 5)); diff != "" {
+		t.Errorf("the same seed asks other questions:\n%s", diff)
+	}
+	if cmp.Equal(ask(c, 5), ask(craps.DrillConfig{Level: craps.DrillLevelHand, Seed: 8}, 5)) {
+		t.Error("seeds 7 and 8 ask the same questions")
+	}
+	var got []string
+	for _, q := range ask(craps.DrillConfig{Seed: 7}, 3) {
+		got = append(got, fmt.Sprintf("%s %d", q.Ask, q.Answer))
+	}
+	want := []string{
+		"Point 8. Place 4 for 50. The shooter throws 3-1, easy 4. What does it pay? 90",
+		"Point 5. Place 5 for 10. The shooter throws 4-1, 5. What does it pay? 14",
+		"Point 4. Place 6 for 24. The shooter throws 2-4, easy 6. What does it pay? 28",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("seed 7, level 1 (-want +got):\n%s", diff)
+	}
+}
+
+func TestNewDrillRefusals(t *testing.T) {
+	for _, c := range []struct {
+		reason string
+		config craps.DrillConfig
+		want   error
+	}{
+		{"no level 7", craps.DrillConfig{Level: 7}, craps.ErrSyntax},
+		{"the private game has no dealer", craps.DrillConfig{Rules: craps.Street()}, craps.ErrNotOffered},
+		{"a table without place bets has no place drill", craps.DrillConfig{Rules: craps.Rules{NotOffered: craps.Kinds(craps.Place)}}, craps.ErrNotOffered},
+		{"a table without buy and lay has no commission drill", craps.DrillConfig{Rules: craps.Rules{NotOffered: craps.Kinds(craps.Buy, craps.Lay)},
+			Level: craps.DrillLevelCommission}, craps.ErrNotOffered},
+		{"rules that do not validate", craps.DrillConfig{Rules: craps.Rules{Minimum: 5, Maximum: 1}}, craps.ErrInvalidRules},
+	} {
+		if _, err := craps.NewDrill(c.config); !errors.Is(err, c.want) {
+			t.Errorf("%s: %v, want %v", c.reason, err, c.want)
+		}
+	}
+	// A table whose maximum is below every whole stake has no question to ask.
+	d, err := craps.NewDrill(craps.DrillConfig{Rules: craps.Rules{Maximum: 5}, Level: craps.DrillLevelCommission})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Next(); !errors.Is(err, craps.ErrNotOffered) {
+		t.Errorf("buy and lay at a table with a maximum of 5: %v, want ErrNotOffered", err)
+	}
+}
+
+func TestDrillCheck(t *testing.T) {
+	q, err := craps.NewDrillLayout(craps.Standard(), 6, layoutOf(t, "ann: pass 100, odds 100; bob: hard 6 100, place 8 120"), dice(t, "3-3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		reason string
+		answer string
+		want   craps.DrillMark
+		err    error
+	}{
+		{"the total", "1120", craps.DrillMark{Right: true}, nil},
+		{"a wrong total", "1020", craps.DrillMark{}, nil},
+		{"each bet", "100 120 900 0", craps.DrillMark{Right: true, Lines: []bool{true, true, true, true}}, nil},
+		{"each bet, commas", "100, 120, 900, 0", craps.DrillMark{Right: true, Lines: []bool{true, true, true, true}}, nil},
+		{"the place 8 paid by mistake", "100 120 900 140", craps.DrillMark{Lines: []bool{true, true, true, false}}, nil},
+		{"the odds paid at even money", "100 100 900 0", craps.DrillMark{Lines: []bool{true, false, true, true}}, nil},
+		{"three amounts for four bets", "100 120 900", craps.DrillMark{}, craps.ErrSyntax},
+	} {
+		a, err := craps.ParseDrillAnswer(c.answer)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := q.Check(a)
+		if !errors.Is(err, c.err) {
+			t.Errorf("%s: error %v, want %v", c.reason, err, c.err)
+		}
+		if diff := cmp.Diff(c.want, m, cmpopts.IgnoreFields(craps.DrillMark{}, "Explanation")); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", c.reason, diff)
+		}
+		if err == nil && m.Explanation != q.Explanation() {
+			t.Errorf("%s: the mark does not carry the explanation", c.reason)
+		}
+	}
+	// A payout question takes one amount only.
+	p, err := craps.NewDrillLayout(craps.Standard(), 4, layoutOf(t, "a: place 6 12"), dice(t, "3-3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, err := p.Check(craps.DrillAnswer{14}); err != nil || !m.Right {
+		t.Errorf("place 6 for 12 on a 6 pays 14: %v %v", m, err)
+	}
+}
+
+func TestParseDrillAnswer(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want craps.DrillAnswer
+		ok   bool
+	}{
+		{"35", craps.DrillAnswer{35}, true},
+		{" 100 120\t900 0 ", craps.DrillAnswer{100, 120, 900, 0}, true},
+		{"100,120", craps.DrillAnswer{100, 120}, true},
+		{"", nil, false},
+		{"thirty", nil, false},
+		{"-5", nil, false},
+		{"1.5", nil, false},
+		{"99999999999999999999", nil, false},
+	} {
+		got, err := craps.ParseDrillAnswer(c.in)
+		if (err == nil) != c.ok || (err != nil && !errors.Is(err, craps.ErrSyntax)) {
+			t.Errorf("%q: error %v", c.in, err)
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", c.in, diff)
+		}
+	}
+}
+
+func FuzzParseDrillAnswer(f *testing.F) {
+	for _, s := range []string{"35", "100 120 900 0", "1,2", "", "-1", "1e3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := craps.ParseDrillAnswer(s)
+		if err != nil {
+			if !errors.Is(err, craps.ErrSyntax) {
+				t.Fatalf("%q: %v does not wrap ErrSyntax", s, err)
+			}
+			return
+		}
+		var parts []string
+		for _, x := range a {
+			if x < 0 || x > craps.MaxAmount {
+				t.Fatalf("%q: amount %d out of range", s, x)
+			}
+			parts = append(parts, strconv.FormatInt(int64(x), 10))
+		}
+		b, err := craps.ParseDrillAnswer(strings.Join(parts, " "))
+		if err != nil || !cmp.Equal(a, b) {
+			t.Fatalf("%q: %v reads back as %v, %v", s, a, b, err)
+		}
+	})
+}
+
+// A session records each answer with its time, scores by bet, and saves
+// and reads back as JSON.
+func TestDrillSession(t *testing.T) {
+	d, err := craps.NewDrill(craps.DrillConfig{Level: craps.DrillLevelCenter, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := craps.DrillSession{Config: d.Config(), Started: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)}
+	for i := range 6 {
+		q, err := d.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		answer := q.Answer
+		if i%3 == 2 {
+			answer++
+		}
+		if _, err := s.Add(q, craps.DrillAnswer{answer}, time.Duration(i+1)*time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h, err := craps.NewDrillLayout(craps.Standard(), 6, layoutOf(t, "ann: pass 100, odds 100; bob: hard 6 100, place 8 120"), dice(t, "3-3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Add(h, craps.DrillAnswer{100, 120, 900, 140}, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Add(h, craps.DrillAnswer{1, 2}, time.Second); !errors.Is(err, craps.ErrSyntax) || len(s.Records) != 7 {
+		t.Errorf("an answer Check refuses: %v, and %d records, want 7", err, len(s.Records))
+	}
+	sc := s.Score()
+	if sc.Asked != 7 || sc.Right != 4 || sc.Time != 31*time.Second {
+		t.Errorf("score %d of %d in %v, want 4 of 7 in 31s", sc.Right, sc.Asked, sc.Time)
+	}
+	var layout []craps.DrillTally
+	asked := 0
+	for _, x := range sc.ByBet {
+		if x.Kind == craps.DrillKindLayout {
+			layout = append(layout, x)
+		} else {
+			asked += x.Asked
+		}
+	}
+	want := []craps.DrillTally{
+		{Kind: craps.DrillKindLayout, Asked: 1, Time: 10 * time.Second},
+		{Kind: craps.DrillKindLayout, Bet: craps.PassLine, Asked: 1, Right: 1},
+		{Kind: craps.DrillKindLayout, Bet: craps.PassOdds, Asked: 1, Right: 1},
+		{Kind: craps.DrillKindLayout, Bet: craps.Place, Asked: 1},
+		{Kind: craps.DrillKindLayout, Bet: craps.Hardway, Asked: 1, Right: 1},
+	}
+	if diff := cmp.Diff(want, layout); diff != "" || asked != 6 {
+		t.Errorf("the layout answered bet by bet (-want +got):\n%s\nand %d payout questions, want 6", diff, asked)
+	}
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back craps.DrillSession
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(s, back, cmpopts.IgnoreFields(craps.DrillMark{}, "Explanation")); diff != "" {
+		t.Errorf("the session read back (-saved +read):\n%s", diff)
+	}
+	var saved struct {
+		Score craps.DrillScore `json:"score"`
+	}
+	if err := json.Unmarshal(data, &saved); err != nil || !cmp.Equal(saved.Score, sc) {
+		t.Errorf("the saved score %+v, %v; want %+v", saved.Score, err, sc)
+	}
+}
+
+// Whatever the configuration, a drill asks questions whose own answer is
+// right, and a layout answered bet by bet with its lines' pays is right.
+func TestDrillProperties(t *testing.T) {
+	presets := []craps.Rules{craps.Standard(), craps.Bar2(), craps.Vegas(), craps.Crapless(), craps.Odds100x(),
+		{PropsFor1: true}, {Unit: 5, Minimum: 10}}
+	rapid.Check(t, func(t *rapid.T) {
+		c := craps.DrillConfig{
+			Rules:    rapid.SampledFrom(presets).Draw(t, "rules"),
+			Level:    craps.DrillLevel(rapid.IntRange(1, 6).Draw(t, "level")),
+			Seed:     rapid.Uint64().Draw(t, "seed"),
+			Breakage: rapid.Bool().Draw(t, "breakage"),
+		}
+		d, err := craps.NewDrill(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := d.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var each craps.DrillAnswer
+		for _, l := range q.Lines {
+			each = append(each, l.Paid)
+		}
+		answers := []craps.DrillAnswer{{q.Answer}}
+		if q.Kind == craps.DrillKindLayout {
+			answers = append(answers, each)
+		}
+		for _, a := range answers {
+			if m, err := q.Check(a); err != nil || !m.Right {
+				t.Fatalf("%s: %v is not right: %v", q.Ask, a, err)
+			}
+		}
+		data, err := json.Marshal(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back craps.DrillQuestion
+		if err := json.Unmarshal(data, &back); err != nil || !cmp.Equal(q, back) {
+			t.Fatalf("the question does not read back from %s: %v", data, err)
+		}
+	})
+}

@@ -1,0 +1,263 @@
+package craps
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/big"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// A run too large to count is refused: before, (N+size-1)/size wrapped
+// for N near the int64 limit and the run played nothing and succeeded.
+func TestSimulationSizeBounded(t *testing.T) {
+	pass, _ := NamedStrategy("pass-max-odds")
+	for _, mode := range []SimMode{ByRolls, ByShooters, BySessions} {
+		for _, n := range []int64{math.MaxInt64, math.MaxInt64 - blockRolls + 2, MaxSimN + 1} {
+			cfg := SimConfig{Strategy: pass, Mode: mode, N: n, Session: SessionLimits{Bankroll: 100, Target: 200}}
+			if _, err := Simulate(context.Background(), cfg); !errors.Is(err, ErrSimulation) {
+				t.Errorf("%d %v: err = %v, want ErrSimulation", n, mode, err)
+			}
+		}
+	}
+	// The largest run's blocks, counted without wrapping.
+	for _, c := range []struct {
+		n, size       int64
+		shard, shards int
+		want          int64
+		reason        string
+	}{
+		{MaxSimN, blockRolls, 0, 1, MaxSimN / blockRolls, "whole blocks"},
+		{MaxSimN + 1, blockRolls, 0, 1, MaxSimN/blockRolls + 1, "one roll over"},
+		{5, blockShooters, 1, 2, 0, "a shard past the only block"},
+		{3*blockSessions + 1, blockSessions, 0, 2, 2, "blocks 0 and 2 of 4"},
+		{3*blockSessions + 1, blockSessions, 1, 2, 2, "blocks 1 and 3 of 4"},
+	} {
+		if got := blocksOf(c.n, c.size, c.shard, c.shards); got != c.want {
+			t.Errorf("%s: blocksOf(%d, %d, %d, %d) = %d, want %d", c.reason, c.n, c.size, c.shard, c.shards, got, c.want)
+		}
+	}
+}
+
+// A strategy that could never make a bet, or an action it never takes,
+// is refused with the reason; before, "odds 5" alone ran and counted
+// nothing.
+func TestStrategyNeverPlaced(t *testing.T) {
+	tests := []struct {
+		reason string
+		text   string
+		ok     bool
+	}{
+		{"odds with no pass line (-strategy \"odds 5 10\")", "odds 5 10", false},
+		{"lay odds with only a pass line", "pass 10; lay odds max", false},
+		{"come odds with no come bet", "pass 10; come odds max", false},
+		{"put odds on 6 behind a put on 8", "put 8 10; put odds 6 10", false},
+		{"a pass line kept to the point", "pass 10 if point on", false},
+		{"a fire bet kept to the point", "field 5; fire 5 if point on", false},
+		{"odds behind a pass line that is never placed", "pass 10 if point on; odds max", false},
+		{"pass line and odds", "pass 10; odds max", true},
+		{"come and come odds", "come 10; come odds max", true},
+		{"don't come and its odds on 4", "don't come 10; don't come odds 4 20", true},
+		{"put 6 with odds", "put 6 10; put odds 6 20", true},
+		{"the field kept to the point (iron cross)", "field 5 if point on", true},
+		{"a pass line on the point or after a 7", "pass 10 if point on or rolled 7", true},
+	}
+	for _, tc := range tests {
+		s, err := ParseStrategy(tc.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.Validate(Standard())
+		if tc.ok != (err == nil) || (!tc.ok && !errors.Is(err, ErrNotNow)) {
+			t.Errorf("%s: Validate = %v, want ok %v (else ErrNotNow)", tc.reason, err, tc.ok)
+		}
+	}
+}
+
+// In roll and shooter runs the player's money is unlimited, as the
+// compiled engine has it: before, the general engine let the bankroll run
+// dry and skipped bets (-layout "field 3000000000" -rolls 3.2e9 decided
+// 10,141,516 of 3.2 billion field bets). And the sums of squares pass
+// 2^127: a run with every stake 2^20 times larger has squares 2^40 times
+// larger, exactly, which 128 bits could not hold.
+func TestSimulationLargeStakes(t *testing.T) {
+	r := Rules{Field: FieldPaytable{Pays: [13]Ratio{2: {1_000_000, 1}, 12: {1_000_000, 1}}}}
+	run := func(amount Amount) SimResult {
+		t.Helper()
+		res, err := Simulate(context.Background(), SimConfig{Rules: r, N: 200_000, Seed: 3,
+			Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{amount}}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	small, large := run(1<<20), run(MaxAmount)
+	f := large.Bets[0]
+	if f.Decisions != large.Rolls || f.Staked().Cmp(new(big.Int).Mul(big.NewInt(large.Rolls), big.NewInt(int64(MaxAmount)))) != 0 {
+		t.Errorf("%d field bets decided of %d rolls, staked %v: want one a roll at %d", f.Decisions, large.Rolls, f.Staked(), MaxAmount)
+	}
+	if large.roll.netSq.big().BitLen() <= 127 {
+		t.Fatalf("the sum of squares %v is not past 2^127: the case tests nothing", large.roll.netSq.big())
+	}
+	scale := func(w int192, by uint) *big.Int { return new(big.Int).Lsh(w.big(), by) }
+	for _, c := range []struct {
+		name         string
+		small, large int192
+	}{
+		{"roll net²", small.roll.netSq, large.roll.netSq}, {"roll net·staked", small.roll.netStaked, large.roll.netStaked},
+		{"roll staked²", small.roll.stakedSq, large.roll.stakedSq}, {"field net²", small.Bets[0].netSq, large.Bets[0].netSq},
+		{"field net·staked", small.Bets[0].netStaked, large.Bets[0].netStaked}, {"field staked²", small.Bets[0].stakedSq, large.Bets[0].stakedSq},
+	} {
+		if want := scale(c.small, 40); want.Cmp(c.large.big()) != 0 {
+			t.Errorf("%s: %v at stakes of 2^40, want 2^40 times %v", c.name, c.large.big(), c.small.big())
+		}
+	}
+	m1, s1 := small.Return()
+	m2, s2 := large.Return()
+	if math.Abs(m1-m2) > 1e-12 || math.Abs(s1-s2) > 1e-12 || !(s2 > 0) {
+		t.Errorf("return %v ± %v at 2^40, %v ± %v at 2^20: want the same", m2, s2, m1, s1)
+	}
+	// The squares survive JSON and merging.
+	if back := roundTrip(t, large); back.roll != large.roll {
+		t.Error("the squares changed in JSON")
+	}
+}
+
+// A hand whose net result would not fit in an Amount, which the outcomes
+// histogram counts by, stops the run with ErrOverflow. Nine come-out 7s
+// with any 7 paying 1,000,000:1 on a bet of MaxAmount win 9·2^40·10^6,
+// past 2^63; before, the hand's sum wrapped and a negative result was
+// counted.
+func TestSimulationHandOverflows(t *testing.T) {
+	cfg := &SimConfig{Rules: Rules{Any7: Ratio{1_000_000, 1}}, Mode: ByShooters, N: 1,
+		Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Any7}, Amounts: []Amount{MaxAmount}}}}}
+	seven := Dice{3, 4}.index()
+	var st stream
+	for range throwsPerWord {
+		st.word = st.word*36 + uint64(seven)
+	}
+	st.left = throwsPerWord
+	var out SimResult
+	newPlayer(cfg).play(&st, 1, &out)
+	if !out.overflow {
+		t.Errorf("nine come-out 7s at 2^40·10^6 each: no overflow; outcomes %v", out.Outcomes)
+	}
+	if out.Rolls != 9 || len(out.Outcomes) != 0 {
+		t.Errorf("%d rolls and outcomes %v: want the hand stopped at the 9th roll, uncounted", out.Rolls, out.Outcomes)
+	}
+}
+
+// A compiled session that grows rich is handed to the Table engine, which
+// keeps to MaxBalance, and plays on exactly as the Table would: here the
+// bound for the hand-over is lowered so that ordinary sessions cross it.
+func TestCompiledHandsOverRichSessions(t *testing.T) {
+	s, _ := NamedStrategy("three-point-molly")
+	cfg := SimConfig{Strategy: s, Mode: BySessions, N: 600, Seed: 9, Workers: 1,
+		Session: SessionLimits{Bankroll: 500, Target: 1500, MaxRolls: 400}}
+	j := compileJoint(cfg.Rules, &s, maxJointStates)
+	if j == nil {
+		t.Fatal("the layout does not compile")
+	}
+	lowered := *j
+	lowered.richCash = 700
+	key := jointKeyOf(cfg.Rules, &s)
+	jointCache.Store(key, &lowered)
+	defer jointCache.Delete(key)
+	fast, err := Simulate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.general = true
+	slow, err := Simulate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast.Engine = slow.Engine
+	if diff := cmp.Diff(slow, fast, exactSums); diff != "" {
+		t.Errorf("sessions handed over when rich differ from the table's (-table +compiled):\n%s", diff)
+	}
+	if fast.Ends.Target == 0 {
+		t.Error("no session reached the target: the hand-over was not tested")
+	}
+}
+
+// MergeResults trusts nothing: a result no run could have produced is
+// refused, alone or with others, and a result is complete only with every
+// shard exactly once. Before, each of these merged (parts [7] of 2 made a
+// "complete" result; -5 rolls were added in).
+func TestMergeTrustsNothing(t *testing.T) {
+	s, _ := NamedStrategy("three-point-molly")
+	cfg := SimConfig{Strategy: s, Mode: ByShooters, N: 2*blockShooters + 5, Seed: 4, Shards: 3}
+	var shards []SimResult
+	for i := range 3 {
+		cfg.Shard = i
+		r, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, r)
+	}
+	whole, err := MergeResults(shards...)
+	if err != nil || !whole.Complete() {
+		t.Fatalf("the three shards: complete %v, %v", whole.Complete(), err)
+	}
+	tamper := func(f func(r *SimResult)) SimResult {
+		r := shards[0]
+		r.Bets = append([]BetTally(nil), r.Bets...)
+		r.Parts = append([]int(nil), r.Parts...)
+		r.Outcomes = Histogram{}
+		for v, c := range shards[0].Outcomes {
+			r.Outcomes[v] = c
+		}
+		f(&r)
+		return r
+	}
+	tests := []struct {
+		reason string
+		result SimResult
+	}{
+		{"a shard it cannot hold: parts [7] of 3", tamper(func(r *SimResult) { r.Parts = []int{7} })},
+		{"a negative shard", tamper(func(r *SimResult) { r.Parts = []int{-1} })},
+		{"the same shard twice in one result", tamper(func(r *SimResult) { r.Parts = []int{0, 0} })},
+		{"no shard", tamper(func(r *SimResult) { r.Parts = nil })},
+		{"no shards in the run", tamper(func(r *SimResult) { r.Shards = 0 })},
+		{"negative rolls", tamper(func(r *SimResult) { r.Rolls = -5 })},
+		{"more hands than rolls", tamper(func(r *SimResult) { r.Rolls = r.SevenOuts - 1 })},
+		{"a block more than its shard holds", tamper(func(r *SimResult) { r.Blocks++ })},
+		{"a hand more than its shard holds", tamper(func(r *SimResult) { r.SevenOuts++ })},
+		{"an outcome count of zero", tamper(func(r *SimResult) { r.Outcomes[123456] = 0 })},
+		{"a negative outcome count", tamper(func(r *SimResult) { r.Outcomes[-10] = -1 })},
+		{"negative decisions", tamper(func(r *SimResult) { r.Bets[0].Decisions, r.Bets[0].Wins = -1, 0 })},
+		{"wins past the decisions", tamper(func(r *SimResult) { r.Bets[0].Wins = r.Bets[0].Decisions + 1 })},
+		{"a stake sum past any run", tamper(func(r *SimResult) { r.Bets[0].staked = int128{1 << 62, 0} })},
+		{"a negative sum of squares", tamper(func(r *SimResult) { r.roll.netSq = int192{hi: -1} })},
+		{"the same bet twice", tamper(func(r *SimResult) { r.Bets = append(r.Bets, r.Bets[0]) })},
+		{"a bet the rules do not offer", tamper(func(r *SimResult) { r.Bets[0].Bet = Bet{Kind: Place, Number: 7} })},
+		{"an unknown engine", tamper(func(r *SimResult) { r.Engine = "abacus" })},
+		{"a run past MaxSimN", tamper(func(r *SimResult) { r.N = MaxSimN + 1 })},
+		{"a run of no rolls", tamper(func(r *SimResult) { r.N = 0 })},
+		{"session limits in a run of shooters", tamper(func(r *SimResult) { r.Session.Bankroll = 5 })},
+		{"invalid rules", tamper(func(r *SimResult) { r.Rules.Bar = 5 })},
+	}
+	for _, tc := range tests {
+		if _, err := MergeResults(tc.result); !errors.Is(err, ErrSimulation) {
+			t.Errorf("%s, alone: err = %v, want ErrSimulation", tc.reason, err)
+		}
+		if _, err := MergeResults(shards[1], tc.result, shards[2]); !errors.Is(err, ErrSimulation) {
+			t.Errorf("%s, with the others: err = %v, want ErrSimulation", tc.reason, err)
+		}
+	}
+	if _, err := MergeResults(shards[0], shards[1], shards[0]); !errors.Is(err, ErrSimulation) {
+		t.Errorf("a shard given twice: %v", err)
+	}
+	if _, err := MergeResults(); !errors.Is(err, ErrSimulation) {
+		t.Errorf("nothing to merge: %v", err)
+	}
+	twice := shards[0]
+	twice.Parts = []int{0, 0, 1}
+	if twice.Complete() {
+		t.Error("parts [0 0 1] of 3 are complete")
+	}
+}
