@@ -1,0 +1,210 @@
+package craps
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/big"
+	"testing"
+)
+
+// gamblersRuin is the chance that a walk of ±1 steps, up with chance p,
+// reaches n before 0 from i, and the expected number of steps (Feller,
+// "An Introduction to Probability Theory", vol. 1, XIV.2-3): with
+// ρ = q/p, (1-ρ^i)/(1-ρ^n) and i/(q-p) - n/(q-p) (1-ρ^i)/(1-ρ^n).
+func gamblersRuin(p *big.Rat, i, n int) (win, steps *big.Rat) {
+	q := new(big.Rat).Sub(rat(1, 1), p)
+	rho := new(big.Rat).Quo(q, p)
+	one := rat(1, 1)
+	win = new(big.Rat).Quo(new(big.Rat).Sub(one, ratPow(rho, i)), new(big.Rat).Sub(one, ratPow(rho, n)))
+	qp := new(big.Rat).Sub(q, p)
+	steps = new(big.Rat).Quo(rat(int64(i), 1), qp)
+	steps.Sub(steps, new(big.Rat).Mul(new(big.Rat).Quo(rat(int64(n), 1), qp), win))
+	return win, steps
+}
+
+// TestAnalyzeSessionGamblersRuin checks sessions of a lone pass line bet
+// of 10, which move the player's money by ±10 a decision, against the
+// gambler's ruin: the target reached with chance (1-ρ^i)/(1-ρ^n), ρ =
+// 251/244, and, by Wald's identity, 557/165 rolls a decision.
+func TestAnalyzeSessionGamblersRuin(t *testing.T) {
+	s := Strategy{Name: "pass", Layout: []Spot{{Bet: Bet{Kind: PassLine}, Amount: 10}}}
+	for _, c := range []struct {
+		reason string
+		lim    SessionLimits
+		i, n   int // in units of 10: from i, to n or 0
+		end    func(a SessionAnalysis) *big.Rat
+	}{
+		{"ruin at 0", SessionLimits{Bankroll: 50, Target: 100}, 5, 10, func(a SessionAnalysis) *big.Rat { return a.Ruin }},
+		{"a stop-loss at 20", SessionLimits{Bankroll: 50, Target: 100, StopLoss: 30}, 3, 8, func(a SessionAnalysis) *big.Rat { return a.StopLoss }},
+		{"a target not on the grid: reached at 130", SessionLimits{Bankroll: 100, Target: 125}, 10, 13, func(a SessionAnalysis) *big.Rat { return a.Ruin }},
+	} {
+		a, err := Standard().AnalyzeSession(s, c.lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		win, decisions := gamblersRuin(rat(244, 495), c.i, c.n)
+		ratsEqual(t, c.reason+": target", a.Target, win)
+		ratsEqual(t, c.reason+": the other end", c.end(a), new(big.Rat).Sub(rat(1, 1), win))
+		ratsEqual(t, c.reason+": rolls", a.Rolls, new(big.Rat).Mul(decisions, rat(557, 165)))
+		mean := new(big.Rat).Mul(win, rat(int64(10*(c.n-c.i)), 1))
+		mean.Sub(mean, new(big.Rat).Mul(new(big.Rat).Sub(rat(1, 1), win), rat(int64(10*c.i), 1)))
+		ratsEqual(t, c.reason+": mean", a.Mean, mean)
+		if !a.Exact || len(a.Results) != 2 {
+			t.Errorf("%s: exact %v, results %v", c.reason, a.Exact, a.Results)
+		}
+	}
+}
+
+// TestAnalyzeSessionBounded solves sessions both ways, exactly and in
+// floating point with a proved bound, and checks that every figure of the
+// second is within its bound of the first, and the bound below 1e-12.
+func TestAnalyzeSessionBounded(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		lim  SessionLimits
+	}{
+		{"pass-max-odds", SessionLimits{Bankroll: 100, Target: 200}},
+		{"iron-cross", SessionLimits{Bankroll: 40, Target: 60}},
+		{"place-6-8", SessionLimits{Bankroll: 30, Target: 45}},
+		{"dont-pass-max-lay", SessionLimits{Bankroll: 100, Target: 160, StopLoss: 60}},
+	} {
+		s, _ := NamedStrategy(c.name)
+		r := Standard()
+		j, err := r.compiledStrategy(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := newSessionChain(r, s, c.lim, j)
+		if err := x.explore(); err != nil {
+			t.Fatal(err)
+		}
+		m := newMarkov(len(x.nodes))
+		for n, ms := range x.moves {
+			for _, mv := range ms {
+				if mv.to >= 0 {
+					m.addThrows(n, mv.to, mv.throws)
+				}
+			}
+		}
+		var exact, bounded SessionAnalysis
+		pe, err := x.solveExact(m, &exact)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pb, err := x.solveBounded(m, &bounded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.fill(&exact, pe)
+		x.fill(&bounded, pb)
+		if bounded.Exact || bounded.ErrorBound.Cmp(rat(1, 1e12)) >= 0 || bounded.ErrorBound.Sign() == 0 {
+			t.Errorf("%s: bound %v", c.name, bounded.ErrorBound.FloatString(30))
+		}
+		for _, f := range []struct {
+			what            string
+			exact, got, err *big.Rat
+		}{
+			{"target", exact.Target, bounded.Target, bounded.ErrorBound},
+			{"ruin", exact.Ruin, bounded.Ruin, bounded.ErrorBound},
+			{"rolls", exact.Rolls, bounded.Rolls, bounded.RollsErrorBound},
+			{"variance of the rolls", exact.RollsVariance, bounded.RollsVariance, bounded.RollsVarianceErrorBound},
+			{"mean", exact.Mean, bounded.Mean, bounded.MeanErrorBound},
+			{"variance", exact.Variance, bounded.Variance, bounded.VarianceErrorBound},
+		} {
+			if d := new(big.Rat).Sub(f.exact, f.got); d.Abs(d).Cmp(f.err) > 0 {
+				t.Errorf("%s: %s %v, exact %v: off by %v, bound %v", c.name, f.what, f.got.FloatString(20), f.exact.FloatString(20),
+					d.FloatString(40), f.err.FloatString(40))
+			}
+		}
+	}
+}
+
+// TestAnalyzeSessionLaw checks the law of the result: its chances sum to
+// one, as do those of the ends, and a bankroll that cannot make the first
+// bet is ruined before a roll.
+func TestAnalyzeSessionLaw(t *testing.T) {
+	s, _ := NamedStrategy("iron-cross")
+	a, err := Standard().AnalyzeSession(s, SessionLimits{Bankroll: 40, Target: 60})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, mean := new(big.Rat), new(big.Rat)
+	for k, r := range a.Results {
+		sum.Add(sum, r.P)
+		mean.Add(mean, new(big.Rat).Mul(r.P, ratInt(int64(r.Net))))
+		if k > 0 && a.Results[k-1].Net >= r.Net {
+			t.Errorf("results out of order at %d", r.Net)
+		}
+	}
+	ratsEqual(t, "results", sum, rat(1, 1))
+	ratsEqual(t, "ends", new(big.Rat).Add(a.Target, new(big.Rat).Add(a.StopLoss, a.Ruin)), rat(1, 1))
+	ratsEqual(t, "mean", a.Mean, mean)
+
+	pass, _ := NamedStrategy("pass-max-odds")
+	a, err = Standard().AnalyzeSession(pass, SessionLimits{Bankroll: 5, Target: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ratsEqual(t, "ruined at once", a.Ruin, rat(1, 1))
+	ratsEqual(t, "no roll", a.Rolls, rat(0, 1))
+}
+
+// TestAnalyzeSessionRefusals checks the sessions that are refused.
+func TestAnalyzeSessionRefusals(t *testing.T) {
+	pass, _ := NamedStrategy("pass-max-odds")
+	martingale, _ := NamedStrategy("martingale")
+	for _, c := range []struct {
+		reason string
+		s      Strategy
+		lim    SessionLimits
+		want   error
+	}{
+		{"a roll limit", pass, SessionLimits{Bankroll: 100, Target: 200, MaxRolls: 10}, ErrNotAnalyzable},
+		{"no target", pass, SessionLimits{Bankroll: 100}, ErrSimulation},
+		{"a target below the bankroll", pass, SessionLimits{Bankroll: 100, Target: 50}, ErrSimulation},
+		{"no bankroll", pass, SessionLimits{Target: 50}, ErrSimulation},
+		{"a hook", martingale, SessionLimits{Bankroll: 100, Target: 200}, ErrNotAnalyzable},
+	} {
+		if _, err := Standard().AnalyzeSession(c.s, c.lim); !errors.Is(err, c.want) {
+			t.Errorf("%s: %v, want %v", c.reason, err, c.want)
+		}
+	}
+}
+
+// TestAnalyzeSessionSimulated simulates sessions of every shipped
+// strategy that compiles and checks the mean result, its standard
+// deviation, the chances of ruin and of the target, and the mean rolls
+// within 4 standard errors of the exact figures.
+func TestAnalyzeSessionSimulated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulation")
+	}
+	lim := SessionLimits{Bankroll: 100, Target: 150, StopLoss: 80}
+	for _, name := range StrategyNames() {
+		s, _ := NamedStrategy(name)
+		a, err := Standard().AnalyzeSession(s, lim)
+		if errors.Is(err, ErrNotAnalyzable) {
+			continue
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		const n = 20_000
+		res, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: s, Seed: 9, Mode: BySessions, N: n, Session: lim})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sd := math.Sqrt(ratFloat(a.Variance))
+		within(t, name+": mean", res.Outcomes.Mean(), sd/math.Sqrt(n), a.Mean)
+		within(t, name+": variance", res.Outcomes.StdDev()*res.Outcomes.StdDev(), varianceStdErr(res.Outcomes, n), a.Variance)
+		for _, e := range []struct {
+			what  string
+			count int64
+			p     *big.Rat
+		}{{"ruin", res.Ends.Ruin, a.Ruin}, {"target", res.Ends.Target, a.Target}, {"stop-loss", res.Ends.StopLoss, a.StopLoss}} {
+			p := ratFloat(e.p)
+			within(t, name+": "+e.what, float64(e.count)/n, math.Sqrt(p*(1-p)/n)+1e-9, e.p)
+		}
+		within(t, name+": rolls", float64(res.SessionRolls)/n, math.Sqrt(ratFloat(a.RollsVariance)/n), a.Rolls)
+	}
+}
