@@ -115,13 +115,14 @@ func TestShooterHandBruteForce(t *testing.T) {
 			t.Fatal(err)
 		}
 		ended := make([]int64, depth+1) // ended[n]: sequences whose hand ends at throw n
-		var walk func(tb *Table, n int)
-		walk = func(tb *Table, n int) {
+		tables := make([]Table, depth+1)  // one per depth, reused
+		var walk func(n int)
+		walk = func(n int) {
 			if n == depth {
 				return
 			}
 			for _, d := range AllDice() {
-				c := tb.Clone()
+				c := copyTable(&tables[n+1], &tables[n])
 				if c.Point() == 0 {
 					if err := c.Place("p", Bet{Kind: PassLine}, 10); err != nil {
 						t.Fatal(err)
@@ -135,14 +136,15 @@ func TestShooterHandBruteForce(t *testing.T) {
 					ended[n+1] += powOf36(depth - n - 1)
 					continue
 				}
-				walk(c, n+1)
+				walk(n + 1)
 			}
 		}
 		tb, _ := NewTable(r)
 		if err := tb.Join("p", MaxAmount); err != nil {
 			t.Fatal(err)
 		}
-		walk(tb, 0)
+		copyTable(&tables[0], tb)
+		walk(0)
 		exactly, atLeast := h.LengthTable(depth + 1)
 		left := powOf36(depth)
 		for n := 1; n <= depth; n++ {

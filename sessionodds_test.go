@@ -189,7 +189,7 @@ func TestAnalyzeSessionSimulated(t *testing.T) {
 		} else if err != nil {
 			t.Fatal(err)
 		}
-		const n = 20_000
+		const n = 10_000
 		res, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: s, Seed: 9, Mode: BySessions, N: n, Session: lim})
 		if err != nil {
 			t.Fatal(err)

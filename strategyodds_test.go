@@ -252,29 +252,33 @@ func TestHandResultsBruteForce(t *testing.T) {
 		want := map[Amount]int64{}
 		alive := int64(0)
 		cfg := &SimConfig{Rules: Standard(), Strategy: s}
-		var walk func(p *player, n int, net Amount)
-		walk = func(p *player, n int, net Amount) {
+		players := make([]*player, depth+1) // one per depth, reused
+		for k := range players {
+			players[k] = newPlayer(cfg)
+		}
+		players[0].reset(MaxAmount)
+		var res SimResult
+		var walk func(n int, net Amount)
+		walk = func(n int, net Amount) {
 			if n == depth {
 				alive++
 				return
 			}
 			for i := range uint(36) {
-				q := newPlayer(cfg)
-				q.t = *p.t.Clone()
+				q := players[n+1]
+				copyTable(&q.t, &players[n].t)
 				q.layout = append(q.layout[:0], s.Layout...)
-				var res SimResult
+				sevenOuts := res.SevenOuts
 				v, _ := q.roll(i, &res)
 				q.again(false)
-				if res.SevenOuts > 0 {
+				if res.SevenOuts > sevenOuts {
 					want[net+v] += powOf36(depth - n - 1)
 					continue
 				}
-				walk(q, n+1, net+v)
+				walk(n+1, net+v)
 			}
 		}
-		p := newPlayer(cfg)
-		p.reset(MaxAmount)
-		walk(p, 0, 0)
+		walk(0, 0)
 		if got.Throws != depth {
 			t.Errorf("%s: followed %d throws, want %d", name, got.Throws, depth)
 		}
