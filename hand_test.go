@@ -114,8 +114,8 @@ func TestShooterHandBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ended := make([]int64, depth+1) // ended[n]: sequences whose hand ends at throw n
-		tables := make([]Table, depth+1)  // one per depth, reused
+		ended := make([]int64, depth+1)  // ended[n]: sequences whose hand ends at throw n
+		tables := make([]Table, depth+1) // one per depth, reused
 		var walk func(n int)
 		walk = func(n int) {
 			if n == depth {
