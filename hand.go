@@ -1,8 +1,10 @@
 package craps
 
 import (
+	"fmt"
 	"math/big"
 	"math/bits"
+	"sort"
 )
 
 // HandFigures are the exact means of a shooter's turn with the dice.
@@ -27,9 +29,19 @@ type HandFigures struct {
 }
 
 // Hand computes the mean figures of a shooter's hand under r from the
-// pass line's definition; ShooterHand gives their distributions. It
-// returns an error wrapping ErrInvalidRules if r does not validate.
+// pass line's definition; ShooterHand gives their laws. Under card rules
+// the figures are the cards' (every come-out is dealt from a full deck,
+// so decisions are independent there too), and ThrowsPerHandVariance,
+// which needs the hand throw by throw, is nil. It returns an error
+// wrapping ErrInvalidRules if r does not validate.
 func (r Rules) Hand() (HandFigures, error) {
+	if err := r.Validate(); err != nil {
+		return HandFigures{}, err
+	}
+	if r.Cards != NoCards {
+		d := r.decisionLaw()
+		return d.means(d.differentPoints()), nil
+	}
 	h, err := r.ShooterHand()
 	if err != nil {
 		return HandFigures{}, err
@@ -37,85 +49,183 @@ func (r Rules) Hand() (HandFigures, error) {
 	return h.Means(), nil
 }
 
-// ShooterHand is the exact law of one shooter's hand under one Rules: how
-// many throws it lasts, how many points the shooter makes, how many
-// different points and how many pass line decisions. It is built from the
-// pass line's definition, the one Table.Roll plays: the hand goes from
-// state to state of a pass line bet made again after each decision, and
-// ends when the bet loses on a point (the seven-out). Its methods return
-// fresh values; it is safe for concurrent use.
-type ShooterHand struct {
-	rules Rules
-	// moves[s] is what the throws do from the pass line's state s; state
-	// 0 is the come-out.
-	moves  [][]handMove
-	points []int // the box numbers, in order
-	means  HandFigures
-	// pointsMade and decisions are the laws of those counts.
-	pointsMade, decisions countLaw
-	different             []*big.Rat
+// decisionLaw is what one pass line decision does to the hand: the
+// chance that it makes each point, that it is the seven-out, and its
+// expected throws. Decisions are independent, each from a come-out, so
+// these make the laws of the counts of a hand.
+type decisionLaw struct {
+	made     map[int]*big.Rat
+	sevenOut *big.Rat
+	throws   *big.Rat
 }
 
-// handMove is a move of the hand: to a state (-1 for the seven-out) on
-// some of the 36 throws, deciding a pass line bet or making a point.
+// decisionLaw reads the law of a decision from the pass line's analysis
+// (the cards' under card rules): for each come-out throw that sets a
+// point, its chance times the chance that a pass line bet on that point
+// wins (a point made) or loses (the seven-out).
+func (r *Rules) decisionLaw() decisionLaw {
+	line := Bet{Kind: PassLine}
+	d := decisionLaw{made: map[int]*big.Rat{}, sevenOut: new(big.Rat), throws: r.analyze(line, false).Rolls}
+	chances := r.throwChances()
+	auto := compile(r, line)
+	onPoint := map[int]Analysis{}
+	for x, st := range auto.steps[0] {
+		if st.verdict != stays {
+			continue
+		}
+		n := int(auto.states[st.next].point)
+		a, ok := onPoint[n]
+		if !ok {
+			a = r.analyze(Bet{Kind: PassLine, Number: n}, false)
+			onPoint[n] = a
+			d.made[n] = new(big.Rat)
+		}
+		d.made[n].Add(d.made[n], new(big.Rat).Mul(chances[x], a.Win))
+		d.sevenOut.Add(d.sevenOut, new(big.Rat).Mul(chances[x], a.Lose))
+	}
+	return d
+}
+
+// madeAny is the chance that a decision makes a point.
+func (d *decisionLaw) madeAny() *big.Rat {
+	m := new(big.Rat)
+	for _, p := range d.made {
+		m.Add(m, p)
+	}
+	return m
+}
+
+// means returns the hand's means, but for the variance of its length:
+// by Wald's identity, a count per hand is the count per decision times
+// the decisions per hand, 1/sevenOut.
+func (d *decisionLaw) means(different []*big.Rat) HandFigures {
+	m := HandFigures{ThrowsPerDecision: new(big.Rat).Set(d.throws), SevenOut: new(big.Rat).Set(d.sevenOut),
+		DecisionsPerHand: new(big.Rat).Inv(d.sevenOut), DifferentPointsPerHand: new(big.Rat)}
+	m.ThrowsPerHand = new(big.Rat).Quo(d.throws, d.sevenOut)
+	m.PointsPerHand = new(big.Rat).Quo(d.madeAny(), d.sevenOut)
+	for k, p := range different {
+		m.DifferentPointsPerHand.Add(m.DifferentPointsPerHand, new(big.Rat).Mul(big.NewRat(int64(k), 1), p))
+	}
+	return m
+}
+
+// pointsMade is the chance of exactly k points made: the decisions that
+// make a point or end the hand are a point made with chance a =
+// m/(m+s), so the count is geometric, a^k (1-a).
+func (d *decisionLaw) pointsMade(k int) *big.Rat {
+	if k < 0 {
+		return new(big.Rat)
+	}
+	m := d.madeAny()
+	a := new(big.Rat).Quo(m, new(big.Rat).Add(m, d.sevenOut))
+	p := new(big.Rat).Sub(big.NewRat(1, 1), a)
+	for range k {
+		p.Mul(p, a)
+	}
+	return p
+}
+
+// decisions is the chance of exactly k decisions: (1-s)^(k-1) s.
+func (d *decisionLaw) decisions(k int) *big.Rat {
+	if k < 1 {
+		return new(big.Rat)
+	}
+	p := new(big.Rat).Set(d.sevenOut)
+	q := new(big.Rat).Sub(big.NewRat(1, 1), d.sevenOut)
+	for range k - 1 {
+		p.Mul(p, q)
+	}
+	return p
+}
+
+// differentPoints is the chance of each number of different points made,
+// from 0 to the number of box numbers: a chain over the sets of points
+// made, in which the decisions that matter make point n with chance
+// made[n]/(m+s) and end the hand with chance s/(m+s). The sets only grow,
+// so each group of the chain is one set.
+func (d *decisionLaw) differentPoints() []*big.Rat {
+	points := make([]int, 0, len(d.made))
+	for n := range d.made {
+		points = append(points, n)
+	}
+	sort.Ints(points)
+	relevant := new(big.Rat).Add(d.madeAny(), d.sevenOut)
+	end := new(big.Rat).Quo(d.sevenOut, relevant)
+	sets := 1 << len(points)
+	m := newMarkov(sets)
+	b := make([][]*big.Rat, sets)
+	for set := range sets {
+		b[set] = make([]*big.Rat, len(points)+1)
+		for k := range b[set] {
+			b[set][k] = new(big.Rat)
+		}
+		b[set][bits.OnesCount(uint(set))].Set(end)
+		for i, n := range points {
+			m.add(set, set|1<<i, new(big.Rat).Quo(d.made[n], relevant))
+		}
+	}
+	f, _ := m.factor() // every set ends with chance end > 0
+	return f.solve(b, len(points)+1)[0]
+}
+
+// ShooterHand is the exact law of one shooter's hand with dice under one
+// Rules: how many throws it lasts, how many points the shooter makes, how
+// many different points and how many pass line decisions. It is built
+// from the pass line's definition, the one Table.Roll plays: the hand goes
+// from state to state of a pass line bet made again after each decision,
+// and ends when the bet loses on a point (the seven-out). Its methods
+// return fresh values; it is safe for concurrent use.
+type ShooterHand struct {
+	decision decisionLaw
+	// moves[s] is what the throws do from the pass line's state s; state
+	// 0 is the come-out.
+	moves     [][]handMove
+	different []*big.Rat
+	means     HandFigures
+}
+
+// handMove is a move of the hand on some of the 36 throws: to a state of
+// the pass line, or the seven-out (-1).
 type handMove struct {
-	to       int
-	throws   int64
-	decision bool
-	made     int8 // the point made, 0 for none
+	to     int
+	throws int64
 }
 
 // ShooterHand builds the law of a shooter's hand under r. It returns an
-// error wrapping ErrInvalidRules if r does not validate.
+// error wrapping ErrInvalidRules if r does not validate, and one wrapping
+// ErrRollSource under card rules, where a throw's chances depend on the
+// cards dealt before it (Hand gives the cards' means).
 func (r Rules) ShooterHand() (*ShooterHand, error) {
 	if err := r.Validate(); err != nil {
 		return nil, err
 	}
-	line := Bet{Kind: PassLine}
-	a := compile(&r, line)
-	h := &ShooterHand{rules: r, moves: make([][]handMove, len(a.states))}
-	for n := 2; n <= 12; n++ {
-		if isBoxNumber(n, r.Crapless) {
-			h.points = append(h.points, n)
-		}
+	if r.Cards != NoCards {
+		return nil, fmt.Errorf("craps: the shooter's hand throw by throw: the rules deal cards: %w", ErrRollSource)
 	}
+	a := compile(&r, Bet{Kind: PassLine})
+	h := &ShooterHand{decision: r.decisionLaw(), moves: make([][]handMove, len(a.states))}
 	for s, st := range a.states {
 		for _, step := range a.steps[s] {
-			m := handMove{to: 0, throws: 1, decision: step.verdict != stays}
+			m := handMove{to: 0, throws: 1} // a decision starts a new bet on the come-out
 			switch {
 			case step.verdict == stays:
 				m.to = int(step.next)
 			case step.verdict == loses && st.point != 0:
 				m.to = -1
-			case step.verdict == wins && st.point != 0:
-				m.made = st.point
 			}
 			h.moves[s] = addHandMove(h.moves[s], m)
 		}
 	}
-	h.pointsMade = h.countLaw(func(m handMove) bool { return m.made != 0 })
-	h.decisions = h.countLaw(func(m handMove) bool { return m.decision })
-	h.different = h.differentPoints()
-	throws, variance := h.lengthMoments()
-	h.means = HandFigures{
-		ThrowsPerDecision:     r.analyze(line, false).Rolls,
-		DecisionsPerHand:      h.decisions.mean,
-		ThrowsPerHand:         throws,
-		ThrowsPerHandVariance: variance,
-		PointsPerHand:         h.pointsMade.mean,
-	}
-	h.means.SevenOut = new(big.Rat).Inv(h.means.DecisionsPerHand)
-	h.means.DifferentPointsPerHand = new(big.Rat)
-	for k, p := range h.different {
-		h.means.DifferentPointsPerHand.Add(h.means.DifferentPointsPerHand, new(big.Rat).Mul(big.NewRat(int64(k), 1), p))
-	}
+	h.different = h.decision.differentPoints()
+	h.means = h.decision.means(h.different)
+	_, h.means.ThrowsPerHandVariance = h.lengthMoments()
 	return h, nil
 }
 
 func addHandMove(ms []handMove, m handMove) []handMove {
 	for k := range ms {
-		if x := &ms[k]; x.to == m.to && x.decision == m.decision && x.made == m.made {
-			x.throws += m.throws
+		if ms[k].to == m.to {
+			ms[k].throws += m.throws
 			return ms
 		}
 	}
@@ -132,8 +242,10 @@ func (h *ShooterHand) Means() HandFigures {
 	return m
 }
 
-// chain returns the hand as a chain that the seven-out ends.
-func (h *ShooterHand) chain() *factored[big.Rat, *big.Rat] {
+// lengthMoments returns the mean and variance of a hand's length, from
+// the hand throw by throw with the seven-out ending it: the mean L
+// solves L = 1 + QL, the second moment L2 = 1 + Q(2L + L2).
+func (h *ShooterHand) lengthMoments() (mean, variance *big.Rat) {
 	m := newMarkov(len(h.moves))
 	for s, ms := range h.moves {
 		for _, mv := range ms {
@@ -143,29 +255,6 @@ func (h *ShooterHand) chain() *factored[big.Rat, *big.Rat] {
 		}
 	}
 	f, _ := m.factor() // every state reaches the seven-out
-	return f
-}
-
-// expected returns the expected number of moves that count makes in a
-// hand, from the come-out.
-func (h *ShooterHand) expected(count func(handMove) bool) *big.Rat {
-	b := make([][]*big.Rat, len(h.moves))
-	for s, ms := range h.moves {
-		sum := new(big.Rat)
-		for _, mv := range ms {
-			if count(mv) {
-				sum.Add(sum, big.NewRat(mv.throws, 36))
-			}
-		}
-		b[s] = []*big.Rat{sum}
-	}
-	return h.chain().solve(b, 1)[0][0]
-}
-
-// lengthMoments returns the mean and variance of a hand's length: the
-// mean L solves L = 1 + QL, the second moment L2 = 1 + Q(2L + L2).
-func (h *ShooterHand) lengthMoments() (mean, variance *big.Rat) {
-	f := h.chain()
 	b := make([][]*big.Rat, len(h.moves))
 	for s := range b {
 		b[s] = []*big.Rat{big.NewRat(1, 1)}
@@ -185,98 +274,13 @@ func (h *ShooterHand) lengthMoments() (mean, variance *big.Rat) {
 	return mean, variance.Sub(variance, new(big.Rat).Mul(mean, mean))
 }
 
-// countLaw is the law of how many marked moves a hand makes: from each
-// state, the chance that the next marked move leads to each state and the
-// hand goes on (next), or ends the hand (last), or that the hand ends with
-// no marked move (none).
-type countLaw struct {
-	next       [][]*big.Rat
-	last, none []*big.Rat
-	mean       *big.Rat
-}
-
-// countLaw solves the law of the number of moves marked by mark.
-func (h *ShooterHand) countLaw(mark func(handMove) bool) countLaw {
-	n := len(h.moves)
-	m := newMarkov(n)
-	cols := n + 2 // a marked move to each state, the last, none
-	b := make([][]*big.Rat, n)
-	for s, ms := range h.moves {
-		b[s] = make([]*big.Rat, cols)
-		for c := range b[s] {
-			b[s][c] = new(big.Rat)
-		}
-		for _, mv := range ms {
-			p := big.NewRat(mv.throws, 36)
-			switch c := mv.to; {
-			case mark(mv) && mv.to < 0:
-				b[s][n].Add(b[s][n], p)
-			case mark(mv):
-				b[s][c].Add(b[s][c], p)
-			case mv.to < 0:
-				b[s][n+1].Add(b[s][n+1], p)
-			default:
-				m.add(s, mv.to, p)
-			}
-		}
-	}
-	f, _ := m.factor()
-	x := f.solve(b, cols)
-	law := countLaw{next: make([][]*big.Rat, n), last: make([]*big.Rat, n), none: make([]*big.Rat, n)}
-	for s := range x {
-		law.next[s], law.last[s], law.none[s] = x[s][:n], x[s][n], x[s][n+1]
-	}
-	law.mean = h.expected(mark)
-	return law
-}
-
-// prob is the chance of exactly k marked moves from the come-out.
-func (c *countLaw) prob(k int) *big.Rat {
-	switch {
-	case k < 0:
-		return new(big.Rat)
-	case k == 0:
-		return new(big.Rat).Set(c.none[0])
-	}
-	// v is the chance of being in each state after the i-th marked move.
-	n := len(c.next)
-	v := make([]*big.Rat, n)
-	for s := range v {
-		v[s] = new(big.Rat)
-	}
-	v[0].SetInt64(1)
-	var tmp big.Rat
-	for range k - 1 {
-		w := make([]*big.Rat, n)
-		for t := range w {
-			w[t] = new(big.Rat)
-		}
-		for s, p := range v {
-			if p.Sign() != 0 {
-				for t, q := range c.next[s] {
-					w[t].Add(w[t], tmp.Mul(p, q))
-				}
-			}
-		}
-		v = w
-	}
-	out := new(big.Rat)
-	for s, p := range v {
-		out.Add(out, tmp.Mul(p, c.last[s]))
-		for t, q := range c.next[s] {
-			out.Add(out, new(big.Rat).Mul(p, new(big.Rat).Mul(q, c.none[t])))
-		}
-	}
-	return out
-}
-
 // PointsMade is the chance that the shooter makes exactly k points (wins
 // k pass line bets on a point) before sevening out.
-func (h *ShooterHand) PointsMade(k int) *big.Rat { return h.pointsMade.prob(k) }
+func (h *ShooterHand) PointsMade(k int) *big.Rat { return h.decision.pointsMade(k) }
 
 // Decisions is the chance that the hand decides exactly k pass line
 // bets, the seven-out included (so at least one).
-func (h *ShooterHand) Decisions(k int) *big.Rat { return h.decisions.prob(k) }
+func (h *ShooterHand) Decisions(k int) *big.Rat { return h.decision.decisions(k) }
 
 // DifferentPoints returns, for each k from 0 to the number of box numbers
 // (6, or 10 in crapless craps), the chance that the shooter makes exactly
@@ -287,51 +291,6 @@ func (h *ShooterHand) DifferentPoints() []*big.Rat {
 		out[k] = new(big.Rat).Set(p)
 	}
 	return out
-}
-
-// differentPoints solves the hand with the set of points made as part
-// of its state: the sets only grow, so the chain's groups are the pass
-// line's states for each set.
-func (h *ShooterHand) differentPoints() []*big.Rat {
-	type key struct {
-		s    int
-		made uint16
-	}
-	index := map[key]int{{0, 0}: 0}
-	keys := []key{{0, 0}}
-	m := newMarkov(1)
-	cols := len(h.points) + 1
-	var b [][]*big.Rat
-	for i := 0; i < len(keys); i++ {
-		k := keys[i]
-		row := make([]*big.Rat, cols)
-		for c := range row {
-			row[c] = new(big.Rat)
-		}
-		for _, mv := range h.moves[k.s] {
-			p := big.NewRat(mv.throws, 36)
-			if mv.to < 0 {
-				c := bits.OnesCount16(k.made)
-				row[c].Add(row[c], p)
-				continue
-			}
-			next := key{mv.to, k.made}
-			if mv.made != 0 {
-				next.made |= 1 << mv.made
-			}
-			j, ok := index[next]
-			if !ok {
-				j = len(keys)
-				index[next] = j
-				keys = append(keys, next)
-				m.arcs = append(m.arcs, nil)
-			}
-			m.add(i, j, p)
-		}
-		b = append(b, row)
-	}
-	f, _ := m.factor()
-	return f.solve(b, cols)[0]
 }
 
 // Length returns the chance that a hand lasts exactly n throws and at

@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"errors"
 	"math/big"
 	"testing"
 
@@ -190,22 +191,28 @@ func TestShooterHandFire(t *testing.T) {
 	ratsEqual(t, "fire bet's expected payout", gross, new(big.Rat).Add(fire.Return, fire.Lose))
 }
 
-// TestShooterHandRules checks the means under other rules by Wald's
-// identity, a different path from the hand's own chain: throws per hand
-// are throws per decision times decisions per hand, and points made per
-// hand the points made per decision times the decisions.
+// TestShooterHandRules checks the mean length under other rules two
+// ways: throw by throw, the hand's own chain, and by Wald's identity, the
+// throws per decision times the decisions per hand.
 func TestShooterHandRules(t *testing.T) {
-	for _, r := range []Rules{Crapless(), Street(), {Private: true}} {
+	for _, r := range []Rules{Standard(), Crapless(), Street(), {Private: true}, Bar2()} {
 		h, err := r.ShooterHand()
 		if err != nil {
 			t.Fatal(err)
 		}
 		m := h.Means()
-		ratsEqual(t, "throws per hand", m.ThrowsPerHand, new(big.Rat).Mul(m.ThrowsPerDecision, m.DecisionsPerHand))
+		throws, _ := h.lengthMoments()
+		ratsEqual(t, "throws per hand", throws, new(big.Rat).Mul(m.ThrowsPerDecision, m.DecisionsPerHand))
 		points := len(h.DifferentPoints()) - 1
 		if want := map[bool]int{false: 6, true: 10}[r.Crapless]; points != want {
 			t.Errorf("crapless %v: %d points, want %d", r.Crapless, points, want)
 		}
+	}
+	if _, err := CardCraps().ShooterHand(); !errors.Is(err, ErrRollSource) {
+		t.Errorf("card rules: %v", err)
+	}
+	if h, err := CardCraps().Hand(); err != nil || h.ThrowsPerHandVariance != nil || h.DifferentPointsPerHand.Sign() <= 0 {
+		t.Errorf("card rules: %+v, %v", h, err)
 	}
 	if _, err := (Rules{Bar: 7}).ShooterHand(); err == nil {
 		t.Error("invalid rules accepted")

@@ -68,7 +68,7 @@ func TestAnalyzeStrategyLineOdds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lo, err := r.WithOdds(c.line, c.limit)
+		lo, err := r.WithOdds(Bet{Kind: c.line}, c.limit)
 		if err != nil {
 			t.Fatal(err)
 		}

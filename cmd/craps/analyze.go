@@ -199,7 +199,7 @@ func lineWithOdds(r craps.Rules, s craps.Strategy) (craps.LineOdds, bool) {
 	if len(l) != 2 || odds[l[0].Bet.Kind] != l[1].Bet.Kind || l[1].Bet.Number != 0 || l[1].Amount != 0 {
 		return craps.LineOdds{}, false
 	}
-	lo, err := r.WithOdds(l[0].Bet.Kind, r.Odds)
+	lo, err := r.WithOdds(l[0].Bet, r.Odds)
 	return lo, err == nil
 }
 

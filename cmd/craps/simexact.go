@@ -3,8 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -114,10 +116,11 @@ func strategyOf(name string) (craps.Strategy, error) {
 func sdStdErr(h craps.Histogram, n float64) float64 {
 	mean := h.Mean()
 	m2, m4 := 0.0, 0.0
-	for v, c := range h {
-		d := float64(v) - mean
-		m2 += float64(c) * d * d / n
-		m4 += float64(c) * d * d * d * d / n
+	// In order of value, so that merged shards print the same digits.
+	for _, v := range slices.Sorted(maps.Keys(h)) {
+		d, c := float64(v)-mean, float64(h[v])
+		m2 += c * d * d / n
+		m4 += c * d * d * d * d / n
 	}
 	return math.Sqrt((m4-m2*m2)/n) / (2 * math.Sqrt(m2))
 }
