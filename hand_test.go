@@ -105,11 +105,15 @@ func TestShooterHandEthierHoppe(t *testing.T) {
 	}
 }
 
-// TestShooterHandBruteForce plays every sequence of up to three throws on
-// a Table with a pass line bet made at each come-out, and counts the
-// hands that end at each throw: a 7 thrown while a point is on.
+// TestShooterHandBruteForce plays every sequence of up to three throws
+// (four with CRAPS_EXHAUSTIVE=1) on a Table with a pass line bet made at
+// each come-out, and counts the hands that end at each throw: a 7 thrown
+// while a point is on.
 func TestShooterHandBruteForce(t *testing.T) {
-	const depth = 3
+	depth := 3
+	if exhaustiveSet() {
+		depth = 4
+	}
 	for _, r := range []Rules{Standard(), Crapless()} {
 		h, err := r.ShooterHand()
 		if err != nil {
