@@ -120,20 +120,11 @@ func (r Rules) AnalyzeStrategy(s Strategy) (StrategyAnalysis, error) {
 func groupedMoves(c compiledChain) [][]chainMove {
 	out := make([][]chainMove, c.stateCount())
 	for s := range out {
-		var ms []chainMove
-	throws:
 		for i := range 36 {
 			m := c.move(s, i)
-			for k := range ms {
-				if x := &ms[k]; x.next == m.next && x.net == m.net && x.staked == m.staked && x.sevenOut == m.sevenOut {
-					x.throws++
-					continue throws
-				}
-			}
 			m.throws = 1
-			ms = append(ms, m)
+			out[s] = addChainMove(out[s], m)
 		}
-		out[s] = ms
 	}
 	return out
 }
@@ -149,8 +140,11 @@ type strategyChain struct {
 	starts map[int]int
 }
 
-func newStrategyChain(c compiledChain) (*strategyChain, error) {
-	sc := &strategyChain{states: c.stateCount(), moves: groupedMoves(c), starts: map[int]int{}}
+// newStrategyChain reads a compiled strategy as a chain, its states
+// lumped (see lumped); with stakes false the stakes are left out, and
+// states that differ only in them are merged.
+func newStrategyChain(c compiledChain, stakes bool) (*strategyChain, error) {
+	sc := &strategyChain{states: c.stateCount(), moves: lumped(groupedMoves(c), stakes), starts: map[int]int{}}
 	var err error
 	if sc.class, err = recurrentClass(sc.moves); err != nil {
 		return nil, err
@@ -166,6 +160,83 @@ func newStrategyChain(c compiledChain) (*strategyChain, error) {
 		return nil, fmt.Errorf("no hand ever ends: %w", ErrNotAnalyzable)
 	}
 	return sc, nil
+}
+
+// lumped merges the states whose futures are alike: two states are one
+// when they are in one class and, for each class, the same number of
+// throws lead to it with the same roll (net result, stakes unless stakes
+// is false, seven-out); classes are split until none splits further. The
+// chain of classes is a Markov chain whose rolls have the same law as the
+// automaton's (it is lumpable), so every figure is the same on it, and
+// the full layout's 120 states make 60. The class of state 0 is 0.
+func lumped(moves [][]chainMove, stakes bool) [][]chainMove {
+	n := len(moves)
+	class := make([]int, n)
+	classes := 1
+	type part struct {
+		net, staked int64
+		sevenOut    bool
+		to          int
+	}
+	for {
+		index := map[string]int{}
+		next := make([]int, n)
+		for s, ms := range moves {
+			sum := map[part]int64{}
+			for _, m := range ms {
+				p := part{m.net, m.staked, m.sevenOut, class[m.next]}
+				if !stakes {
+					p.staked = 0
+				}
+				sum[p] += m.throws
+			}
+			keys := make([]string, 0, len(sum))
+			for p, t := range sum {
+				keys = append(keys, fmt.Sprint(p, t))
+			}
+			sort.Strings(keys)
+			key := fmt.Sprint(class[s], keys)
+			c, ok := index[key]
+			if !ok {
+				c = len(index)
+				index[key] = c
+			}
+			next[s] = c
+		}
+		class = next
+		if len(index) == classes {
+			break
+		}
+		classes = len(index)
+	}
+	out := make([][]chainMove, classes)
+	done := make([]bool, classes)
+	for s, ms := range moves {
+		c := class[s]
+		if done[c] {
+			continue
+		}
+		done[c] = true
+		for _, m := range ms {
+			m.next = class[m.next]
+			if !stakes {
+				m.staked = 0
+			}
+			out[c] = addChainMove(out[c], m)
+		}
+	}
+	return out
+}
+
+// addChainMove adds m to ms, counting its throws with a move alike.
+func addChainMove(ms []chainMove, m chainMove) []chainMove {
+	for k := range ms {
+		if x := &ms[k]; x.next == m.next && x.net == m.net && x.staked == m.staked && x.sevenOut == m.sevenOut {
+			x.throws += m.throws
+			return ms
+		}
+	}
+	return append(ms, m)
 }
 
 // recurrentClass returns the states the chain visits forever from state
@@ -325,7 +396,11 @@ type HandResults struct {
 // HandResults computes the law of one hand's net result under strategy
 // s, the hand starting where seven-outs leave the strategy in the long
 // run (as in StrategyAnalysis), until the chance of a longer hand is
-// below bound, which must be in (0, 1). Its errors are AnalyzeStrategy's.
+// below bound, which must be in (0, 1). The law of a large layout
+// spreads over thousands of values; it stops after some 40 million
+// additions of chances (a few seconds), with a Remainder above bound:
+// the full benchmark layout, after about 40 throws. Its errors are
+// AnalyzeStrategy's, and one wrapping ErrSyntax for a bound out of range.
 func (r Rules) HandResults(s Strategy, bound float64) (HandResults, error) {
 	if !(bound > 0 && bound < 1) {
 		return HandResults{}, fmt.Errorf("craps: hand results of %q: bound %v: want one in (0, 1): %w", s.Name, bound, ErrSyntax)
@@ -334,7 +409,7 @@ func (r Rules) HandResults(s Strategy, bound float64) (HandResults, error) {
 	if err != nil {
 		return HandResults{}, err
 	}
-	c, err := newStrategyChain(j)
+	c, err := newStrategyChain(j, false)
 	if err != nil {
 		return HandResults{}, fmt.Errorf("craps: hand results of %q: %w", s.Name, err)
 	}
@@ -345,68 +420,123 @@ func (r Rules) HandResults(s Strategy, bound float64) (HandResults, error) {
 	return c.handResults(nu, new(big.Rat).SetFloat64(bound), 0), nil
 }
 
+// handResultsWork bounds the work of following hands: the additions of
+// one chance to another, about 50 ns each. The law of a large layout
+// spreads over many values, and it stops there with a larger remainder.
+const handResultsWork = 40_000_000
+
+// massRow holds the chance of each net result in one state: v[i] is the
+// numerator of the chance of (lo+i) times the grid the results are on.
+type massRow struct {
+	lo int64
+	v  []big.Int
+}
+
 // handResults follows hands from nu throw by throw, until the chance that
-// a hand goes on is below bound or for throws throws if that is not 0,
-// the chances kept as integers over a common denominator (that of nu
-// times 36 per throw).
+// a hand goes on is below bound, for throws throws if that is not 0, or
+// until handResultsWork is done. The chances are kept as integers over a
+// common denominator, that of nu times 36 a throw, in rows of
+// consecutive net results (on the grid of the greatest common divisor of
+// the rolls' results) reused from throw to throw.
 func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws int) HandResults {
+	grid := int64(0)
+	for _, ms := range c.moves {
+		for _, m := range ms {
+			grid = gcd64(grid, abs64(m.net))
+		}
+	}
+	grid = max(grid, 1)
 	den := big.NewInt(1)
 	for _, p := range nu {
 		den.Mul(den, new(big.Int).Quo(p.Denom(), new(big.Int).GCD(nil, nil, den, p.Denom())))
 	}
-	mass := map[int]map[int64]*big.Int{}
+	n := len(c.moves)
+	mass, next := make([]massRow, n), make([]massRow, n)
 	for s, p := range nu {
-		n := new(big.Int).Mul(p.Num(), new(big.Int).Quo(den, p.Denom()))
-		mass[s] = map[int64]*big.Int{0: n}
+		mass[s] = massRow{v: make([]big.Int, 1)}
+		mass[s].v[0].Mul(p.Num(), new(big.Int).Quo(den, p.Denom()))
 	}
 	ended := map[int64]*big.Int{}
 	var out HandResults
 	alive := new(big.Int).Set(den)
-	var tmp big.Int
+	var tmp, k big.Int
 	thirtySix := big.NewInt(36)
-	for {
-		// Stop when alive/den < bound.
-		if new(big.Rat).SetFrac(alive, den).Cmp(bound) < 0 || (throws > 0 && out.Throws == throws) {
-			break
-		}
+	work := 0
+	for new(big.Rat).SetFrac(alive, den).Cmp(bound) >= 0 && (throws == 0 || out.Throws < throws) && work < handResultsWork {
 		out.Throws++
 		den.Mul(den, thirtySix)
 		for _, x := range ended {
 			x.Mul(x, thirtySix)
 		}
-		next := map[int]map[int64]*big.Int{}
-		alive.SetInt64(0)
-		for s, byNet := range mass {
+		// The range of each state's row after this throw.
+		lo, hi := make([]int64, n), make([]int64, n)
+		for t := range lo {
+			lo[t], hi[t] = 1<<62, -1<<62
+		}
+		for s := range mass {
+			if len(mass[s].v) == 0 {
+				continue
+			}
 			for _, m := range c.moves[s] {
-				k := big.NewInt(m.throws)
-				to := ended
 				if !m.sevenOut {
-					if next[m.next] == nil {
-						next[m.next] = map[int64]*big.Int{}
-					}
-					to = next[m.next]
-				}
-				for v, x := range byNet {
-					tmp.Mul(x, k)
-					w := v + m.net
-					if to[w] == nil {
-						to[w] = new(big.Int)
-					}
-					to[w].Add(to[w], &tmp)
-					if !m.sevenOut {
-						alive.Add(alive, &tmp)
-					}
+					lo[m.next] = min(lo[m.next], mass[s].lo+m.net/grid)
+					hi[m.next] = max(hi[m.next], mass[s].lo+int64(len(mass[s].v))-1+m.net/grid)
 				}
 			}
 		}
-		mass = next
+		for t := range next {
+			size := 0
+			if hi[t] >= lo[t] {
+				size = int(hi[t] - lo[t] + 1)
+			}
+			if cap(next[t].v) < size {
+				next[t].v = make([]big.Int, size)
+			}
+			next[t].lo, next[t].v = lo[t], next[t].v[:size]
+			for i := range next[t].v {
+				next[t].v[i].SetInt64(0)
+			}
+		}
+		alive.SetInt64(0)
+		for s, row := range mass {
+			for _, m := range c.moves[s] {
+				k.SetInt64(m.throws)
+				for i := range row.v {
+					x := &row.v[i]
+					if x.Sign() == 0 {
+						continue
+					}
+					work++
+					tmp.Mul(x, &k)
+					w := row.lo + int64(i) + m.net/grid
+					if m.sevenOut {
+						if ended[w] == nil {
+							ended[w] = new(big.Int)
+						}
+						ended[w].Add(ended[w], &tmp)
+						continue
+					}
+					to := &next[m.next]
+					to.v[w-to.lo].Add(&to.v[w-to.lo], &tmp)
+					alive.Add(alive, &tmp)
+				}
+			}
+		}
+		mass, next = next, mass
 	}
 	for v, x := range ended {
-		out.Results = append(out.Results, NetProbability{Amount(v), new(big.Rat).SetFrac(x, den)})
+		out.Results = append(out.Results, NetProbability{Amount(v * grid), new(big.Rat).SetFrac(x, den)})
 	}
 	sort.Slice(out.Results, func(i, k int) bool { return out.Results[i].Net < out.Results[k].Net })
 	out.Remainder = new(big.Rat).SetFrac(alive, den)
 	return out
+}
+
+func gcd64(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // analyzeChain computes the figures of a compiled strategy. The long run
@@ -417,7 +547,7 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 // one cycle, g the return per roll. A hand is the chain cut at the
 // seven-out, started where seven-outs lead in the long run.
 func analyzeChain(cc compiledChain) (StrategyAnalysis, error) {
-	c, err := newStrategyChain(cc)
+	c, err := newStrategyChain(cc, true)
 	if err != nil {
 		return StrategyAnalysis{}, err
 	}

@@ -241,7 +241,7 @@ func TestHandResultsBruteForce(t *testing.T) {
 	for _, name := range []string{"pass-max-odds", "iron-cross", "place-6-8", "dont-pass-max-lay"} {
 		s, _ := NamedStrategy(name)
 		j := cachedJoint(Standard(), s.Layout)
-		c, err := newStrategyChain(j)
+		c, err := newStrategyChain(j, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -418,5 +418,18 @@ func within(t *testing.T, what string, got, se float64, exact *big.Rat) {
 	x := ratFloat(exact)
 	if z := (got - x) / se; !(math.Abs(z) <= 4) {
 		t.Errorf("%s: simulated %.6g ± %.2g, exact %.6g: %.1f standard errors", what, got, se, x, z)
+	}
+}
+
+// BenchmarkAnalyzeStrategy times the exact figures of the full benchmark
+// layout (pass with 3-4-5x odds, two come bets with odds, place 6 and 8,
+// field, hard 6 and 8) from scratch: compiling its automaton by playing a
+// Table, and solving the chain.
+func BenchmarkAnalyzeStrategy(b *testing.B) {
+	for b.Loop() {
+		j := compileJoint(Standard(), FullLayout(), maxJointStates)
+		if _, err := analyzeChain(j); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
