@@ -2,7 +2,9 @@ package craps
 
 import (
 	"fmt"
+	"maps"
 	"math/big"
+	"slices"
 	"sort"
 )
 
@@ -51,7 +53,7 @@ type NetProbability struct {
 const sessionExactStates = 400
 
 // maxSessionStates bounds the sessions AnalyzeSession takes.
-const maxSessionStates = 1 << 15
+const maxSessionStates = 1 << 17
 
 // AnalyzeSession computes the law of a session of strategy s under r
 // within limits lim, which must be valid for Simulate and have no roll
@@ -105,6 +107,9 @@ type sessionChain struct {
 	start int // a node, or -1-e if the session ends before a roll
 	key   []byte
 	res   SimResult
+	// direct is the most states solved by elimination (directStates;
+	// tests lower it to try the iteration).
+	direct int
 }
 
 type sessionNode struct {
@@ -143,7 +148,7 @@ type sessionMove struct {
 func newSessionChain(r Rules, s Strategy, lim SessionLimits, j *joint) *sessionChain {
 	cfg := &SimConfig{Rules: r, Strategy: s, Mode: BySessions, Session: lim}
 	x := &sessionChain{j: j, lim: lim, p: newPlayer(cfg), auto: map[string]int{},
-		index: map[sessionKey]int{}, ends: map[sessionEnd]int{}}
+		index: map[sessionKey]int{}, ends: map[sessionEnd]int{}, direct: directStates}
 	for k, t := range j.states {
 		x.auto[string(jointState(nil, t))] = k
 		on := int64(0)
@@ -360,8 +365,7 @@ func (x *sessionChain) exact(a *SessionAnalysis) {
 	}
 }
 
-// floatPrec is the precision of the solver for large sessions: far more
-// than the 1e-12 promised, so that the bound proved afterwards is small.
+// floatPrec is the precision of the direct solver for large sessions.
 const floatPrec = 128
 
 // fixedBits is the grid the floating-point solution is rounded to:
@@ -369,15 +373,70 @@ const floatPrec = 128
 // is computed exactly in integers.
 const fixedBits = 160
 
-// solveBounded solves in floating point, rounds the solution to a grid of
-// 2^-fixedBits, and proves a bound on its error from the exact residual
-// r = b + Qx - x of the rounded solution: the error is (I-Q)^-1 r, at
-// most max|r| times the largest expected number of rolls from a state,
-// itself bounded by the residual of the rolls column.
+// directStates is the largest session solved by elimination in floating
+// point; a larger one is solved by the two-grid iteration (twoGrid),
+// elimination's fill growing too fast.
+const directStates = 4000
+
+// approxSolver solves (I-Q)x = b in floating point, b and x holding cols
+// values for each state (state i's at [i*cols:]).
+type approxSolver func(b []float64, cols int) ([]float64, error)
+
+// approx returns the floating-point solver for the chain m: elimination
+// in 128-bit floating point for a chain of at most directStates states,
+// the two-grid iteration on money levels beyond.
+func (x *sessionChain) approx(m *markov) (approxSolver, error) {
+	if len(x.nodes) <= x.direct {
+		f, ok := factorIn(m, func(q *big.Rat) *big.Float { return new(big.Float).SetPrec(floatPrec).SetRat(q) })
+		if !ok {
+			return nil, errForever
+		}
+		return func(b []float64, cols int) ([]float64, error) {
+			fb := make([][]*big.Float, len(x.nodes))
+			for i := range fb {
+				fb[i] = make([]*big.Float, cols)
+				for c := range cols {
+					fb[i][c] = new(big.Float).SetPrec(floatPrec).SetFloat64(b[i*cols+c])
+				}
+			}
+			out := make([]float64, len(b))
+			for i, row := range f.solve(fb, cols) {
+				for c, v := range row {
+					out[i*cols+c], _ = v.Float64()
+				}
+			}
+			return out, nil
+		}, nil
+	}
+	totals := map[int64]bool{}
+	for _, nd := range x.nodes {
+		totals[nd.total] = true
+	}
+	sorted := slices.Sorted(maps.Keys(totals))
+	levels := make([]int32, len(x.nodes))
+	for i, nd := range x.nodes {
+		k, _ := slices.BinarySearch(sorted, nd.total)
+		levels[i] = int32(k)
+	}
+	g := newTwoGrid(x.moves, levels, len(sorted))
+	return func(b []float64, cols int) ([]float64, error) {
+		out, ok := g.solve(b, cols)
+		if !ok {
+			return nil, fmt.Errorf("the iteration on %d states did not settle: %w", len(x.nodes), ErrNotAnalyzable)
+		}
+		return out, nil
+	}, nil
+}
+
+// solveBounded solves in floating point, refines the solution on a grid
+// of 2^-fixedBits with the exact residual, and proves a bound on its
+// error from the exact residual r = b + Qx - x of the result: the error
+// is (I-Q)^-1 r, at most max|r| times the largest expected number of
+// rolls from a state, itself bounded by the residual of the rolls column.
 func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, error) {
-	f, ok := factorIn(m, func(q *big.Rat) *big.Float { return new(big.Float).SetPrec(floatPrec).SetRat(q) })
-	if !ok {
-		return nil, errForever
+	solver, err := x.approx(m)
+	if err != nil {
+		return nil, err
 	}
 	ends := len(x.endList)
 	unit := new(big.Int).Lsh(big.NewInt(36), fixedBits) // 36 * 2^fixedBits
@@ -396,7 +455,10 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 		}
 		b[n] = row
 	}
-	sol, res, low := x.fixedSolve(f, b)
+	sol, res, low, err := x.fixedSolve(solver, b)
+	if err != nil {
+		return nil, err
+	}
 	if low[ends].Sign() <= 0 {
 		return nil, fmt.Errorf("the solution is too inexact to bound: %w", ErrNotAnalyzable)
 	}
@@ -433,7 +495,10 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 		}
 		b[n] = []*big.Int{sum}
 	}
-	sol2, res2, _ := x.fixedSolve(f, b)
+	sol2, res2, _, err := x.fixedSolve(solver, b)
+	if err != nil {
+		return nil, err
+	}
 	scale := new(big.Int).Lsh(big.NewInt(1), fixedBits)
 	at := sol[x.start]
 	probs := make([]*big.Rat, ends)
@@ -467,33 +532,79 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 	return probs, nil
 }
 
-// fixedSolve solves (I-Q)x = b/unit in floating point, b given as
-// integers (unit = 36 * 2^fixedBits), and rounds x to integers over
-// 2^fixedBits. It returns them, the largest |b - unit (I-Q) x| of each
-// column (unit times the residual), and the smallest unit (I-Q) x.
-func (x *sessionChain) fixedSolve(f *factored[big.Float, *big.Float], b [][]*big.Int) (sol [][]*big.Int, res, low []*big.Int) {
-	cols := len(b[0])
-	unit := new(big.Float).SetPrec(floatPrec).SetInt(new(big.Int).Lsh(big.NewInt(36), fixedBits))
-	fb := make([][]*big.Float, len(b))
-	for n, row := range b {
-		fb[n] = make([]*big.Float, cols)
-		for c, v := range row {
-			fb[n][c] = new(big.Float).SetPrec(floatPrec).SetInt(v)
-			fb[n][c].Quo(fb[n][c], unit)
+// refineRounds bounds the rounds of refinement: each solves for the
+// error left by the last in floating point, and gains some 13 digits.
+const refineRounds = 4
+
+// fixedSolve solves (I-Q)x = b/unit, b given as integers (unit = 36 *
+// 2^fixedBits) and x kept as integers over 2^fixedBits: solve in floating
+// point, then solve again for the error its exact residual shows, until
+// the residual is below 2^-80 or refineRounds are done. It returns x, the
+// largest |b - unit (I-Q) x| of each column (unit times the residual),
+// and the smallest unit (I-Q) x.
+func (x *sessionChain) fixedSolve(solve approxSolver, b [][]*big.Int) (sol [][]*big.Int, res, low []*big.Int, err error) {
+	n, cols := len(b), len(b[0])
+	sol = make([][]*big.Int, n)
+	r := make([][]*big.Int, n)
+	for i := range sol {
+		sol[i], r[i] = make([]*big.Int, cols), make([]*big.Int, cols)
+		for c := range cols {
+			sol[i][c], r[i][c] = new(big.Int), new(big.Int).Set(b[i][c])
 		}
 	}
-	half := new(big.Float).SetPrec(floatPrec).SetFloat64(0.5)
-	sol = make([][]*big.Int, len(b))
-	for n, row := range f.solve(fb, cols) {
-		sol[n] = make([]*big.Int, cols)
-		for c, v := range row {
-			w := new(big.Float).SetMantExp(v, fixedBits)
-			sol[n][c], _ = w.Add(w, half).Int(nil) // the nearest integer, for v >= 0
-			if sol[n][c].Sign() < 0 {
-				sol[n][c].SetInt64(0)
+	enough := new(big.Int).Lsh(big.NewInt(36), fixedBits-80)
+	rf := make([]float64, n*cols)
+	for range refineRounds {
+		// Scale each column's residual to at most 1 for the solver.
+		top := make([]*big.Int, cols)
+		done := true
+		for c := range cols {
+			top[c] = new(big.Int)
+			for i := range n {
+				if v := new(big.Int).Abs(r[i][c]); v.Cmp(top[c]) > 0 {
+					top[c] = v
+				}
+			}
+			done = done && top[c].Cmp(enough) <= 0
+		}
+		if done {
+			break
+		}
+		for c := range cols {
+			for i := range n {
+				rf[i*cols+c] = 0
+				if top[c].Sign() != 0 {
+					rf[i*cols+c], _ = new(big.Float).Quo(new(big.Float).SetInt(r[i][c]), new(big.Float).SetInt(top[c])).Float64()
+				}
 			}
 		}
+		e, err := solve(rf, cols)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		// x += e × top/unit in values, e × top/36 on the grid.
+		for c := range cols {
+			f := new(big.Float).SetPrec(256).SetInt(top[c])
+			f.Quo(f, big.NewFloat(36))
+			for i := range n {
+				v := new(big.Float).SetPrec(256).SetFloat64(e[i*cols+c])
+				v.Mul(v, f)
+				d, _ := v.Int(nil) // toward zero: a grid step at most
+				sol[i][c].Add(sol[i][c], d)
+			}
+		}
+		res, low = x.residual(b, sol, r)
 	}
+	if res == nil {
+		res, low = x.residual(b, sol, r)
+	}
+	return sol, res, low, nil
+}
+
+// residual writes b - unit (I-Q) x into r, exactly, and returns its
+// largest size in each column and the smallest unit (I-Q) x.
+func (x *sessionChain) residual(b, sol, r [][]*big.Int) (res, low []*big.Int) {
+	cols := len(b[0])
 	res, low = make([]*big.Int, cols), make([]*big.Int, cols)
 	for c := range res {
 		res[c] = new(big.Int)
@@ -511,12 +622,13 @@ func (x *sessionChain) fixedSolve(f *factored[big.Float, *big.Float], b [][]*big
 			if low[c] == nil || sum.Cmp(low[c]) < 0 {
 				low[c] = new(big.Int).Set(sum)
 			}
-			if tmp.Sub(b[n][c], sum).Abs(tmp).Cmp(res[c]) > 0 {
+			r[n][c].Sub(b[n][c], sum)
+			if tmp.Abs(r[n][c]).Cmp(res[c]) > 0 {
 				res[c].Set(tmp)
 			}
 		}
 	}
-	return sol, res, low
+	return res, low
 }
 
 func abs64(a int64) int64 {

@@ -56,9 +56,10 @@ func TestAnalyzeSessionGamblersRuin(t *testing.T) {
 	}
 }
 
-// TestAnalyzeSessionBounded solves sessions both ways, exactly and in
-// floating point with a proved bound, and checks that every figure of the
-// second is within its bound of the first, and the bound below 1e-12.
+// TestAnalyzeSessionBounded solves sessions three ways, exactly, by
+// elimination in floating point and by the two-grid iteration, each with
+// a proved bound, and checks that every figure of the last two is within
+// its bound of the exact one, and the bound below 1e-12.
 func TestAnalyzeSessionBounded(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -87,34 +88,39 @@ func TestAnalyzeSessionBounded(t *testing.T) {
 				}
 			}
 		}
-		var exact, bounded SessionAnalysis
+		var exact SessionAnalysis
 		pe, err := x.solveExact(m, &exact)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pb, err := x.solveBounded(m, &bounded)
-		if err != nil {
-			t.Fatal(err)
-		}
 		x.fill(&exact, pe)
-		x.fill(&bounded, pb)
-		if bounded.Exact || bounded.ErrorBound.Cmp(rat(1, 1e12)) >= 0 || bounded.ErrorBound.Sign() == 0 {
-			t.Errorf("%s: bound %v", c.name, bounded.ErrorBound.FloatString(30))
-		}
-		for _, f := range []struct {
-			what            string
-			exact, got, err *big.Rat
-		}{
-			{"target", exact.Target, bounded.Target, bounded.ErrorBound},
-			{"ruin", exact.Ruin, bounded.Ruin, bounded.ErrorBound},
-			{"rolls", exact.Rolls, bounded.Rolls, bounded.RollsErrorBound},
-			{"variance of the rolls", exact.RollsVariance, bounded.RollsVariance, bounded.RollsVarianceErrorBound},
-			{"mean", exact.Mean, bounded.Mean, bounded.MeanErrorBound},
-			{"variance", exact.Variance, bounded.Variance, bounded.VarianceErrorBound},
-		} {
-			if d := new(big.Rat).Sub(f.exact, f.got); d.Abs(d).Cmp(f.err) > 0 {
-				t.Errorf("%s: %s %v, exact %v: off by %v, bound %v", c.name, f.what, f.got.FloatString(20), f.exact.FloatString(20),
-					d.FloatString(40), f.err.FloatString(40))
+		for _, direct := range []int{directStates, 0} {
+			x.direct = direct
+			var bounded SessionAnalysis
+			pb, err := x.solveBounded(m, &bounded)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x.fill(&bounded, pb)
+			how := map[bool]string{true: "elimination", false: "two-grid"}[direct > 0]
+			if bounded.Exact || bounded.ErrorBound.Cmp(rat(1, 1e12)) >= 0 || bounded.ErrorBound.Sign() == 0 {
+				t.Errorf("%s, %s: bound %v", c.name, how, bounded.ErrorBound.FloatString(30))
+			}
+			for _, f := range []struct {
+				what            string
+				exact, got, err *big.Rat
+			}{
+				{"target", exact.Target, bounded.Target, bounded.ErrorBound},
+				{"ruin", exact.Ruin, bounded.Ruin, bounded.ErrorBound},
+				{"rolls", exact.Rolls, bounded.Rolls, bounded.RollsErrorBound},
+				{"variance of the rolls", exact.RollsVariance, bounded.RollsVariance, bounded.RollsVarianceErrorBound},
+				{"mean", exact.Mean, bounded.Mean, bounded.MeanErrorBound},
+				{"variance", exact.Variance, bounded.Variance, bounded.VarianceErrorBound},
+			} {
+				if d := new(big.Rat).Sub(f.exact, f.got); d.Abs(d).Cmp(f.err) > 0 {
+					t.Errorf("%s, %s: %s %v, exact %v: off by %v, bound %v", c.name, how, f.what, f.got.FloatString(20),
+						f.exact.FloatString(20), d.FloatString(40), f.err.FloatString(40))
+				}
 			}
 		}
 	}
@@ -211,4 +217,29 @@ func TestAnalyzeSessionSimulated(t *testing.T) {
 		}
 		within(t, name+": rolls", float64(res.SessionRolls)/n, math.Sqrt(ratFloat(a.RollsVariance)/n), a.Rolls)
 	}
+}
+
+// TestAnalyzeSessionLarge checks a session solved by the two-grid
+// iteration (the iron cross from 1000 to 2000, 14,910 states) against
+// simulation, with CRAPS_EXHAUSTIVE=1.
+func TestAnalyzeSessionLarge(t *testing.T) {
+	exhaustive(t)
+	s, _ := NamedStrategy("iron-cross")
+	lim := SessionLimits{Bankroll: 1000, Target: 2000}
+	a, err := Standard().AnalyzeSession(s, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.States <= directStates || a.ErrorBound.Cmp(rat(1, 1e12)) >= 0 {
+		t.Fatalf("%d states, bound %v", a.States, a.ErrorBound.FloatString(30))
+	}
+	const n = 40_000
+	res, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: s, Seed: 3, Mode: BySessions, N: n, Session: lim})
+	if err != nil {
+		t.Fatal(err)
+	}
+	within(t, "mean", res.Outcomes.Mean(), math.Sqrt(ratFloat(a.Variance)/n), a.Mean)
+	p := ratFloat(a.Ruin)
+	within(t, "ruin", float64(res.Ends.Ruin)/n, math.Sqrt(p*(1-p)/n), a.Ruin)
+	within(t, "rolls", float64(res.SessionRolls)/n, math.Sqrt(ratFloat(a.RollsVariance)/n), a.Rolls)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -104,17 +105,23 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// A session refused (too many states) still leaves the other figures
+	// to print; the error comes after them.
 	var session *craps.SessionAnalysis
+	var sessionErr error
 	if *bankroll != 0 {
 		lim := craps.SessionLimits{Bankroll: craps.Amount(*bankroll), Target: craps.Amount(*target), StopLoss: craps.Amount(*stopLoss)}
 		if lim.Target == 0 {
 			lim.Target = 2 * lim.Bankroll
 		}
 		sa, err := r.AnalyzeSession(s, lim)
-		if err != nil {
+		if err != nil && (!errors.Is(err, craps.ErrNotAnalyzable) || *asJSON) {
 			return err
 		}
-		session = &sa
+		session, sessionErr = &sa, err
+		if err != nil {
+			session = nil
+		}
 	}
 	bets, err := layoutBets(r, s)
 	if err != nil {
@@ -146,11 +153,11 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	writeHandResults(stdout, hand)
+	writeHandResults(stdout, hand, *bound)
 	if session != nil {
 		writeSession(stdout, session)
 	}
-	return nil
+	return sessionErr
 }
 
 // chooseStrategy is the named strategy, or the layout if one is given.
@@ -249,9 +256,12 @@ func strategyFigures(a craps.StrategyAnalysis) []figure {
 }
 
 // writeHandResults summarizes the law of a hand's net result.
-func writeHandResults(w io.Writer, h craps.HandResults) {
+func writeHandResults(w io.Writer, h craps.HandResults, bound float64) {
 	fmt.Fprintf(w, "\nOne hand's net result, hands followed for %d throws (a longer hand, chance %s, is left out)\n",
 		h.Throws, sci(h.Remainder))
+	if f, _ := h.Remainder.Float64(); f >= bound {
+		fmt.Fprintf(w, "  (stopped before -bound %g: the law spreads over too many values to follow further)\n", bound)
+	}
 	writeLaw(w, h.Results)
 }
 
