@@ -13,9 +13,11 @@ import (
 // with the bets the bankroll cannot cover skipped. It is solved by
 // dynamic programming over the pairs (state of the table, money off the
 // layout) the session can reach: exactly, in rationals, when there are at
-// most ExactStates of them; otherwise in 128-bit floating point, with a
-// bound on the error proved from the exact residual of the solution.
-// Every field is a fresh value the caller owns.
+// most 400 of them; otherwise in floating point (elimination up to 4000
+// states, beyond them an iteration that corrects the slow drift of the
+// money on the chain of money levels), refined until its exact residual
+// is tiny, with a bound on the error proved from that residual. Every
+// field is a fresh value the caller owns.
 type SessionAnalysis struct {
 	Strategy string
 	Limits   SessionLimits
@@ -52,7 +54,8 @@ type NetProbability struct {
 // within a proved bound.
 const sessionExactStates = 400
 
-// maxSessionStates bounds the sessions AnalyzeSession takes.
+// maxSessionStates bounds the sessions AnalyzeSession takes: the iron
+// cross from 1000 to 2000 has 14,910 states and takes a few seconds.
 const maxSessionStates = 1 << 17
 
 // AnalyzeSession computes the law of a session of strategy s under r
