@@ -314,7 +314,7 @@ func writeSession(w io.Writer, a *craps.SessionAnalysis) {
 	how := "exactly"
 	if !a.Exact {
 		f, _ := a.ErrorBound.Float64()
-		how = fmt.Sprintf("in 128-bit arithmetic, each probability within %.2g (a proved bound)", f)
+		how = fmt.Sprintf("in floating point, each probability within %.2g (a proved bound)", f)
 	}
 	fmt.Fprintf(w, "\nSessions from a bankroll of %d to a target of %d (stop-loss %d): %d states, solved %s\n",
 		l.Bankroll, l.Target, l.StopLoss, a.States, how)
