@@ -126,7 +126,7 @@ func TestSimExactBeside(t *testing.T) {
 	}{
 		{[]string{"-strategy", "iron-cross", "-shooters", "20000"}, []string{"net per hand", "standard deviation per hand", "rolls per hand", "net per roll"}},
 		{[]string{"-strategy", "pass-max-odds", "-rolls", "2e6"}, []string{"return per unit wagered", "net per roll"}},
-		{[]string{"-layout", "dont pass 10, odds", "-rolls", "2e6"}, []string{"return per unit wagered"}},
+		{[]string{"-layout", "dont pass 10, dont pass odds", "-rolls", "2e6"}, []string{"return per unit wagered"}},
 		{[]string{"-strategy", "pass-max-odds", "-sessions", "4000", "-bankroll", "200", "-target", "300", "-stop-loss", "150"},
 			[]string{"net per session", "standard deviation per session", "probability of reaching the target", "probability of the stop-loss", "rolls per session"}},
 	} {

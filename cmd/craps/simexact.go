@@ -40,7 +40,11 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string) {
 	r := res.Rules
 	add := func(what string, sim, se float64, exact *big.Rat) {
 		x, _ := exact.Float64()
-		rows = append(rows, exactRow{what, sim, se, exact.RatString(), x, (sim - x) / se})
+		z := (sim - x) / se
+		if math.IsNaN(z) || math.IsInf(z, 0) || math.IsNaN(se) { // a run too small to have an error; JSON has no NaN
+			z, se = 0, 0
+		}
+		rows = append(rows, exactRow{what, sim, se, exact.RatString(), x, z})
 	}
 	// addSD adds a standard deviation, the root of an exact variance.
 	addSD := func(what string, sim, se float64, variance *big.Rat) {
