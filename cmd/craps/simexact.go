@@ -41,7 +41,10 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string) {
 	add := func(what string, sim, se float64, exact *big.Rat) {
 		x, _ := exact.Float64()
 		z := (sim - x) / se
-		if math.IsNaN(z) || math.IsInf(z, 0) || math.IsNaN(se) { // a run too small to have an error; JSON has no NaN
+		if math.IsNaN(sim) { // a run too small for the figure; JSON has no NaN
+			sim = 0
+		}
+		if math.IsNaN(z) || math.IsInf(z, 0) || math.IsNaN(se) {
 			z, se = 0, 0
 		}
 		rows = append(rows, exactRow{what, sim, se, exact.RatString(), x, z})
