@@ -7,9 +7,10 @@ import (
 	"sort"
 )
 
-// ErrNotAnalyzable is wrapped by the exact analysis of a strategy that
-// does not compile into one finite automaton: one with a Go hook, or a
-// layout with more states than the compiler keeps.
+// ErrNotAnalyzable is wrapped by an exact analysis of a strategy the
+// package cannot make: a strategy that does not compile into one finite
+// automaton (one with a Go hook, or more states than the compiler keeps),
+// the private game, or a session with a roll limit or too many states.
 var ErrNotAnalyzable = errors.New("strategy has no exact analysis")
 
 // StrategyAnalysis is the exact long-run figures of a strategy, played
@@ -83,7 +84,7 @@ func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
 	case r.Private:
 		return nil, fmt.Errorf("craps: analyze strategy %q: the private game has no house to bank a layout: %w", s.Name, ErrNotAnalyzable)
 	case r.Cards != NoCards:
-		return nil, fmt.Errorf("craps: analyze strategy %q: card craps deals from a deck; the analysis throws dice: %w", s.Name, ErrNotAnalyzable)
+		return nil, fmt.Errorf("craps: analyze strategy %q: card craps deals from a deck; the analysis throws dice: %w", s.Name, ErrRollSource)
 	}
 	if err := s.Validate(r); err != nil {
 		return nil, err
@@ -93,15 +94,16 @@ func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
 	}
 	j := cachedJoint(r, s.Layout)
 	if j == nil {
-		return nil, fmt.Errorf("craps: analyze strategy %q: more than %d states: %w", s.Name, maxJointStates, ErrNotAnalyzable)
+		return nil, fmt.Errorf("craps: analyze strategy %q: it does not compile (more than %d states, or sums too large): %w",
+			s.Name, maxJointStates, ErrNotAnalyzable)
 	}
 	return j, nil
 }
 
 // AnalyzeStrategy computes the exact long-run figures of strategy s under
 // r. It returns an error wrapping ErrNotAnalyzable for a strategy that
-// does not compile into one automaton (a hook), for the private game and
-// card craps, or the error of Strategy.Validate.
+// does not compile into one automaton (a hook) and for the private game,
+// ErrRollSource under card rules, or the error of Strategy.Validate.
 func (r Rules) AnalyzeStrategy(s Strategy) (StrategyAnalysis, error) {
 	j, err := r.compiledStrategy(s)
 	if err != nil {
@@ -168,7 +170,8 @@ func newStrategyChain(c compiledChain, stakes bool) (*strategyChain, error) {
 // is false, seven-out); classes are split until none splits further. The
 // chain of classes is a Markov chain whose rolls have the same law as the
 // automaton's (it is lumpable), so every figure is the same on it, and
-// the full layout's 120 states make 60. The class of state 0 is 0.
+// the full layout's 120 states make about half as many. The class of
+// state 0 is 0.
 func lumped(moves [][]chainMove, stakes bool) [][]chainMove {
 	n := len(moves)
 	class := make([]int, n)

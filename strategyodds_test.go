@@ -335,7 +335,7 @@ func TestAnalyzeStrategyRefusals(t *testing.T) {
 	}{
 		{"a Go hook's state is hidden", Standard(), martingale, ErrNotAnalyzable},
 		{"the private game banks no layout", Rules{Private: true}, pass, ErrNotAnalyzable},
-		{"card craps deals cards", Rules{Cards: CardsPairReturned}, pass, ErrNotAnalyzable},
+		{"card craps deals cards", Rules{Cards: CardsPairReturned}, pass, ErrRollSource},
 		{"an empty layout", Standard(), Strategy{}, ErrAmount},
 		{"invalid rules", Rules{Bar: 7}, pass, ErrInvalidRules},
 	} {
