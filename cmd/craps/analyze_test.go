@@ -125,7 +125,7 @@ func TestSimExactBeside(t *testing.T) {
 		want []string
 	}{
 		{[]string{"-strategy", "iron-cross", "-shooters", "20000"}, []string{"net per hand", "standard deviation per hand", "rolls per hand", "net per roll"}},
-		{[]string{"-strategy", "pass-max-odds", "-rolls", "2e6"}, []string{"return per unit wagered", "net per roll"}},
+		{[]string{"-strategy", "pass-max-odds", "-rolls", "2e6"}, []string{"return per unit wagered", "net per roll", "rolls per hand"}},
 		{[]string{"-layout", "dont pass 10, dont pass odds", "-rolls", "2e6"}, []string{"return per unit wagered"}},
 		{[]string{"-strategy", "pass-max-odds", "-sessions", "4000", "-bankroll", "200", "-target", "300", "-stop-loss", "150"},
 			[]string{"net per session", "standard deviation per session", "probability of reaching the target", "probability of the stop-loss", "rolls per session"}},

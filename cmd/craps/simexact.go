@@ -97,13 +97,21 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string) {
 		n := float64(res.Rolls)
 		add("net per roll", net/n, math.Sqrt(ratFloat(a.VariancePerRoll)/n), a.ReturnPerRoll)
 	}
+	hf, err := r.Hand()
+	if err != nil {
+		return rows, note
+	}
+	lengthVar := ratFloat(hf.ThrowsPerHandVariance)
 	if h := res.Outcomes; res.Mode == craps.ByShooters && h.Count() > 0 {
 		n := float64(h.Count())
 		add("net per hand", h.Mean(), math.Sqrt(ratFloat(a.HandVariance)/n), a.ReturnPerHand)
 		addSD("standard deviation per hand", h.StdDev(), sdStdErr(h, n), a.HandVariance)
-		if hf, err := r.Hand(); err == nil {
-			add("rolls per hand", float64(res.Rolls)/n, math.Sqrt(ratFloat(hf.ThrowsPerHandVariance)/n), a.RollsPerHand)
-		}
+		add("rolls per hand", float64(res.Rolls)/n, math.Sqrt(lengthVar/n), a.RollsPerHand)
+	} else if res.Mode == craps.ByRolls && res.SevenOuts > 0 {
+		// Rolls over hands: by the renewal theorem its error is about
+		// sqrt(μ σ²/rolls), μ and σ² the mean and variance of a hand's length.
+		n := float64(res.Rolls)
+		add("rolls per hand", n/float64(res.SevenOuts), math.Sqrt(ratFloat(a.RollsPerHand)*lengthVar/n), a.RollsPerHand)
 	}
 	return rows, note
 }
