@@ -175,14 +175,15 @@ func (x *sessionChain) end(how sessionEndKind, total int64) int {
 	return -1 - k
 }
 
-// afterRoll is where a roll leaves a session with total on and off the
-// layout: an end, or -1 - len if it goes on (see end).
+// endAfterRoll is the end a roll leaves a session at, with total on and
+// off the layout, as the simulator ends it (player.endOf), and whether
+// it ends; the session has no hook and no roll limit.
 func (x *sessionChain) endAfterRoll(total int64) (int, bool) {
-	lim := &x.lim
-	switch {
-	case lim.Target != 0 && total >= int64(lim.Target):
+	var e SessionEnds
+	switch x.p.endOf(Amount(total), 1, &e) {
+	case &e.Target:
 		return x.end(endTarget, total), true
-	case lim.StopLoss != 0 && total <= int64(lim.Bankroll-lim.StopLoss):
+	case &e.StopLoss:
 		return x.end(endStopLoss, total), true
 	}
 	return 0, false
