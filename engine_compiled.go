@@ -236,11 +236,7 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 		cashMid, mid := cash+j.credit[tr], total+j.mid[tr]
 		end := p.endOf(Amount(mid), rolls+1, &out.Ends)
 		if cash > j.richCash || (end == nil && cashMid < j.cost[tr]) {
-			autos := p.t.autos
-			copyTable(&p.t, j.states[s/36])
-			p.t.autos = autos
-			p.t.setMoney(Amount(cash))
-			p.layout = append(p.layout[:0], p.cfg.Strategy.Layout...)
+			j.resume(p, int(s/36), Amount(cash))
 			p.sessionFrom(st, out, false, rolls, int(i))
 			return
 		}
@@ -254,6 +250,16 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 		}
 		cash, total, s = cashMid-j.cost[tr], total+j.end[tr], j.next[tr]
 	}
+}
+
+// resume sets player p at state s of the automaton, with cash off the
+// layout, to play on from there on the Table.
+func (j *joint) resume(p *player, s int, cash Amount) {
+	autos := p.t.autos
+	copyTable(&p.t, j.states[s])
+	p.t.autos = autos
+	p.t.setMoney(cash)
+	p.layout = append(p.layout[:0], p.cfg.Strategy.Layout...)
 }
 
 // play plays one block from the starting state.

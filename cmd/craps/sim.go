@@ -68,6 +68,10 @@ type simSummary struct {
 	Bets     []betSummary    `json:"bets"`
 	Total    betSummary      `json:"total"`
 	Outcomes *outcomeSummary `json:"outcomes,omitempty"`
+	// Exact is the strategy's exact figures beside the simulated ones;
+	// ExactNote says why there are none, or how they were solved.
+	Exact     []exactRow `json:"exact,omitempty"`
+	ExactNote string     `json:"exact_note,omitempty"`
 }
 
 type betSummary struct {
@@ -367,6 +371,7 @@ func summarize(res *craps.SimResult) (*simSummary, error) {
 		}
 		sum.Outcomes = o
 	}
+	sum.Exact, sum.ExactNote = exactBeside(res)
 	return sum, nil
 }
 
@@ -446,7 +451,7 @@ func writeSim(w io.Writer, out simOutput, asJSON bool) error {
 				e.Target, e.StopLoss, e.Ruin, e.MaxRolls, e.Hook, pct(o.Ruin), pct(o.RuinErr))
 		}
 	}
-	return nil
+	return writeExactBeside(w, sum.Exact, sum.ExactNote)
 }
 
 // jsonSafe replaces the NaN and infinite figures of an empty run, which
