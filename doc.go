@@ -145,6 +145,27 @@
 // deck's own: how often it runs out during a point, and the cards dealt
 // per decision.
 //
+// # Exact analysis of hands and strategies
+//
+// A layout compiled into one automaton and driven by fair dice is a
+// Markov chain, so its figures are exact too. [Rules.ShooterHand] gives
+// the law of a shooter's hand: the chance that it lasts exactly n throws
+// or at least n (a hand of 154 throws or more, the longest recorded in a
+// casino, has a chance of about 1 in 5.59 billion), and the laws of the
+// points made, the different points made (the fire bet's tiers) and the
+// decisions. [Rules.AnalyzeStrategy] gives a strategy's long-run return
+// per roll and per unit wagered, its variance per roll and the mean and
+// variance of one hand, from the chain's cycles solved in rationals;
+// [Rules.HandResults] the law of one hand's net result, followed until
+// the chance of a longer hand is below a bound; [Rules.AnalyzeSession]
+// the chance of reaching a target before a stop-loss or ruin, the
+// expected rolls and the law of the final result, by dynamic programming
+// over the pairs (state, bankroll): exactly for small sessions, within a
+// proved bound far below 1e-12 for large ones. A strategy with a Go hook
+// has state the analysis cannot see, one that stops a session ends where
+// the analysis has no end, and one of more than 1,000 states is beyond
+// the exact solver: [ErrNotAnalyzable].
+//
 // # Strategies
 //
 // A [Strategy] is a way of betting written as data: a list of [Action]s a
@@ -245,7 +266,7 @@
 // [ErrContract], [ErrAmount], [ErrUnknownPlayer], [ErrPlayerExists],
 // [ErrNoSuchBet], [ErrFadeLimit], [ErrNoSeat], and for card craps
 // [ErrRollSource] and [ErrCut]; for a simulation [ErrSimulation] and
-// [ErrNoSuchStrategy]), so callers test it with errors.Is; a Table's
+// [ErrNoSuchStrategy]; for the analysis of a strategy [ErrNotAnalyzable]), so callers test it with errors.Is; a Table's
 // refusals are a [*TableError] naming the operation, player, bet and
 // reason. A refused call changes nothing. Nothing a caller passes makes
 // the package panic.

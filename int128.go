@@ -50,8 +50,13 @@ func (w int128) big() *big.Int {
 	return x.Add(x, new(big.Int).SetUint64(w.lo))
 }
 
-// float64 is the value, rounded.
-func (w int128) float64() float64 { return float64(w.hi)*0x1p64 + float64(w.lo) }
+// float64 is the value, rounded once. (Adding hi*2^64 and lo as floats
+// would lose a small negative value: -5 is hi -1 and lo 2^64-5, both
+// rounded near ±2^64.)
+func (w int128) float64() float64 {
+	f, _ := new(big.Float).SetInt(w.big()).Float64()
+	return f
+}
 
 // fits64 reports whether the value fits in an int64, and int64 is then it.
 func (w int128) fits64() bool {
@@ -114,9 +119,10 @@ func (w int192) big() *big.Int {
 	return x.Add(x, new(big.Int).SetUint64(w.lo))
 }
 
-// float64 is the value, rounded.
+// float64 is the value, rounded once (see int128.float64).
 func (w int192) float64() float64 {
-	return float64(w.hi)*0x1p128 + float64(w.mid)*0x1p64 + float64(w.lo)
+	f, _ := new(big.Float).SetInt(w.big()).Float64()
+	return f
 }
 
 // MarshalJSON writes the value as a JSON number, all its digits.

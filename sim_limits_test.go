@@ -78,7 +78,7 @@ func TestStrategyNeverPlaced(t *testing.T) {
 
 // In roll and shooter runs the player's money is unlimited, as the
 // compiled engine has it: before, the general engine let the bankroll run
-// dry and skipped bets (-layout "field 3000000000" -rolls 3.2e9 decided
+// dry and skipped bets (-strategy "field 3000000000" -rolls 3.2e9 decided
 // 10,141,516 of 3.2 billion field bets). And the sums of squares pass
 // 2^127: a run with every stake 2^20 times larger has squares 2^40 times
 // larger, exactly, which 128 bits could not hold.

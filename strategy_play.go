@@ -937,7 +937,7 @@ func (p *StrategyPlayer) Observe(d Dice, res []Resolution) error {
 					paid = y.paid
 				}
 			}
-			net += netOf(x, paid)
+			net += resolutionNet(x, paid)
 			p.own = append(p.own, *x)
 		}
 	}

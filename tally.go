@@ -154,7 +154,7 @@ func (t *BetTally) fits64() bool {
 // record adds one resolution with the commission paid on the bet when it
 // was made; it returns the bet's net result and the stake decided.
 func (t *BetTally) record(res *Resolution, paid Amount) (net, staked Amount) {
-	net = netOf(res, paid)
+	net = resolutionNet(res, paid)
 	switch res.Outcome {
 	case OutcomeWon:
 		t.Wins++
@@ -183,10 +183,10 @@ func (t *BetTally) record(res *Resolution, paid Amount) (net, staked Amount) {
 	return net, res.Stake
 }
 
-// netOf is a decision's net result for the player, counting the
+// resolutionNet is a decision's net result for the player, counting the
 // commission paid when the bet was made: the win less that commission, or
 // what came back less the stake and that commission.
-func netOf(res *Resolution, paid Amount) Amount {
+func resolutionNet(res *Resolution, paid Amount) Amount {
 	switch res.Outcome {
 	case OutcomeWon:
 		return res.Win - paid

@@ -1,12 +1,15 @@
 // Command craps runs the main jobs of package craps for people who do not
-// write Go: the exact house edge of every bet under a table's rules, and
-// the private-game rule book's true-odds tables.
+// write Go: the exact house edge of every bet under a table's rules, the
+// private-game rule book's true-odds tables, the exact law of a shooter's
+// hand and of a strategy, and simulations beside the exact figures.
 //
 // Usage:
 //
 //	craps edge [-rules NAME] [-json] [rule flags]
 //	craps tables [-json]
-//	craps sim [-strategy NAME | -layout BETS] [-rolls N | -shooters N | -sessions N] [-seed S] [-shard I/N | -shard auto] [-json]
+//	craps hand [-rules NAME] [-rolls N] [-json]
+//	craps analyze [-strategy NAME|TEXT | -strategy-file FILE] [-bankroll B -target T] [-json]
+//	craps sim [-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY]... [-rolls N | -shooters N | -sessions N] [-seed S] [-shard I/N | -shard auto] [-json]
 //	craps merge [-json] FILE|FOLDER|PATTERN...
 //
 // Run "craps -h" or "craps edge -h" for every flag.
@@ -35,6 +38,8 @@ func commands() []command {
 	return []command{
 		{"edge", "print the exact house edge of every bet under a table's rules", runEdge},
 		{"play", "replay a roll tape: a scripted session of bets and rolls, with every payout", runPlay},
+		{"hand", "print the exact law of a shooter's hand: its length, points made, decisions", runHand},
+		{"analyze", "print a strategy's exact figures: per roll, per hand, and sessions to a target or ruin", runAnalyze},
 		{"sim", "simulate a strategy from a seed, beside the exact figures; -shard i/n runs one part", runSim},
 		{"merge", "combine the -json outputs of craps sim shards into the result of the whole run", runMerge},
 		{"payouts", "print the dealer's payout summary under a table's rules: each bet, the usual stake, what it wins", runPayouts},

@@ -89,8 +89,12 @@ type simSummary struct {
 	Bets     []betSummary    `json:"bets"`
 	Total    betSummary      `json:"total"`
 	Outcomes *outcomeSummary `json:"outcomes,omitempty"`
-	Others   []simSummary    `json:"others,omitempty"`
-	ends     craps.SessionEnds
+	// Exact is the strategy's exact figures beside the simulated ones;
+	// ExactNote says why there are none, or how they were solved.
+	Exact     []exactRow   `json:"exact,omitempty"`
+	ExactNote string       `json:"exact_note,omitempty"`
+	Others    []simSummary `json:"others,omitempty"`
+	ends      craps.SessionEnds
 }
 
 type betSummary struct {
@@ -400,6 +404,7 @@ func summarize(res *craps.SimResult) (*simSummary, error) {
 	if err != nil {
 		return nil, err
 	}
+	sum.Exact, sum.ExactNote = exactBeside(res) // the first player's strategy
 	for i := range res.Others {
 		o := &res.Others[i]
 		mean, se := o.Return()
@@ -552,7 +557,7 @@ func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 				e.Target, e.StopLoss, e.Ruin, e.MaxRolls, e.Strategy, pct(o.Ruin), pct(o.RuinErr))
 		}
 	}
-	return nil
+	return writeExactBeside(w, sum.Exact, sum.ExactNote)
 }
 
 // jsonSafe replaces the NaN and infinite figures of an empty run, which

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/crapslab/craps"
+)
+
+// craps hand prints the record hand's exact chance and, as JSON, one
+// object per length with fractions that agree with the library.
+func TestHandCommand(t *testing.T) {
+	h, err := craps.Standard().ShooterHand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, record := h.Length(154)
+	code, out, errOut := runCmd(t, "", "hand")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"1671/196", "at least 154 throws", record.RatString(), "different points", " or more"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("craps hand does not print %q:\n%s", want, out)
+		}
+	}
+	code, out, errOut = runCmd(t, "", "hand", "-json", "-rolls", "12", "-rules", "crapless")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got handJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	crapless, _ := craps.Crapless().ShooterHand()
+	if len(got.Lengths) != 12 || got.Summary.ThrowsPerHand != crapless.Means().ThrowsPerHand.String() {
+		t.Fatalf("lengths %d, summary %+v", len(got.Lengths), got.Summary)
+	}
+	for n, l := range got.Lengths {
+		exactly, atLeast := crapless.Length(n + 1)
+		if l.Rolls != strconv.Itoa(n+1) || l.PExactly != exactly.String() || l.PAtLeast != atLeast.String() {
+			t.Errorf("length %d: %+v, want %v and %v", n+1, l, exactly, atLeast)
+		}
+	}
+	if len(got.Summary.DifferentPoints) != 11 {
+		t.Errorf("crapless: %d tiers of different points, want 0 to 10", len(got.Summary.DifferentPoints))
+	}
+	for _, args := range [][]string{{"hand", "-rules", "cards"}, {"hand", "-rolls", "1e9"}, {"hand", "extra"}} {
+		if code, _, _ := runCmd(t, "", args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+	}
+}
+
+// craps analyze prints the library's exact figures, the edge table's
+// beside them, and sessions; its JSON carries every fraction.
+func TestAnalyzeCommand(t *testing.T) {
+	s, _ := craps.NamedStrategy("pass-max-odds")
+	a, err := craps.Standard().AnalyzeStrategy(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := craps.SessionLimits{Bankroll: 100, Target: 200}
+	sa, err := craps.Standard().AnalyzeSession(s, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCmd(t, "", "analyze", "-strategy", "pass-max-odds", "-bankroll", "100")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"-7/1870", "Pass Odds 10", "7/495 (1.4141%)", "edge 7/1870", "1671/196", "solved exactly", "ruin"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("craps analyze does not print %q:\n%s", want, out)
+		}
+	}
+	code, out, errOut = runCmd(t, "", "analyze", "-json", "-strategy", "pass-max-odds", "-bankroll", "100", "-bound", "1e-3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got analyzeJSON
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	for key, want := range map[string]string{"return_per_roll": a.ReturnPerRoll.String(), "variance_per_roll": a.VariancePerRoll.String(),
+		"return_per_hand": a.ReturnPerHand.String(), "return_per_wagered": "-7/1870"} {
+		if got.Figures[key] != want {
+			t.Errorf("%s = %q, want %q", key, got.Figures[key], want)
+		}
+	}
+	if got.Session == nil || !got.Session.Exact || got.Session.Figures["ruin"] != sa.Ruin.String() {
+		t.Errorf("session %+v, want ruin %v", got.Session, sa.Ruin)
+	}
+	if len(got.Bets) != 7 || got.Hand.Remainder == "" || len(got.Hand.Results) == 0 {
+		t.Errorf("bets %v, hand %+v", got.Bets, got.Hand)
+	}
+	code, out, _ = runCmd(t, "", "analyze", "-strategy", "place 6 12; place 8 12", "-bound", "0.01")
+	if code != 0 || !strings.Contains(out, "Place 8") || !strings.Contains(out, "-1/66") {
+		t.Errorf("a layout: exit %d\n%s", code, out)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"analyze", "-bound", "0"}, 2},
+		{[]string{"analyze", "-strategy", "nonesuch"}, 2},
+		{[]string{"analyze", "-strategy", "pass ten"}, 2},
+		{[]string{"analyze", "-strategy", "double-tap"}, 1},             // too many states
+		{[]string{"analyze", "-strategy", "pass 10; stop if won 3"}, 1}, // a stop
+		{[]string{"analyze", "-bankroll", "100", "-target", "50"}, 1},
+	} {
+		if code, _, errOut := runCmd(t, "", c.args...); code != c.code {
+			t.Errorf("%v: exit %d, want %d: %s", c.args, code, c.code, errOut)
+		}
+	}
+}
+
+// craps sim prints the exact figure beside each quantity it estimates,
+// within 4 standard errors, or says why there is none.
+func TestSimExactBeside(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-strategy", "iron-cross", "-shooters", "20000"}, []string{"net per hand", "standard deviation per hand", "rolls per hand", "net per roll"}},
+		{[]string{"-strategy", "pass-max-odds", "-rolls", "2e6"}, []string{"return per unit wagered", "net per roll", "rolls per hand"}},
+		{[]string{"-strategy", "don't pass 10; lay odds max", "-rolls", "2e6"}, []string{"return per unit wagered"}},
+		{[]string{"-strategy", "pass-max-odds", "-sessions", "4000", "-bankroll", "200", "-target", "300", "-stop-loss", "150"},
+			[]string{"net per session", "standard deviation per session", "probability of reaching the target", "probability of the stop-loss", "rolls per session"}},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"sim", "-json"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errOut)
+		}
+		var got simOutput
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(err)
+		}
+		rows := map[string]exactRow{}
+		for _, r := range got.Summary.Exact {
+			rows[r.Quantity] = r
+			if !(math.Abs(r.StdErrsAway) <= 4) {
+				t.Errorf("%v: %s simulated %v ± %v, exact %v", c.args, r.Quantity, r.Simulated, r.StdErr, r.Exact)
+			}
+		}
+		for _, q := range c.want {
+			if _, ok := rows[q]; !ok {
+				t.Errorf("%v: no exact figure for %s: %v (%s)", c.args, q, got.Summary.Exact, got.Summary.ExactNote)
+			}
+		}
+	}
+	code, out, _ := runCmd(t, "", "sim", "-strategy", "double-tap", "-sessions", "500", "-bankroll", "500", "-target", "800")
+	if code != 0 || !strings.Contains(out, "no exact session figures") {
+		t.Errorf("too many states: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCmd(t, "", "sim", "-strategy", "pass-max-odds", "-sessions", "500", "-bankroll", "100", "-target", "200")
+	if code != 0 || !strings.Contains(out, "probability of ruin") || !strings.Contains(out, "SE AWAY") {
+		t.Errorf("sessions: exit %d\n%s", code, out)
+	}
+}

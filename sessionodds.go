@@ -1,0 +1,678 @@
+package craps
+
+import (
+	"fmt"
+	"maps"
+	"math/big"
+	"slices"
+	"sort"
+)
+
+// SessionAnalysis is the law of a session played as a simulation by
+// sessions plays it: from a bankroll to a target, a stop-loss or ruin,
+// with the bets the bankroll cannot cover skipped. It is solved by
+// dynamic programming over the pairs (state of the table, money off the
+// layout) the session can reach: exactly, in rationals, when there are at
+// most 400 of them; otherwise in floating point (elimination up to 4000
+// states, beyond them an iteration that corrects the slow drift of the
+// money on the chain of money levels), refined until its exact residual
+// is tiny, with a bound on the error proved from that residual. Every
+// field is a fresh value the caller owns.
+type SessionAnalysis struct {
+	Strategy string
+	Limits   SessionLimits
+	// States is how many (table state, bankroll) pairs the session can
+	// be in before it ends.
+	States int
+	// Exact reports whether every figure is exact. When it is not,
+	// ErrorBound bounds the error of each probability (it is far below
+	// 1e-12), and the other bounds those of the figures they name; all
+	// are zero when Exact.
+	Exact                                                                                    bool
+	ErrorBound, RollsErrorBound, RollsVarianceErrorBound, MeanErrorBound, VarianceErrorBound *big.Rat
+	// Target, StopLoss and Ruin are the chances of each way to end.
+	Target, StopLoss, Ruin *big.Rat
+	// Rolls is the expected number of rolls of a session, RollsVariance
+	// their variance.
+	Rolls, RollsVariance *big.Rat
+	// Mean and Variance are those of the session's net result: the
+	// player's money at the end, on and off the layout, less the bankroll.
+	Mean, Variance *big.Rat
+	// Results is the law of the net result: each value a session can end
+	// with, in increasing order, with its chance.
+	Results []NetProbability
+}
+
+// NetProbability is one net result and its chance.
+type NetProbability struct {
+	Net Amount
+	P   *big.Rat
+}
+
+// sessionExactStates is the largest session AnalyzeSession solves in
+// exact rationals, in about half a second; larger ones are solved to
+// within a proved bound.
+const sessionExactStates = 400
+
+// maxSessionStates bounds the sessions AnalyzeSession takes: the iron
+// cross from 1000 to 2000 has 14,910 states and takes a few seconds.
+const maxSessionStates = 1 << 17
+
+// AnalyzeSession computes the law of a session of strategy s under r
+// within limits lim, which must be valid for Simulate and have no roll
+// limit. It returns an error wrapping ErrNotAnalyzable for a strategy
+// without an exact analysis (see AnalyzeStrategy) or a session with more
+// states than it takes, ErrSimulation for limits a simulation refuses.
+func (r Rules) AnalyzeSession(s Strategy, lim SessionLimits) (SessionAnalysis, error) {
+	j, err := r.compiledStrategy(s)
+	if err != nil {
+		return SessionAnalysis{}, err
+	}
+	if why := lim.invalid(); why != "" {
+		return SessionAnalysis{}, fmt.Errorf("craps: analyze session: %s: %w", why, ErrSimulation)
+	}
+	if lim.MaxRolls != 0 {
+		return SessionAnalysis{}, fmt.Errorf("craps: analyze session: a roll limit makes the chain depend on time: %w", ErrNotAnalyzable)
+	}
+	x := newSessionChain(r, s, lim, j)
+	if err := x.explore(); err != nil {
+		return SessionAnalysis{}, fmt.Errorf("craps: analyze session of %q: %w", s.Name, err)
+	}
+	a, err := x.solve()
+	if err != nil {
+		return SessionAnalysis{}, fmt.Errorf("craps: analyze session of %q: %w", s.Name, err)
+	}
+	a.Strategy, a.Limits = s.Name, lim
+	return a, nil
+}
+
+// sessionChain is a session as a Markov chain over (state, money). A
+// state of the compiled automaton with money enough for every placement
+// plays as the simulator's compiled engine does; one where the money
+// falls short is played on the Table, as the simulator then plays it,
+// and its key holds the whole table.
+type sessionChain struct {
+	j   *joint
+	lim SessionLimits
+	p   *player
+	// auto numbers the automaton's states by their key; onTable is the
+	// money on the layout in each.
+	auto    map[string]int
+	onTable []int64
+	nodes   []sessionNode
+	index   map[sessionKey]int
+	// ends numbers the ways to end: how, and the net result.
+	ends    map[sessionEnd]int
+	endList []sessionEnd
+	// moves[n] is where each throw leads from node n: a node, or -1-e for
+	// end e.
+	moves [][]sessionMove
+	start int // a node, or -1-e if the session ends before a roll
+	key   []byte
+	res   SimResult
+	// direct is the most states solved by elimination (directStates;
+	// tests lower it to try the iteration).
+	direct int
+}
+
+type sessionNode struct {
+	auto  int   // a state of the automaton, -1 for a Table state
+	cash  int64 // the player's money off the layout
+	total int64 // on and off
+	table *Table
+	mem   memory // the strategy's, with table
+	short bool
+}
+
+type sessionKey struct {
+	auto  int
+	cash  int64
+	table string
+	short bool
+}
+
+type sessionEnd struct {
+	how sessionEndKind
+	net int64
+}
+
+type sessionEndKind uint8
+
+const (
+	endTarget sessionEndKind = iota
+	endStopLoss
+	endRuin
+)
+
+type sessionMove struct {
+	to     int
+	throws int64
+}
+
+func newSessionChain(r Rules, s Strategy, lim SessionLimits, j *joint) *sessionChain {
+	cfg := &SimConfig{Rules: r, Strategy: s, Mode: BySessions, Session: lim}
+	x := &sessionChain{j: j, lim: lim, p: newPlayer(cfg), auto: map[string]int{},
+		index: map[sessionKey]int{}, ends: map[sessionEnd]int{}, direct: directStates}
+	for k, t := range j.states {
+		x.auto[j.stateKey(k)] = k
+		on := int64(0)
+		for _, b := range t.bets {
+			on += int64(b.amount)
+		}
+		x.onTable = append(x.onTable, on)
+	}
+	return x
+}
+
+// end numbers a way to end, as a move target.
+func (x *sessionChain) end(how sessionEndKind, total int64) int {
+	e := sessionEnd{how, total - int64(x.lim.Bankroll)}
+	k, ok := x.ends[e]
+	if !ok {
+		k = len(x.endList)
+		x.ends[e] = k
+		x.endList = append(x.endList, e)
+	}
+	return -1 - k
+}
+
+// endAfterRoll is the end a roll leaves a session at, with total on and
+// off the layout, as the simulator ends it (player.endOf), and whether
+// it ends; the session has no hook and no roll limit.
+func (x *sessionChain) endAfterRoll(total int64) (int, bool) {
+	var e SessionEnds
+	switch x.p.seats[0].endOf(&x.lim, false, Amount(total), 1, &e) { // a strategy that stops is not analysed
+	case &e.Target:
+		return x.end(endTarget, total), true
+	case &e.StopLoss:
+		return x.end(endStopLoss, total), true
+	}
+	return 0, false
+}
+
+func (x *sessionChain) autoNode(s int, cash int64) int {
+	return x.node(sessionKey{auto: s, cash: cash}, func() sessionNode {
+		return sessionNode{auto: s, cash: cash, total: cash + x.onTable[s]}
+	})
+}
+
+// tableNode is the node of the player's table as it stands, short if the
+// last placements skipped a bet for want of money: ruin if nothing is
+// left on the layout, the automaton's state if every bet is up.
+func (x *sessionChain) tableNode(short bool) int {
+	t, mem := &x.p.t, &x.p.first().mem
+	cash := int64(t.seats[0].bankroll)
+	total := cash + int64(onTable(t, 0))
+	if short && len(t.bets) == 0 {
+		return x.end(endRuin, total)
+	}
+	t.handRolls, t.sinceSeven = min(t.handRolls, 1), min(t.sinceSeven, 1)
+	sortBets(t.bets)
+	x.key = jointState(x.key[:0], t, mem, x.j.slots)
+	if s, ok := x.auto[string(x.key)]; ok && !short {
+		return x.autoNode(s, cash)
+	}
+	return x.node(sessionKey{auto: -1, cash: cash, table: string(x.key), short: short}, func() sessionNode {
+		return sessionNode{auto: -1, cash: cash, total: total, table: copyTable(nil, t), mem: *mem, short: short}
+	})
+}
+
+func (x *sessionChain) node(k sessionKey, make func() sessionNode) int {
+	if n, ok := x.index[k]; ok {
+		return n
+	}
+	n := len(x.nodes)
+	x.index[k] = n
+	x.nodes = append(x.nodes, make())
+	return n
+}
+
+// explore finds every node the session can reach and its moves.
+func (x *sessionChain) explore() error {
+	j, p := x.j, x.p
+	if int64(x.lim.Bankroll) < j.startCost {
+		p.reset(true)
+		x.start = x.tableNode(p.seats[0].short)
+	} else {
+		x.start = x.autoNode(0, int64(x.lim.Bankroll)-j.startCost)
+	}
+	for n := 0; n < len(x.nodes); n++ {
+		if len(x.nodes) > maxSessionStates {
+			return fmt.Errorf("more than %d states: %w", maxSessionStates, ErrNotAnalyzable)
+		}
+		nd := x.nodes[n]
+		var moves []sessionMove
+		for i := range 36 {
+			var to int
+			if nd.auto >= 0 {
+				tr := nd.auto*36 + i
+				cashMid := nd.cash + j.credit[tr]
+				if e, ok := x.endAfterRoll(nd.total + j.mid[tr]); ok && nd.cash <= j.richCash {
+					to = e
+				} else if cashMid >= j.cost[tr] && nd.cash <= j.richCash {
+					to = x.autoNode(int(j.next[tr]/36), cashMid-j.cost[tr])
+				} else {
+					j.resume(p, nd.auto, Amount(nd.cash))
+					to = x.playTable(false, i)
+				}
+			} else {
+				copyTable(&p.t, nd.table)
+				p.first().mem = nd.mem
+				to = x.playTable(nd.short, i)
+			}
+			moves = addSessionMove(moves, to)
+		}
+		x.moves = append(x.moves, moves)
+	}
+	return nil
+}
+
+// playTable plays throw i on the player's table, as the simulator's
+// Table engine plays a session, and returns where it leads.
+func (x *sessionChain) playTable(short bool, i int) int {
+	p := x.p
+	p.seats[0].short = short
+	p.roll(uint(i), &x.res)
+	if e, ok := x.endAfterRoll(int64(p.t.seats[0].bankroll + onTable(&p.t, 0))); ok {
+		return e
+	}
+	p.again()
+	return x.tableNode(p.seats[0].short)
+}
+
+func addSessionMove(ms []sessionMove, to int) []sessionMove {
+	for k := range ms {
+		if ms[k].to == to {
+			ms[k].throws++
+			return ms
+		}
+	}
+	return append(ms, sessionMove{to, 1})
+}
+
+// solve solves the chain: the chance of each end, and the mean and
+// second moment of the number of rolls, from the start.
+func (x *sessionChain) solve() (SessionAnalysis, error) {
+	a := SessionAnalysis{States: len(x.nodes)}
+	if x.start < 0 { // ruined before the first roll
+		probs := make([]*big.Rat, len(x.endList))
+		for e := range probs {
+			probs[e] = new(big.Rat)
+		}
+		probs[-1-x.start].SetInt64(1)
+		a.Rolls, a.RollsVariance = new(big.Rat), new(big.Rat)
+		x.exact(&a)
+		x.fill(&a, probs)
+		return a, nil
+	}
+	m := newMarkov(len(x.nodes))
+	for n, ms := range x.moves {
+		for _, mv := range ms {
+			if mv.to >= 0 {
+				m.addThrows(n, mv.to, mv.throws)
+			}
+		}
+	}
+	var probs []*big.Rat
+	var err error
+	if len(x.nodes) <= sessionExactStates {
+		probs, err = x.solveExact(m, &a)
+	} else {
+		probs, err = x.solveBounded(m, &a)
+	}
+	if err != nil {
+		return SessionAnalysis{}, err
+	}
+	x.fill(&a, probs)
+	return a, nil
+}
+
+// solveExact solves the chain in rationals.
+func (x *sessionChain) solveExact(m *markov, a *SessionAnalysis) ([]*big.Rat, error) {
+	f, ok := m.factor()
+	if !ok {
+		return nil, errForever
+	}
+	ends := len(x.endList)
+	b := make([][]*big.Rat, len(x.nodes))
+	for n, ms := range x.moves {
+		row := make([]*big.Rat, ends+1)
+		row[ends] = big.NewRat(1, 1)
+		for _, mv := range ms {
+			if mv.to < 0 {
+				row[-1-mv.to] = big.NewRat(mv.throws, 36)
+			}
+		}
+		b[n] = row
+	}
+	sol := f.solve(b, ends+1)
+	// The second moment of the rolls: T2 = 1 + Q(2T + T2).
+	for n, ms := range x.moves {
+		sum := big.NewRat(36, 1)
+		for _, mv := range ms {
+			if mv.to >= 0 {
+				sum.Add(sum, new(big.Rat).Mul(big.NewRat(2*mv.throws, 1), sol[mv.to][ends]))
+			}
+		}
+		b[n] = []*big.Rat{sum.Quo(sum, big.NewRat(36, 1))}
+	}
+	at := sol[x.start]
+	a.Rolls = at[ends]
+	a.RollsVariance = f.solve(b, 1)[x.start][0]
+	a.RollsVariance.Sub(a.RollsVariance, new(big.Rat).Mul(a.Rolls, a.Rolls))
+	x.exact(a)
+	return at[:ends], nil
+}
+
+var errForever = fmt.Errorf("a session can go on forever: %w", ErrNotAnalyzable)
+
+// exact marks the figures exact.
+func (x *sessionChain) exact(a *SessionAnalysis) {
+	a.Exact = true
+	for _, q := range []**big.Rat{&a.ErrorBound, &a.RollsErrorBound, &a.RollsVarianceErrorBound, &a.MeanErrorBound, &a.VarianceErrorBound} {
+		*q = new(big.Rat)
+	}
+}
+
+// floatPrec is the precision of the direct solver for large sessions.
+const floatPrec = 128
+
+// fixedBits is the grid the floating-point solution is rounded to:
+// every value becomes an integer over 2^fixedBits, so that its residual
+// is computed exactly in integers.
+const fixedBits = 160
+
+// directStates is the largest session solved by elimination in floating
+// point; a larger one is solved by the two-grid iteration (twoGrid),
+// elimination's fill growing too fast.
+const directStates = 4000
+
+// approxSolver solves (I-Q)x = b in floating point, b and x holding cols
+// values for each state (state i's at [i*cols:]).
+type approxSolver func(b []float64, cols int) ([]float64, error)
+
+// approx returns the floating-point solver for the chain m: elimination
+// in 128-bit floating point for a chain of at most directStates states,
+// the two-grid iteration on money levels beyond.
+func (x *sessionChain) approx(m *markov) (approxSolver, error) {
+	if len(x.nodes) <= x.direct {
+		f, ok := factorIn(m, func(q *big.Rat) *big.Float { return new(big.Float).SetPrec(floatPrec).SetRat(q) })
+		if !ok {
+			return nil, errForever
+		}
+		return func(b []float64, cols int) ([]float64, error) {
+			fb := make([][]*big.Float, len(x.nodes))
+			for i := range fb {
+				fb[i] = make([]*big.Float, cols)
+				for c := range cols {
+					fb[i][c] = new(big.Float).SetPrec(floatPrec).SetFloat64(b[i*cols+c])
+				}
+			}
+			out := make([]float64, len(b))
+			for i, row := range f.solve(fb, cols) {
+				for c, v := range row {
+					out[i*cols+c], _ = v.Float64()
+				}
+			}
+			return out, nil
+		}, nil
+	}
+	totals := map[int64]bool{}
+	for _, nd := range x.nodes {
+		totals[nd.total] = true
+	}
+	sorted := slices.Sorted(maps.Keys(totals))
+	levels := make([]int32, len(x.nodes))
+	for i, nd := range x.nodes {
+		k, _ := slices.BinarySearch(sorted, nd.total)
+		levels[i] = int32(k)
+	}
+	g := newTwoGrid(x.moves, levels, len(sorted))
+	return func(b []float64, cols int) ([]float64, error) {
+		out, ok := g.solve(b, cols)
+		if !ok {
+			return nil, fmt.Errorf("the iteration on %d states did not settle: %w", len(x.nodes), ErrNotAnalyzable)
+		}
+		return out, nil
+	}, nil
+}
+
+// solveBounded solves in floating point, refines the solution on a grid
+// of 2^-fixedBits with the exact residual, and proves a bound on its
+// error from the exact residual r = b + Qx - x of the result: the error
+// is (I-Q)^-1 r, at most max|r| times the largest expected number of
+// rolls from a state, itself bounded by the residual of the rolls column.
+func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, error) {
+	solver, err := x.approx(m)
+	if err != nil {
+		return nil, err
+	}
+	ends := len(x.endList)
+	unit := new(big.Int).Lsh(big.NewInt(36), fixedBits) // 36 * 2^fixedBits
+	// b holds 36 * 2^fixedBits times each right-hand side.
+	b := make([][]*big.Int, len(x.nodes))
+	for n, ms := range x.moves {
+		row := make([]*big.Int, ends+1)
+		for c := range row {
+			row[c] = new(big.Int)
+		}
+		row[ends].Set(unit)
+		for _, mv := range ms {
+			if mv.to < 0 {
+				row[-1-mv.to].Lsh(big.NewInt(mv.throws), fixedBits)
+			}
+		}
+		b[n] = row
+	}
+	sol, res, low, err := x.fixedSolve(solver, b)
+	if err != nil {
+		return nil, err
+	}
+	if low[ends].Sign() <= 0 {
+		return nil, fmt.Errorf("the solution is too inexact to bound: %w", ErrNotAnalyzable)
+	}
+	// (I-Q) x_rolls >= low/unit at every state, so the expected rolls from
+	// any state, (I-Q)^-1 1, are at most max x_rolls * unit/low.
+	most := new(big.Int)
+	for n := range sol {
+		if sol[n][ends].Cmp(most) > 0 {
+			most.Set(sol[n][ends])
+		}
+	}
+	tMax := new(big.Rat).SetFrac(new(big.Int).Mul(most, big.NewInt(36)), low[ends])
+	bound := func(r *big.Int) *big.Rat { // |error| <= tMax |r|, r = res/unit
+		q := new(big.Rat).SetFrac(r, unit)
+		return q.Mul(q, tMax)
+	}
+	a.ErrorBound = new(big.Rat)
+	bounds := make([]*big.Rat, ends)
+	for c := range ends {
+		bounds[c] = bound(res[c])
+		if bounds[c].Cmp(a.ErrorBound) > 0 {
+			a.ErrorBound = bounds[c]
+		}
+	}
+	a.RollsErrorBound = bound(res[ends])
+	// The second moment of the rolls, T2 = 1 + Q(2T + T2), from the
+	// rounded T: its right-hand side is off by at most 2 RollsErrorBound.
+	for n, ms := range x.moves {
+		sum := new(big.Int).Set(unit)
+		for _, mv := range ms {
+			if mv.to >= 0 {
+				sum.Add(sum, new(big.Int).Mul(big.NewInt(2*mv.throws), sol[mv.to][ends]))
+			}
+		}
+		b[n] = []*big.Int{sum}
+	}
+	sol2, res2, _, err := x.fixedSolve(solver, b)
+	if err != nil {
+		return nil, err
+	}
+	scale := new(big.Int).Lsh(big.NewInt(1), fixedBits)
+	at := sol[x.start]
+	probs := make([]*big.Rat, ends)
+	for c := range ends {
+		probs[c] = new(big.Rat).SetFrac(at[c], scale)
+	}
+	a.Rolls = new(big.Rat).SetFrac(at[ends], scale)
+	second := new(big.Rat).SetFrac(sol2[x.start][0], scale)
+	secondBound := bound(res2[0])
+	secondBound.Add(secondBound, new(big.Rat).Mul(tMax, new(big.Rat).Mul(big.NewRat(2, 1), a.RollsErrorBound)))
+	a.RollsVariance = second.Sub(second, new(big.Rat).Mul(a.Rolls, a.Rolls))
+	// Var = T2 - T²: off by at most e2 + (2T + e) e.
+	a.RollsVarianceErrorBound = new(big.Rat).Add(new(big.Rat).Mul(big.NewRat(2, 1), a.Rolls), a.RollsErrorBound)
+	a.RollsVarianceErrorBound.Mul(a.RollsVarianceErrorBound, a.RollsErrorBound)
+	a.RollsVarianceErrorBound.Add(a.RollsVarianceErrorBound, secondBound)
+
+	// The mean's error is at most Σ|v| b_v; the variance's, from E[v²]
+	// and the mean squared, at most Σv² b_v + (2 max|v| + Σ|v| b_v) Σ|v| b_v.
+	a.MeanErrorBound = new(big.Rat)
+	sq, top := new(big.Rat), int64(0)
+	for c, e := range x.endList {
+		v := ratInt(abs64(e.net))
+		top = max(top, abs64(e.net))
+		bv := new(big.Rat).Mul(bounds[c], v)
+		a.MeanErrorBound.Add(a.MeanErrorBound, bv)
+		sq.Add(sq, bv.Mul(bv, v))
+	}
+	a.VarianceErrorBound = new(big.Rat).Add(ratInt(2*top), a.MeanErrorBound)
+	a.VarianceErrorBound.Mul(a.VarianceErrorBound, a.MeanErrorBound)
+	a.VarianceErrorBound.Add(a.VarianceErrorBound, sq)
+	return probs, nil
+}
+
+// refineRounds bounds the rounds of refinement: each solves for the
+// error left by the last in floating point, and gains some 13 digits.
+const refineRounds = 4
+
+// fixedSolve solves (I-Q)x = b/unit, b given as integers (unit = 36 *
+// 2^fixedBits) and x kept as integers over 2^fixedBits: solve in floating
+// point, then solve again for the error its exact residual shows, until
+// the residual is below 2^-80 or refineRounds are done. It returns x, the
+// largest |b - unit (I-Q) x| of each column (unit times the residual),
+// and the smallest unit (I-Q) x.
+func (x *sessionChain) fixedSolve(solve approxSolver, b [][]*big.Int) (sol [][]*big.Int, res, low []*big.Int, err error) {
+	n, cols := len(b), len(b[0])
+	sol = make([][]*big.Int, n)
+	r := make([][]*big.Int, n)
+	for i := range sol {
+		sol[i], r[i] = make([]*big.Int, cols), make([]*big.Int, cols)
+		for c := range cols {
+			sol[i][c], r[i][c] = new(big.Int), new(big.Int).Set(b[i][c])
+		}
+	}
+	enough := new(big.Int).Lsh(big.NewInt(36), fixedBits-80)
+	rf := make([]float64, n*cols)
+	for range refineRounds {
+		// Scale each column's residual to at most 1 for the solver.
+		top := make([]*big.Int, cols)
+		done := true
+		for c := range cols {
+			top[c] = new(big.Int)
+			for i := range n {
+				if v := new(big.Int).Abs(r[i][c]); v.Cmp(top[c]) > 0 {
+					top[c] = v
+				}
+			}
+			done = done && top[c].Cmp(enough) <= 0
+		}
+		if done {
+			break
+		}
+		for c := range cols {
+			for i := range n {
+				rf[i*cols+c] = 0
+				if top[c].Sign() != 0 {
+					rf[i*cols+c], _ = new(big.Float).Quo(new(big.Float).SetInt(r[i][c]), new(big.Float).SetInt(top[c])).Float64()
+				}
+			}
+		}
+		e, err := solve(rf, cols)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		// x += e × top/unit in values, e × top/36 on the grid.
+		for c := range cols {
+			f := new(big.Float).SetPrec(256).SetInt(top[c])
+			f.Quo(f, big.NewFloat(36))
+			for i := range n {
+				v := new(big.Float).SetPrec(256).SetFloat64(e[i*cols+c])
+				v.Mul(v, f)
+				d, _ := v.Int(nil) // toward zero: a grid step at most
+				sol[i][c].Add(sol[i][c], d)
+			}
+		}
+		res, low = x.residual(b, sol, r)
+	}
+	if res == nil {
+		res, low = x.residual(b, sol, r)
+	}
+	return sol, res, low, nil
+}
+
+// residual writes b - unit (I-Q) x into r, exactly, and returns its
+// largest size in each column and the smallest unit (I-Q) x.
+func (x *sessionChain) residual(b, sol, r [][]*big.Int) (res, low []*big.Int) {
+	cols := len(b[0])
+	res, low = make([]*big.Int, cols), make([]*big.Int, cols)
+	for c := range res {
+		res[c] = new(big.Int)
+	}
+	sum, tmp := new(big.Int), new(big.Int)
+	for n, ms := range x.moves {
+		for c := range cols {
+			// unit (I-Q) x = 36 x - Σ throws x(next), over 2^fixedBits.
+			sum.Mul(big.NewInt(36), sol[n][c])
+			for _, mv := range ms {
+				if mv.to >= 0 {
+					sum.Sub(sum, tmp.Mul(big.NewInt(mv.throws), sol[mv.to][c]))
+				}
+			}
+			if low[c] == nil || sum.Cmp(low[c]) < 0 {
+				low[c] = new(big.Int).Set(sum)
+			}
+			r[n][c].Sub(b[n][c], sum)
+			if tmp.Abs(r[n][c]).Cmp(res[c]) > 0 {
+				res[c].Set(tmp)
+			}
+		}
+	}
+	return res, low
+}
+
+func abs64(a int64) int64 {
+	if a < 0 {
+		return -a
+	}
+	return a
+}
+
+// fill sets the figures that follow from the chance of each end.
+func (x *sessionChain) fill(a *SessionAnalysis, probs []*big.Rat) {
+	a.Target, a.StopLoss, a.Ruin = new(big.Rat), new(big.Rat), new(big.Rat)
+	byNet := map[int64]*big.Rat{}
+	a.Mean, a.Variance = new(big.Rat), new(big.Rat)
+	for e, end := range x.endList {
+		p := probs[e]
+		switch end.how {
+		case endTarget:
+			a.Target.Add(a.Target, p)
+		case endStopLoss:
+			a.StopLoss.Add(a.StopLoss, p)
+		case endRuin:
+			a.Ruin.Add(a.Ruin, p)
+		}
+		if byNet[end.net] == nil {
+			byNet[end.net] = new(big.Rat)
+		}
+		byNet[end.net].Add(byNet[end.net], p)
+		v := ratInt(end.net)
+		a.Mean.Add(a.Mean, new(big.Rat).Mul(p, v))
+		a.Variance.Add(a.Variance, new(big.Rat).Mul(p, v.Mul(v, v)))
+	}
+	a.Variance.Sub(a.Variance, new(big.Rat).Mul(a.Mean, a.Mean))
+	for net, p := range byNet {
+		a.Results = append(a.Results, NetProbability{Amount(net), p})
+	}
+	sort.Slice(a.Results, func(i, k int) bool { return a.Results[i].Net < a.Results[k].Net })
+}

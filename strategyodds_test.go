@@ -1,0 +1,436 @@
+package craps
+
+import (
+	"context"
+	"errors"
+	"math"
+	"math/big"
+	"testing"
+)
+
+// TestAnalyzeStrategyPassLine checks a lone pass line bet of 10 against
+// closed forms. Per decision it returns -7/495 of its stake and lasts
+// 557/165 throws, so -70/495 over 557/165 throws is -70/1671 a roll;
+// 495/196 decisions make a hand, -70/196 = -5/14. A hand's net, in units
+// of 10, is S-1: S sums the decisions before the seven-out, N of them,
+// geometric with ratio c = 299/495 (a decision that is not the
+// seven-out), each +1 with chance 244/299 and -1 with 55/299 (craps); so
+// Var S = E[N] Var X + Var N E[X]², E[N] = c/(1-c), Var N = c/(1-c)².
+func TestAnalyzeStrategyPassLine(t *testing.T) {
+	a, err := Standard().AnalyzeStrategy(Strategy{Name: "pass", Actions: []Action{{Bet: Bet{Kind: PassLine}, Amounts: []Amount{10}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := rat(299, 495)
+	oneLess := new(big.Rat).Sub(rat(1, 1), c)
+	meanN := new(big.Rat).Quo(c, oneLess)
+	varN := new(big.Rat).Quo(meanN, oneLess)
+	meanX := rat(244-55, 299)
+	varX := new(big.Rat).Sub(rat(1, 1), new(big.Rat).Mul(meanX, meanX))
+	handVar := new(big.Rat).Mul(meanN, varX)
+	handVar.Add(handVar, new(big.Rat).Mul(varN, new(big.Rat).Mul(meanX, meanX)))
+	handVar.Mul(handVar, rat(100, 1))
+	for _, f := range []struct {
+		name      string
+		got, want *big.Rat
+	}{
+		{"return per wagered", a.ReturnPerWagered, rat(-7, 495)},
+		{"return per roll", a.ReturnPerRoll, rat(-70, 1671)},
+		{"wagered per roll", a.WageredPerRoll, rat(10*165, 557)},
+		{"rolls per hand", a.RollsPerHand, rat(1671, 196)},
+		{"return per hand", a.ReturnPerHand, rat(-5, 14)},
+		{"hand variance", a.HandVariance, handVar},
+	} {
+		ratsEqual(t, f.name, f.got, f.want)
+	}
+}
+
+// TestAnalyzeStrategyLineOdds checks line bets with full odds against
+// WithOdds, which weighs each odds bet's own analysis by the chance of its
+// point: the same figure by a different path.
+func TestAnalyzeStrategyLineOdds(t *testing.T) {
+	for _, c := range []struct {
+		reason string
+		line   BetKind
+		odds   BetKind
+		limit  OddsLimit
+	}{
+		{"pass with the table's 3-4-5x odds: 7/1870", PassLine, PassOdds, OddsLimit{}},
+		{"pass with double odds", PassLine, PassOdds, FlatOdds(2)},
+		{"pass with 100x odds", PassLine, PassOdds, FlatOdds(100)},
+		{"don't pass laying the most", DontPass, DontPassOdds, OddsLimit{}},
+		{"don't pass laying 10x", DontPass, DontPassOdds, FlatOdds(10)},
+	} {
+		r := Standard()
+		r.Odds = c.limit
+		s := Strategy{Name: c.reason, Actions: []Action{{Bet: Bet{Kind: c.line}, Amounts: []Amount{10}}, {Bet: Bet{Kind: c.odds}, Odds: OddsAtLimit}}}
+		a, err := r.AnalyzeStrategy(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, err := r.WithOdds(Bet{Kind: c.line}, c.limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ratsEqual(t, c.reason, new(big.Rat).Neg(a.ReturnPerWagered), lo.EdgePerBet)
+	}
+}
+
+// TestAnalyzeStrategyIndependent checks the figures of every shipped
+// strategy with few states (a dense solve of a hundred states in
+// rationals takes seconds) against a second, dense computation: the
+// stationary distribution π from the balance equations πP = π, the
+// return per roll g = Σπ E[f], and the variance per roll from the
+// fundamental matrix Z = (I - P + 1π)^-1 as Σ_s π_s E[(f-g)² + 2(f-g)
+// (Z(r-g))(next)], r the expected net of a roll from each state.
+func TestAnalyzeStrategyIndependent(t *testing.T) {
+	for _, s := range BettingSystems() {
+		name := s.Name
+		j := cachedJoint(Standard(), &s)
+		if j.stateCount() > 20 {
+			continue
+		}
+		a, err := analyzeChain(j)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := j.stateCount()
+		p := make([][]*big.Rat, n) // transition matrix
+		r := make([]*big.Rat, n)   // expected net from each state
+		for s := range n {
+			p[s] = make([]*big.Rat, n)
+			for t := range p[s] {
+				p[s][t] = new(big.Rat)
+			}
+			r[s] = new(big.Rat)
+			for i := range 36 {
+				m := j.move(s, i)
+				p[s][m.next].Add(p[s][m.next], rat(1, 36))
+				r[s].Add(r[s], rat(m.net, 36))
+			}
+		}
+		// πP = π, Σπ = 1: the equations of (P^T - I) with the last
+		// replaced by the normalization.
+		eq := make([][]*big.Rat, n)
+		for s := range n {
+			eq[s] = make([]*big.Rat, n+1)
+			for t := range n {
+				eq[s][t] = new(big.Rat).Set(p[t][s])
+				if s == t {
+					eq[s][t].Sub(eq[s][t], rat(1, 1))
+				}
+			}
+			eq[s][n] = new(big.Rat)
+		}
+		for t := range n + 1 {
+			eq[n-1][t] = rat(1, 1)
+		}
+		pi := denseSolve(eq)
+		g, wagered, sq, sevenOuts := new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat)
+		for s := range n {
+			g.Add(g, new(big.Rat).Mul(pi[s], r[s]))
+			for i := range 36 {
+				m := j.move(s, i)
+				w := new(big.Rat).Mul(pi[s], rat(1, 36))
+				wagered.Add(wagered, new(big.Rat).Mul(w, ratInt(m.staked)))
+				sq.Add(sq, new(big.Rat).Mul(w, ratInt(m.net*m.net)))
+				if m.sevenOut {
+					sevenOuts.Add(sevenOuts, w)
+				}
+			}
+		}
+		// Z(r - g): solve (I - P + 1π) y = r - g.
+		for s := range n {
+			for t := range n {
+				eq[s][t] = new(big.Rat).Add(pi[t], new(big.Rat).Neg(p[s][t]))
+				if s == t {
+					eq[s][t].Add(eq[s][t], rat(1, 1))
+				}
+			}
+			eq[s][n] = new(big.Rat).Sub(r[s], g)
+		}
+		y := denseSolve(eq)
+		variance := new(big.Rat)
+		for s := range n {
+			for i := range 36 {
+				m := j.move(s, i)
+				d := new(big.Rat).Sub(ratInt(m.net), g)
+				term := new(big.Rat).Add(d, new(big.Rat).Mul(rat(2, 1), y[m.next]))
+				term.Mul(term, d)
+				variance.Add(variance, term.Mul(term, new(big.Rat).Mul(pi[s], rat(1, 36))))
+			}
+		}
+		rollVar := new(big.Rat).Sub(sq, new(big.Rat).Mul(g, g))
+		for _, f := range []struct {
+			name      string
+			got, want *big.Rat
+		}{
+			{"return per roll", a.ReturnPerRoll, g},
+			{"wagered per roll", a.WageredPerRoll, wagered},
+			{"one roll's variance", a.RollVariance, rollVar},
+			{"variance per roll", a.VariancePerRoll, variance},
+			{"seven-outs per roll", a.SevenOutsPerRoll, sevenOuts},
+			{"seven-outs per roll, every layout", a.SevenOutsPerRoll, rat(196, 1671)},
+			{"return per hand, renewal", a.ReturnPerHand, new(big.Rat).Quo(g, sevenOuts)},
+		} {
+			ratsEqual(t, name+": "+f.name, f.got, f.want)
+		}
+	}
+}
+
+// TestAnalyzeStrategyRenewal checks every shipped strategy's return per
+// hand, found with the chain cut at the seven-out, against its return per
+// roll, found with the chain cut at a state it returns to: by the
+// renewal-reward theorem the return per hand is the return per roll times
+// the rolls per hand.
+func TestAnalyzeStrategyRenewal(t *testing.T) {
+	for _, s := range BettingSystems() {
+		name := s.Name
+		a, err := Standard().AnalyzeStrategy(s)
+		if errors.Is(err, ErrNotAnalyzable) && cachedJoint(Standard(), &s).stateCount() > maxAnalyzedStates {
+			continue // double-tap: 3^6 progressions on six numbers
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		ratsEqual(t, name, a.ReturnPerHand, new(big.Rat).Mul(a.ReturnPerRoll, a.RollsPerHand))
+		ratsEqual(t, name+": rolls per hand", a.RollsPerHand, rat(1671, 196))
+	}
+}
+
+// denseSolve solves the n x (n+1) augmented system by Gauss-Jordan
+// elimination.
+func denseSolve(a [][]*big.Rat) []*big.Rat {
+	n := len(a)
+	for c := range n {
+		p := c
+		for a[p][c].Sign() == 0 {
+			p++
+		}
+		a[c], a[p] = a[p], a[c]
+		for r := range n {
+			if r == c || a[r][c].Sign() == 0 {
+				continue
+			}
+			f := new(big.Rat).Quo(a[r][c], a[c][c])
+			for k := c; k <= n; k++ {
+				a[r][k].Sub(a[r][k], new(big.Rat).Mul(f, a[c][k]))
+			}
+		}
+	}
+	x := make([]*big.Rat, n)
+	for r := range n {
+		x[r] = new(big.Rat).Quo(a[r][n], a[r][r])
+	}
+	return x
+}
+
+// TestHandResultsBruteForce plays every sequence of up to three throws
+// (four with CRAPS_EXHAUSTIVE=1) on the Table engine, the strategy's
+// layout placed after each roll, and checks the chance of each net result
+// of the hands that end within them against the automaton's law followed
+// as far.
+func TestHandResultsBruteForce(t *testing.T) {
+	depth := 3
+	if exhaustiveSet() {
+		depth = 4
+	}
+	for _, name := range []string{"pass-max-odds", "iron-cross", "place-6-8", "dont-pass-max-lay"} {
+		s, _ := NamedStrategy(name)
+		j := cachedJoint(Standard(), &s)
+		c, err := newStrategyChain(j, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nu, err := c.handStart()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(nu) != 1 || nu[0] == nil {
+			t.Fatalf("%s: hands start at %v, not at the start", name, nu)
+		}
+		got := c.handResults(nu, rat(0, 1), depth)
+		want := map[Amount]int64{}
+		alive := int64(0)
+		cfg := &SimConfig{Rules: Standard(), Strategy: s}
+		players := make([]*player, depth+1) // one per depth, reused
+		for k := range players {
+			players[k] = newPlayer(cfg)
+		}
+		players[0].reset(false)
+		var res SimResult
+		var walk func(n int, net Amount)
+		walk = func(n int, net Amount) {
+			if n == depth {
+				alive++
+				return
+			}
+			for i := range uint(36) {
+				q := players[n+1]
+				copyTable(&q.t, &players[n].t)
+				q.first().mem = players[n].first().mem
+				sevenOuts := res.SevenOuts
+				v, _ := q.roll(i, &res)
+				q.again()
+				if res.SevenOuts > sevenOuts {
+					want[net+v] += powOf36(depth - n - 1)
+					continue
+				}
+				walk(n+1, net+v)
+			}
+		}
+		walk(0, 0)
+		if got.Throws != depth {
+			t.Errorf("%s: followed %d throws, want %d", name, got.Throws, depth)
+		}
+		for _, r := range got.Results {
+			ratsEqual(t, name+": net "+itoa(int(r.Net)), r.P, rat(want[r.Net], powOf36(depth)))
+			delete(want, r.Net)
+		}
+		for v := range want {
+			t.Errorf("%s: net %d missing", name, v)
+		}
+		ratsEqual(t, name+": remainder", got.Remainder, new(big.Rat).SetFrac(big.NewInt(alive), new(big.Int).Exp(big.NewInt(36), big.NewInt(int64(depth)), nil)))
+	}
+}
+
+// TestHandResultsBound checks the truncation: the remainder is below the
+// bound, and with the results it sums to one.
+func TestHandResultsBound(t *testing.T) {
+	s, _ := NamedStrategy("pass-max-odds")
+	h, err := Standard().HandResults(s, 1e-4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := new(big.Rat).Set(h.Remainder)
+	for _, r := range h.Results {
+		sum.Add(sum, r.P)
+	}
+	ratsEqual(t, "total", sum, rat(1, 1))
+	if h.Remainder.Cmp(rat(1, 10000)) >= 0 {
+		t.Errorf("remainder %v is not below the bound", h.Remainder.FloatString(8))
+	}
+	hand, _ := Standard().ShooterHand()
+	_, longer := hand.Length(h.Throws + 1)
+	ratsEqual(t, "remainder is the chance of a longer hand", h.Remainder, longer)
+	for _, bound := range []float64{0, 1, -1, math.NaN()} {
+		if _, err := Standard().HandResults(s, bound); !errors.Is(err, ErrSyntax) {
+			t.Errorf("bound %v: %v", bound, err)
+		}
+	}
+}
+
+// TestAnalyzeStrategyRefusals checks what has no exact analysis.
+func TestAnalyzeStrategyRefusals(t *testing.T) {
+	martingale, _ := NamedStrategy("martingale")
+	pass, _ := NamedStrategy("pass-max-odds")
+	doubleTap, _ := NamedStrategy("double-tap")
+	stops, _ := ParseStrategy("pass 10; stop if winnings >= 100")
+	for _, c := range []struct {
+		reason string
+		rules  Rules
+		s      Strategy
+		want   error
+	}{
+		{"a Go hook's state is hidden", Standard(), withHook(martingale), ErrNotAnalyzable},
+		{"too many states to solve", Standard(), doubleTap, ErrNotAnalyzable},
+		{"a stop ends the session", Standard(), stops, ErrNotAnalyzable},
+		{"the private game banks no layout", Rules{Private: true}, pass, ErrNotAnalyzable},
+		{"card craps deals cards", Rules{Cards: CardsPairReturned}, pass, ErrRollSource},
+		{"an empty layout", Standard(), Strategy{}, ErrAmount},
+		{"invalid rules", Rules{Bar: 7}, pass, ErrInvalidRules},
+	} {
+		if _, err := c.rules.AnalyzeStrategy(c.s); !errors.Is(err, c.want) {
+			t.Errorf("%s: %v, want %v", c.reason, err, c.want)
+		}
+		if _, err := c.rules.HandResults(c.s, 1e-3); !errors.Is(err, c.want) {
+			t.Errorf("%s: hand results: %v, want %v", c.reason, err, c.want)
+		}
+	}
+}
+
+// TestAnalyzeStrategySimulated simulates every shipped strategy that
+// compiles and checks each simulated figure within 4 standard errors of
+// the exact one: the return per unit wagered (the simulator's standard
+// error), the net per roll (standard error from the exact variance per
+// roll), and by shooters the mean and variance of a hand's net.
+func TestAnalyzeStrategySimulated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulation")
+	}
+	for _, s := range BettingSystems() {
+		name := s.Name
+		a, err := Standard().AnalyzeStrategy(s)
+		if errors.Is(err, ErrNotAnalyzable) {
+			continue
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: s, Seed: 5, N: 1 << 24})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mean, se := res.Return()
+		within(t, name+": return per wagered", mean, se, a.ReturnPerWagered)
+		net, _ := new(big.Float).SetInt(res.Total().Net()).Float64()
+		within(t, name+": net per roll", net/float64(res.Rolls), math.Sqrt(ratFloat(a.VariancePerRoll)/float64(res.Rolls)), a.ReturnPerRoll)
+
+		res, err = Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: s, Seed: 6, Mode: ByShooters, N: 200_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := res.Outcomes
+		n := float64(h.Count())
+		within(t, name+": net per hand", h.Mean(), math.Sqrt(ratFloat(a.HandVariance)/n), a.ReturnPerHand)
+		within(t, name+": rolls per hand", float64(res.Rolls)/float64(res.SevenOuts), math.Sqrt(lengthVar()/n), a.RollsPerHand)
+		v := h.StdDev() * h.StdDev()
+		within(t, name+": variance of a hand", v, varianceStdErr(h, n), a.HandVariance)
+	}
+}
+
+// lengthVar is the variance of a hand's length.
+func lengthVar() float64 {
+	h, _ := Standard().Hand()
+	return ratFloat(h.ThrowsPerHandVariance)
+}
+
+// varianceStdErr is the standard error of a sample variance,
+// sqrt((m4 - s^4)/n), from the sample's own fourth central moment.
+func varianceStdErr(h Histogram, n float64) float64 {
+	mean := h.Mean()
+	m2, m4 := 0.0, 0.0
+	for v, c := range h {
+		d := float64(v) - mean
+		m2 += float64(c) * d * d / n
+		m4 += float64(c) * d * d * d * d / n
+	}
+	return math.Sqrt((m4 - m2*m2) / n)
+}
+
+func ratFloat(q *big.Rat) float64 {
+	f, _ := q.Float64()
+	return f
+}
+
+// within checks that a simulated figure lies within 4 standard errors of
+// the exact one.
+func within(t *testing.T, what string, got, se float64, exact *big.Rat) {
+	t.Helper()
+	x := ratFloat(exact)
+	if z := (got - x) / se; !(math.Abs(z) <= 4) {
+		t.Errorf("%s: simulated %.6g ± %.2g, exact %.6g: %.1f standard errors", what, got, se, x, z)
+	}
+}
+
+// BenchmarkAnalyzeStrategy times the exact figures of the full benchmark
+// layout (pass with 3-4-5x odds, two come bets with odds, place 6 and 8,
+// field, hard 6 and 8) from scratch: compiling its automaton by playing a
+// Table, and solving the chain.
+func BenchmarkAnalyzeStrategy(b *testing.B) {
+	full, _ := NamedStrategy("full")
+	for b.Loop() {
+		j := compileJoint(Standard(), &full, maxJointStates)
+		if _, err := analyzeChain(j); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
