@@ -235,8 +235,10 @@
 // sessions. A strategy without a hook is compiled, with its memory, into
 // one automaton built by playing a Table from every state it reaches, so
 // it uses the same bet definitions and plays a roll with one table
-// look-up; a hook is shown each roll from it, and a Table takes over, roll
-// by roll, once the hook keeps bets of its own. Results are exact
+// look-up. A hook is shown each roll from it; the bets the hook keeps are
+// played on a Table apart while the actions neither make nor read bets of
+// their kinds, and one Table plays all the bets, roll by roll, once they
+// do (and in sessions, where money ties the bets). Results are exact
 // integer sums that [MergeResults] combines across shards: a run is cut
 // into fixed blocks, each with its own stream of throws, so the number of
 // workers, processes or machines never changes the answer. Under card rules

@@ -55,6 +55,7 @@ type joint struct {
 	seenFrom []int32
 	seen     []Resolution
 	onTable  []int64
+	shown    []shownRoll // the same, by transition, for the simulator
 	// richCash is the most a session's bankroll may hold for the
 	// automaton to play it: below it, no roll or placement brings any
 	// state's table near MaxBalance, where Table.Roll and Table.Place
@@ -157,7 +158,31 @@ func compileJoint(r Rules, s *Strategy, limit int) *joint {
 	if j.richCash = richCash(j.states); j.richCash < int64(MaxAmount) {
 		return nil // the unlimited money of roll and shooter runs is too near the bound
 	}
+	if j.seenFrom != nil {
+		j.shown = make([]shownRoll, len(j.next))
+		for tr := range j.shown {
+			next := j.next[tr]
+			j.shown[tr] = shownRoll{next: next, seenLo: j.seenFrom[tr], seenHi: j.seenFrom[tr+1],
+				point: j.states[next/36].point, sevenOut: j.sevenOut[tr], net: j.net[tr], staked: j.staked[tr],
+				credit: j.credit[tr], cost: j.cost[tr], on: j.onTable[tr/36] + j.mid[tr] - j.credit[tr]}
+		}
+	}
 	return j
+}
+
+// shownRoll is what a transition shows a hook, in one record so that a
+// roll reads one: the next state, where the roll's resolutions are in
+// seen, the puck after it, whether it ends a hand, its net and stakes,
+// what it pays into the bankroll and what the placements after it cost,
+// and the stakes on the layout after it (before the placements).
+type shownRoll struct {
+	next           uint32
+	seenLo, seenHi int32
+	point          int8
+	sevenOut       bool
+	net, staked    int64
+	credit, cost   int64
+	on             int64
 }
 
 // richCash is the most a bankroll may hold for the automaton to play a
@@ -252,11 +277,25 @@ type jointRun struct {
 	counts []uint64
 	// p plays the sessions whose bankroll runs short on the Table.
 	p *player
+	// For a strategy with a hook: side plays the bets the hook keeps,
+	// while they are of kinds apart from the actions' (none in tied),
+	// beside the automaton, which plays the actions'; splitCounts counts
+	// the transitions taken meanwhile, whose roll sums are counted roll by
+	// roll. sideRes, merged and sidePaid are buffers.
+	side        Table
+	tied        KindSet
+	splitCounts []uint64
+	sideRes     []Resolution
+	merged      []Resolution
+	sidePaid    []paidBet
 }
 
 func (j *joint) newRun(cfg *SimConfig) *jointRun {
 	r := &jointRun{j: j, counts: make([]uint64, len(j.next)), p: newPlayer(cfg)}
 	r.p.settle()
+	if j.seenFrom != nil {
+		r.tied = r.p.first().prog.tied()
+	}
 	return r
 }
 
@@ -383,8 +422,7 @@ func (r *jointRun) hooked(st *stream, mode SimMode, n int64, out *SimResult) {
 	p.t.seats[0].bankroll = MaxAmount // as the Table engine's block starts
 	b.reset(&p.t)                     // the hook's Reset
 	if len(b.kept) > 0 {
-		p.reset(false)
-		p.blockFrom(st, mode, n, out, 0)
+		r.split(st, mode, n, out, 0, 0, 0, MaxAmount-Amount(j.startCost))
 		return
 	}
 	s, hand, rolls := uint32(0), int64(0), int64(0)
@@ -396,38 +434,190 @@ func (r *jointRun) hooked(st *stream, mode SimMode, n int64, out *SimResult) {
 		rolls++
 		// The money is unlimited: MaxAmount off the layout before every
 		// roll, as the Table engine plays rolls and shooters.
-		on := j.onTable[s/36] + j.mid[tr] - j.credit[tr]
-		s = j.next[tr]
-		h.Rolls, h.Dice, h.Point, h.Resolved, h.Net, h.Stop = rolls, diceOf(i), int(j.states[s/36].point),
-			j.seen[j.seenFrom[tr]:j.seenFrom[tr+1]], Amount(j.net[tr]), false
-		h.Bankroll, h.OnTable = MaxAmount+Amount(j.credit[tr]), Amount(on)
+		x := &j.shown[tr]
+		s = x.next
+		h.Rolls, h.Dice, h.Point, h.Resolved, h.Net, h.Stop = rolls, diceOf(i), int(x.point),
+			j.seen[x.seenLo:x.seenHi], Amount(x.net), false
+		h.Bankroll, h.OnTable = MaxAmount+Amount(x.credit), Amount(x.on)
 		b.hook.React(h)
 		h.Resolved = nil
-		cash := int64(MaxAmount) + j.credit[tr] - j.cost[tr]
+		cash := int64(MaxAmount) + x.credit - x.cost
 		done := mode == ByRolls
-		if mode == ByShooters && j.sevenOut[tr] {
-			out.record(Amount(hand + j.net[tr]))
+		if mode == ByShooters && x.sevenOut {
+			out.record(Amount(hand + x.net))
 			hand, done = 0, true
 		} else {
-			hand += j.net[tr]
+			hand += x.net
 		}
 		if done {
 			n--
 		}
 		if len(b.kept) > 0 && n > 0 {
-			j.resume(p, int(s/36), Amount(cash))
-			p.seats[0].hand, p.rolls = Amount(hand), rolls
-			b.act(&p.t) // the hook's bets, after the actions'
-			p.blockFrom(st, mode, n, out, rolls)
+			r.split(st, mode, n, out, s, hand, rolls, Amount(cash))
 			return
 		}
 	}
 }
 
-// finish folds the transition counts into out.
+// split plays on a block of n rolls or shooters of a strategy whose hook
+// keeps bets, from transition base s (36 times a state), hand and rolls
+// in, cash off the layout: the automaton plays the actions' bets, a table
+// apart (side) the hook's, on the same throws. The two are independent
+// while the hook's bets are of kinds the actions neither make nor read
+// (tied), as the money is unlimited: each roll's resolutions, net and
+// stakes are the two tables' together, and the hook is shown them as
+// the Table engine shows them. Once the hook keeps a bet of a tied kind,
+// or an amount near MaxAmount, the Table engine takes over the block,
+// with the two tables' bets on one.
+func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s uint32, hand, rolls int64, cash Amount) {
+	j, p := r.j, r.p
+	b, side := p.first(), &r.side
+	autos := side.autos // a worker's own compiled definitions
+	copyTable(side, j.states[s/36])
+	side.autos, side.bets, side.exposure = autos, side.bets[:0], 0
+	side.setMoney(MaxAmount)
+	if r.splitCounts == nil {
+		r.splitCounts = make([]uint64, len(j.next))
+	}
+	l, h := out.ledger(), &b.hookRoll
+	for n > 0 {
+		if !r.apart(b) {
+			r.join(s, cash)
+			p.seats[0].hand, p.rolls = Amount(hand), rolls
+			b.act(&p.t) // the hook's bets, after the actions'
+			p.blockFrom(st, mode, n, out, rolls)
+			return
+		}
+		b.actions = 0
+		b.keepKept(strategySeat{t: side, changed: &b.changes})
+
+		i := st.next()
+		d, tr := diceOf(i), s+uint32(i)
+		x := &j.shown[tr]
+		r.splitCounts[tr]++
+		rolls++
+		side.setMoney(MaxAmount)
+		r.sidePaid = r.sidePaid[:0]
+		for k := range side.bets {
+			if q := &side.bets[k]; q.paid != 0 {
+				r.sidePaid = append(r.sidePaid, paidBet{0, q.bet, q.paid})
+			}
+		}
+		before := side.point
+		r.sideRes, _ = side.roll(d, r.sideRes[:0])
+		var sideNet, sideStaked Amount
+		for k := range r.sideRes {
+			res := &r.sideRes[k]
+			if res.Outcome == OutcomeMoved {
+				continue
+			}
+			paid := Amount(0)
+			for _, y := range r.sidePaid {
+				if y.bet == res.Bet {
+					paid = y.paid
+				}
+			}
+			dn, ds := (*l.bets)[p.seats[0].tally(side, l, res.Bet)].record(res, paid)
+			sideNet += dn
+			sideStaked += ds
+		}
+		net := x.net + int64(sideNet)
+		l.roll.add(net, x.staked+int64(sideStaked))
+
+		seen := j.seen[x.seenLo:x.seenHi]
+		if b.settled != nil {
+			b.unsettleKept(before != side.point || d.Total() == 7, r.sideRes)
+		}
+		if len(r.sideRes) > 0 {
+			sortResolutions(r.sideRes)
+			r.merged = mergeResolutions(r.merged[:0], seen, r.sideRes)
+			seen = r.merged
+		}
+		sideCredit := side.seats[0].bankroll - MaxAmount
+		s = x.next
+		h.Rolls, h.Dice, h.Point, h.Resolved, h.Net, h.Stop = rolls, d, int(side.point), seen, Amount(net), false
+		h.Bankroll, h.OnTable = MaxAmount+Amount(x.credit)+sideCredit, Amount(x.on)+onTable(side, 0)
+		b.hook.React(h)
+		h.Resolved = nil
+		cash = MaxAmount + Amount(x.credit-x.cost) + sideCredit
+
+		if mode == ByRolls {
+			n--
+			continue
+		}
+		sum, fits := addAmounts(Amount(hand), Amount(net))
+		if !fits {
+			out.overflow = true // the hand's result is past what an Amount holds
+			return
+		}
+		if hand = int64(sum); x.sevenOut {
+			out.record(sum)
+			hand = 0
+			n--
+		}
+	}
+}
+
+// apart reports whether every bet the hook keeps may be played on the
+// table apart: of a kind the actions do not tie, and all together far
+// below MaxAmount, so that the money the actions' bets take could not
+// have made the table skip one.
+func (r *jointRun) apart(b *bettor) bool {
+	sum := Amount(0)
+	for i := range b.kept {
+		k := &b.kept[i]
+		if r.tied.Has(k.bet.Kind) || k.amount > MaxAmount/4 {
+			return false
+		}
+		if sum += k.amount; sum > MaxAmount/4 {
+			return false
+		}
+	}
+	return true
+}
+
+// join sets the player's table at state s/36 of the automaton with the
+// bets of the table apart beside the actions', and cash off the layout,
+// for the Table engine to play on.
+func (r *jointRun) join(s uint32, cash Amount) {
+	t := &r.p.t
+	r.j.resume(r.p, int(s/36), cash)
+	for _, q := range r.side.bets {
+		q.auto, q.quiet = nil, 0 // bound again to the table's definitions
+		t.bets = append(t.bets, q)
+	}
+	sortBets(t.bets)
+	if e, _, ok := t.exactExposure(); ok {
+		t.exposure = e
+	}
+}
+
+// mergeResolutions appends to dst the resolutions of a and b, each sorted
+// by bet, in one order by bet, as sortResolutions would sort them.
+func mergeResolutions(dst, a, b []Resolution) []Resolution {
+	for k := range b {
+		n := 0 // a's resolutions before b[k], copied in one run
+		for n < len(a) && !betLess(b[k].Bet, a[n].Bet) {
+			n++
+		}
+		dst = append(dst, a[:n]...)
+		dst = append(dst, b[k])
+		a = a[n:]
+	}
+	return append(dst, a...)
+}
+
+// finish folds the transition counts into out: the roll sums too, but
+// for those split counted roll by roll.
 func (r *jointRun) finish(out *SimResult) {
+	r.fold(out, r.counts, true)
+	r.fold(out, r.splitCounts, false)
+	sortTallies(out.Bets)
+}
+
+func (r *jointRun) fold(out *SimResult, counts []uint64, rollSums bool) {
 	j := r.j
-	for tr, c := range r.counts {
+	for tr, c := range counts {
 		if c == 0 {
 			continue
 		}
@@ -436,13 +626,13 @@ func (r *jointRun) finish(out *SimResult) {
 		if j.sevenOut[tr] {
 			out.SevenOuts += n
 		}
-		net, staked := j.net[tr], j.staked[tr]
-		out.roll.addTimes(n, net, staked)
+		if rollSums {
+			out.roll.addTimes(n, j.net[tr], j.staked[tr])
+		}
 		for k := j.from[tr]; k < j.from[tr+1]; k++ {
 			d := &j.deltas[k]
 			out.tally(d.Bet).scaled(d, n)
 		}
-		r.counts[tr] = 0
+		counts[tr] = 0
 	}
-	sortTallies(out.Bets)
 }

@@ -199,6 +199,37 @@ func fibonacciBig6(s Strategy) Strategy {
 	return s
 }
 
+// withNewHook is s with the hooks of newHook.
+func withNewHook(s Strategy, newHook func() StrategyHook) Strategy {
+	s.NewHook = newHook
+	return s
+}
+
+// mixer keeps bets of kinds a press on 6 and 8 does not touch, a come bet
+// that travels, a buy bet whose commission is paid up front and a hard 4
+// raised after each loss, and after 3,000 rolls a place 6 as well, which
+// the actions make: the Table engine must take over.
+type mixer struct{ hard Amount }
+
+func (h *mixer) Reset(r *HookRoll) {
+	h.hard = 5
+	r.Keep(Bet{Kind: Come}, 10)
+	r.Keep(Bet{Kind: Buy, Number: 4}, 20)
+	r.Keep(Bet{Kind: Hardway, Number: 4}, h.hard)
+}
+
+func (h *mixer) React(r *HookRoll) {
+	for _, res := range r.Resolved {
+		if res.Bet.Kind == Hardway && res.Outcome == OutcomeLost {
+			h.hard = min(h.hard+5, 50)
+		}
+	}
+	r.Keep(Bet{Kind: Hardway, Number: 4}, h.hard)
+	if r.Rolls == 3_000 {
+		r.Keep(Bet{Kind: Place, Number: 6}, 30)
+	}
+}
+
 // fibonacciOn keeps a bet on an uncapped Fibonacci progression from 10:
 // a step up after a loss, two down after a win. No action of the
 // language can: its memory is unbounded.
@@ -234,6 +265,7 @@ func (h *fibonacciOn) React(r *HookRoll) {
 func TestHookedStrategyMatchesTable(t *testing.T) {
 	full, _ := NamedStrategy("full")
 	martingale, _ := NamedStrategy("martingale")
+	pressSixEight, _ := NamedStrategy("press-6-8")
 	hooked := func(s Strategy, from int64) Strategy {
 		s.NewHook = func() StrategyHook { return &watcher{from: from} }
 		return s
@@ -249,6 +281,10 @@ func TestHookedStrategyMatchesTable(t *testing.T) {
 		{"a hook that bets after a while", hooked(full, 777), ByRolls, 50_000},
 		{"a hook that bets after a while, by hands", hooked(martingale, 777), ByShooters, 5_000},
 		{"a hook that bets from the first roll", betting(martingale), ByRolls, 20_000},
+		{"a hook that bets apart from the first roll", fibonacciBig6(full), ByRolls, 50_000},
+		{"a hook that bets apart, by hands", fibonacciBig6(martingale), ByShooters, 5_000},
+		{"a hook that bets apart, then on the actions' kinds", withNewHook(pressSixEight, func() StrategyHook { return &mixer{} }), ByRolls, 50_000},
+		{"a hook that bets apart, then on the actions' kinds, by hands", withNewHook(pressSixEight, func() StrategyHook { return &mixer{} }), ByShooters, 5_000},
 	}
 	for _, c := range cases {
 		cfg := SimConfig{Rules: Standard(), Strategy: c.s, Seed: 9, Mode: c.mode, N: c.n, Workers: 1}
@@ -651,10 +687,10 @@ func TestSessions(t *testing.T) {
 // and 8, the field, hard 6 and 8): compiled; forced onto the Table
 // engine; with a hook that watches (shown each roll from the automaton);
 // and with a hook that keeps big 6 on a Fibonacci progression, a memory
-// the language has not (played on the Table engine). "martingale" (capped, on the pass line)
-// and "press-6-8" (press on hit,
-// capped) are compiled with their progressions, beside "fixed", the same
-// bets at a fixed amount.
+// the language has not (its bet played on a table apart, beside the
+// automaton). "martingale" (capped, on the pass line) and "press-6-8"
+// (press on hit, capped) are compiled with their progressions, beside
+// "fixed", the same bets at a fixed amount.
 func BenchmarkSimulate(b *testing.B) {
 	named := func(name string) Strategy {
 		s, err := NamedStrategy(name)

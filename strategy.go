@@ -82,8 +82,13 @@ type HookRoll struct {
 // they are not); settled, on the Table engine, once the bet is up at its
 // amount and nothing has changed it since.
 type keptBet struct {
-	bet                       Bet
-	amount                    Amount
+	bet    Bet
+	amount Amount
+	// betChecked is set once betRefused tells whether the table takes
+	// the bet at all; checked once refused tells whether it takes it at
+	// this amount; settled while it stands as kept, with nothing since
+	// that could change it.
+	betChecked, betRefused    bool
 	checked, refused, settled bool
 }
 
@@ -98,7 +103,7 @@ func (r *HookRoll) Keep(b Bet, amount Amount) {
 	for i := range *kept {
 		if k := &(*kept)[i]; k.bet == b {
 			if k.amount != amount {
-				*k = keptBet{bet: b, amount: amount}
+				k.amount, k.checked, k.settled = amount, false, false
 			}
 			return
 		}
@@ -309,6 +314,30 @@ func (s Strategy) Validate(r Rules) error {
 }
 
 // validate checks one action under r.
+// betRefusal is why a strategy may not keep bet b at any amount under r,
+// or nil.
+func betRefusal(r *Rules, b Bet) error {
+	if err := offeredPattern(*r, b); err != nil {
+		return err
+	}
+	switch {
+	case (b.Kind == Come || b.Kind == DontCome) && b.Number != 0:
+		return fmt.Errorf("come bets are made in the come box: %w", ErrNotNow)
+	case b.Kind == PutOdds && b.Number == 0:
+		return fmt.Errorf("put odds stand behind the put bet on a number: %w", ErrSyntax)
+	case b.Kind == AllHardways:
+		return fmt.Errorf("it is placed as four hardway bets: keep Hard 4, 6, 8 and 10: %w", ErrNotOffered)
+	}
+	return nil
+}
+
+// amountFits reports whether a strategy may keep a bet of kind k at x
+// under r: a whole number of units up to MaxAmount and, but for odds,
+// within the table's limits.
+func amountFits(r *Rules, k BetKind, x Amount) bool {
+	return x > 0 && x <= MaxAmount && x%r.unit() == 0 && (isOdds(k) || withinLimits(r, k, x))
+}
+
 func (a *Action) validate(r Rules) error {
 	bad := func(sentinel error, format string, args ...any) error {
 		return fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), sentinel)
@@ -334,16 +363,10 @@ func (a *Action) validate(r Rules) error {
 		return bad(ErrSyntax, "unknown action kind %d", a.Kind)
 	}
 	b := a.Bet
-	if err := offeredPattern(r, b); err != nil {
+	if err := betRefusal(&r, b); err != nil {
 		return err
 	}
 	switch {
-	case (b.Kind == Come || b.Kind == DontCome) && b.Number != 0:
-		return bad(ErrNotNow, "come bets are made in the come box")
-	case b.Kind == PutOdds && b.Number == 0:
-		return bad(ErrSyntax, "put odds stand behind the put bet on a number")
-	case b.Kind == AllHardways:
-		return bad(ErrNotOffered, "it is placed as four hardway bets: keep Hard 4, 6, 8 and 10")
 	case a.Odds > OddsAtLimit:
 		return bad(ErrSyntax, "unknown odds sizing %d", a.Odds)
 	case a.Odds != OddsByAmount && !isOdds(b.Kind):

@@ -508,6 +508,47 @@ func (pg *program) reads(kinds ...FactKind) bool {
 	return false
 }
 
+// tied is the kinds of bet the program makes, takes down, or whose
+// presence or results it reads, each with its line bet or odds: a bet of
+// another kind, a hook's, neither changes what the program does nor is
+// changed by it, and may be played on a table apart.
+func (pg *program) tied() KindSet {
+	var s KindSet
+	add := func(k BetKind) {
+		s |= Kinds(k)
+		for _, pair := range [...][2]BetKind{{PassLine, PassOdds}, {DontPass, DontPassOdds}, {Come, ComeOdds},
+			{DontCome, DontComeOdds}, {Put, PutOdds}} {
+			if k == pair[0] || k == pair[1] {
+				s |= Kinds(pair[0], pair[1])
+			}
+		}
+	}
+	for i := range pg.actions {
+		a := &pg.actions[i]
+		add(a.Bet.Kind)
+		if a.SkipCome {
+			add(Come)
+		}
+		for _, clause := range a.cond {
+			for _, f := range clause {
+				switch f.Kind {
+				case FactHas, FactBets, FactComes, FactWon, FactLost, FactHits:
+					add(f.Bet.Kind)
+				}
+			}
+		}
+	}
+	for _, sl := range pg.slots {
+		switch sl.count {
+		case FactHits:
+			add(sl.bet.Kind)
+		case FactWinnings:
+			return ^KindSet(0) // every bet's winnings count
+		}
+	}
+	return s
+}
+
 // betNumber is the number a bet stands on, 6 and 8 for big 6 and big 8.
 func betNumber(b Bet) int {
 	switch b.Kind {
@@ -720,6 +761,8 @@ type bettor struct {
 	// changes collects the kinds of bet a placement changed, actions those
 	// the actions changed before the hook's bets are kept.
 	changes, actions KindSet
+	// keeping is the action that keeps a bet of the hook's: its bet alone.
+	keeping Action
 }
 
 // unsettleKept marks for keeping again the hook's bets a roll may have
@@ -802,16 +845,25 @@ func (b *bettor) act(t *Table) (short bool) {
 	if b.hook == nil {
 		return short
 	}
+	return b.keepKept(at) || short
+}
+
+// keepKept keeps the hook's bets at the seat at, after the actions'; it
+// reports whether one was skipped for want of money.
+func (b *bettor) keepKept(at strategySeat) (short bool) {
 	for i := 0; i < len(b.kept); i++ {
 		k := &b.kept[i]
 		if !k.checked {
-			a := Action{Bet: k.bet, Amounts: []Amount{max(k.amount, 1)}}
-			k.checked, k.refused = true, !madeAsIs(k.bet) || (k.amount > 0 && a.validate(t.rules) != nil) || offeredPattern(t.rules, k.bet) != nil
+			r := &at.t.rules
+			if !k.betChecked {
+				k.betChecked, k.betRefused = true, !madeAsIs(k.bet) || betRefusal(r, k.bet) != nil
+			}
+			k.checked, k.refused = true, k.betRefused || (k.amount > 0 && !amountFits(r, k.bet.Kind, k.amount))
 		}
 		if !k.refused && !(k.settled && !b.actions.Has(k.bet.Kind)) { // else the table does not take it, or it is up
 			b.changes = 0
-			a := Action{Bet: k.bet}
-			s := at.keep(&a, k.amount)
+			b.keeping.Bet = k.bet
+			s := at.keep(&b.keeping, k.amount)
 			short = short || s
 			if b.settled != nil {
 				b.prog.changedKinds(b.settled, b.changes)

@@ -272,7 +272,14 @@ type rollSums struct {
 
 // add counts one roll's net result and stakes decided.
 func (s *rollSums) add(net, staked int64) {
-	if net != 0 || staked != 0 { // most rolls decide nothing
+	const small = 1 << 31 // products of two fit in 63 bits
+	switch {
+	case net == 0 && staked == 0: // most rolls decide nothing
+	case -small < net && net < small && 0 <= staked && staked < small:
+		s.netSq.addInt(net * net)
+		s.netStaked.addInt(net * staked)
+		s.stakedSq.addInt(staked * staked)
+	default:
 		s.netSq.add(product(net, net))
 		s.netStaked.add(product(net, staked))
 		s.stakedSq.add(product(staked, staked))
