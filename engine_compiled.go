@@ -489,7 +489,7 @@ func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s ui
 			return
 		}
 		b.actions = 0
-		b.keepKept(strategySeat{t: side, changed: &b.changes})
+		b.keepKept(strategySeat{t: side, seat: b.seat, changed: &b.changes})
 
 		i := st.next()
 		d, tr := diceOf(i), s+uint32(i)
