@@ -148,9 +148,13 @@ func (t *Table) bringDownWinners(res []Resolution) {
 	}
 }
 
-// setMoney gives the simulator's one player (seat 0) bankroll and clears
-// the house's result, keeping the count of the money brought in step.
+// setMoney gives each of the simulator's players bankroll and clears the
+// house's result, keeping the count of the money brought in step.
 func (t *Table) setMoney(bankroll Amount) {
-	t.brought += bankroll - t.seats[0].bankroll - t.house
-	t.seats[0].bankroll, t.house = bankroll, 0
+	for k := range t.seats {
+		t.brought += bankroll - t.seats[k].bankroll
+		t.seats[k].bankroll = bankroll
+	}
+	t.brought -= t.house
+	t.house = 0
 }

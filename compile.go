@@ -8,6 +8,10 @@ package craps
 type automaton struct {
 	states []betState
 	steps  [][36]step
+	// quiet[s] has bit i set when throw i leaves a bet in state s as it
+	// is: no decision, no move, no change of state. A roll visits only
+	// the bets its throw is not quiet for.
+	quiet []uint64
 	// most is the largest payout any throw pays in any state, for the
 	// table's bound on what one roll can pay (MaxBalance).
 	most Ratio
@@ -55,6 +59,7 @@ func compile(r *Rules, b Bet) *automaton {
 	for i := 0; i < len(a.states); i++ {
 		s := a.states[i]
 		var row [36]step
+		quiet := uint64(0)
 		for _, d := range dice {
 			e := b.roll(r, s, d)
 			st := step{verdict: e.verdict, pays: e.pays, up: e.verdict == wins && r.staysUp(b.Kind)}
@@ -64,10 +69,14 @@ func compile(r *Rules, b Bet) *automaton {
 			if e.verdict == stays {
 				st.next, st.state = add(e.next), e.next
 				st.moved = e.next.point != s.point && (b.Kind == Come || b.Kind == DontCome)
+				if e.next == s {
+					quiet |= 1 << d.index()
+				}
 			}
 			row[d.index()] = st
 		}
 		a.steps = append(a.steps, row)
+		a.quiet = append(a.quiet, quiet)
 	}
 	return a
 }

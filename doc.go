@@ -162,17 +162,84 @@
 // expected rolls and the law of the final result, by dynamic programming
 // over the pairs (state, bankroll): exactly for small sessions, within a
 // proved bound far below 1e-12 for large ones. A strategy with a Go hook
-// has state the analysis cannot see: [ErrNotAnalyzable].
+// has state the analysis cannot see, one that stops a session ends where
+// the analysis has no end, and one of more than 1,000 states is beyond
+// the exact solver: [ErrNotAnalyzable].
+//
+// # Strategies
+//
+// A [Strategy] is a way of betting written as data: a list of [Action]s a
+// player takes before every roll, each when its [Condition] holds. Its
+// text form, which [ParseStrategy] reads and [Strategy.String] writes
+// back, has one action a line (or separated by ";"), "#" starting a
+// comment, and words in any case:
+//
+//	<bet> <amount> [options] [if <condition>]   keep the bet up at the amount
+//	take down <bets> [if <condition>]           take bets down where the game allows
+//	stop if <condition>                         end the session
+//
+// A bet is any name [ParseBet] reads ("pass", "don't pass", "come",
+// "place 6", "field", "hard 8", "hop 2-5", "odds" behind the pass line,
+// "lay odds" behind don't pass, "come odds" and "don't come odds" behind
+// every come bet, "odds 6" behind the one on 6); to take down, or in a
+// condition, a kind alone ("place", "hard") stands for every number. The
+// amount is money ("12"), a progression ("10-20-40", a 0 in it taking the
+// bet down), or for odds a multiple of the bet they stand behind ("2x",
+// "2.5x", "3-4-5x" on 4 and 10, 5 and 9, 6 and 8, as [ParseOddsLimit]
+// reads them; laid odds count the stake) or "max", the table's limit;
+// odds are cut to the limit. The options:
+//
+//	min                    the amounts are multiples of the table minimum
+//	up|down|reset|stay on win|loss
+//	                       how the progression moves after a roll that won
+//	                       (lost) one of the action's bets and lost (won) none;
+//	                       with one of them given the other resets
+//	cycle                  up from the last amount goes back to the first (else it stays)
+//	by <count>             the amount for each value of a count of the hand
+//	skip point, skip come  take the bet down, and do not make it, while the
+//	                       puck or one of the player's come bets is on its number
+//	working on|off         the bet's come-out switch ([Table.SetWorking])
+//
+// A condition is facts joined by "and" and "or" ("and" first), each one
+// perhaps after "not": "point on", "point off", "point 6"; "has <bets>"
+// and "no <bets>"; "rolled <throws>" (the last roll: "7", "craps", "6,8",
+// "3-3", "doubles", as [ParseOutcomeSet] reads them); "won <bets>" and
+// "lost <bets>" (on the last roll); and numbers compared with =, !=, <,
+// <=, > or >=: "comes" and "don't comes" (come bets travelled to a
+// number), "bets <bets>" (the player's bets up), and the counts of the
+// shooter's hand, from 0 when a shooter starts: "hits <bets>" (wins),
+// "points" (made), "rolls", "winnings" (money won). For example:
+//
+//	pass 10
+//	odds max
+//	come 10 if comes < 2                  # two come bets working
+//	come odds max
+//	place 6 12-24-36 up on win skip point # press after each hit, up to 36
+//	field 10 if point on and rolls < 5
+//	stop if winnings >= 200
+//
+// The actions run in order, all take-downs first (those of "take down",
+// and bets skipping the point); a bet is made when the game takes it:
+// line bets on the come-out, come bets while a point is on and one in the
+// come box at a time, odds behind each bet with a number. A bet the player
+// cannot afford is skipped. [BettingSystems] lists the named systems of
+// craps literature written in the language, and [NamedStrategy] gives
+// one. A strategy's memory (progressions, counts) is small and bounded,
+// so the simulator compiles it with the table into one automaton. Go code
+// with a memory of its own takes part through a [StrategyHook]. At a live
+// Table, a [StrategyPlayer] bets for a player by a strategy.
 //
 // # Simulation
 //
-// [Simulate] plays a [Strategy] (a layout of [Spot]s re-placed as bets
-// resolve, and an optional [Hook] that reacts to each roll) from a seed
-// for N rolls, shooters or sessions. A strategy without a hook is compiled
-// into one automaton built by playing a Table from every state it
-// reaches, so it uses the same bet definitions and plays a roll with one
-// table look-up; one with a hook plays a Table roll by roll. Results are
-// exact integer sums that [MergeResults] combines across shards: a run is cut
+// [Simulate] plays a Strategy from a seed for N rolls, shooters or
+// sessions. A strategy without a hook is compiled, with its memory, into
+// one automaton built by playing a Table from every state it reaches, so
+// it uses the same bet definitions and plays a roll with one table
+// look-up. A hook is shown each roll from it; the bets the hook keeps are
+// played on a Table apart while the actions neither make nor read bets of
+// their kinds, and one Table plays all the bets, roll by roll, once they
+// do (and in sessions, where money ties the bets). Results are exact
+// integer sums that [MergeResults] combines across shards: a run is cut
 // into fixed blocks, each with its own stream of throws, so the number of
 // workers, processes or machines never changes the answer. Under card rules
 // each block deals from its own [Deck], seeded from its stream.

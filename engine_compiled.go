@@ -11,19 +11,32 @@ import (
 // plays on the general engine.
 const maxJointStates = 1 << 14
 
-// joint is a strategy's whole layout compiled into one automaton: every
-// state the table can be in as the strategy plays it, and for each state
-// and throw the next state and what the roll did to each bet. It is built
-// by playing a Table (Table.Roll, then the strategy's placements) from
-// each state over the 36 throws, so it holds no rule of its own.
+// joint is a strategy compiled with the table into one automaton: every
+// state the table and the strategy's memory can be in as the strategy
+// plays, and for each state and throw the next state and what the roll
+// did to each bet. It is built by playing a Table (Table.Roll, then the
+// strategy's actions) from each state over the 36 throws, so it holds no
+// rule of its own.
+//
+// State s is states[s] and memories[s]; transition tr = 36*s + i is throw
+// i from state s. The exact analysis reads next, sevenOut, net, staked
+// and the states; the fields past them serve the simulator.
 type joint struct {
 	// next[s*36+i] is 36 times the state that throw i leads to from s.
 	next []uint32
 	// sevenOut marks the transitions that end a hand; net is the roll's
-	// net result for the player.
+	// net result for the player, staked the stakes it decided.
 	sevenOut []bool
 	net      []int64
 	staked   []int64
+	// states are the tables themselves, with the player's money
+	// unlimited; memories the strategy's memory in each.
+	states   []*Table
+	memories []memory
+	// stop marks the transitions after which the strategy ends a session;
+	// slots is how many values its memory holds.
+	stop  []bool
+	slots int
 	// deltas[from[k]:from[k+1]] is what transition k adds to each bet.
 	from   []int32
 	deltas []BetTally
@@ -32,11 +45,17 @@ type joint struct {
 	// after it take out of it, mid and end the change of the player's
 	// money on and off the layout after the roll and after the placements.
 	credit, cost, mid, end []int64
-	// states are the tables themselves, for a session handed to the Table
-	// engine when the bankroll runs short; startCost and startEnd are the
-	// first placements' cost and change of the player's money.
-	states              []*Table
+	// startCost and startEnd are the first placements' cost and change of
+	// the player's money.
 	startCost, startEnd int64
+	// For a strategy with a hook, seen[seenFrom[tr]:seenFrom[tr+1]] is
+	// what transition tr's roll did to the player's bets, as Table.Roll
+	// reports it, and onTable[s] the stakes on the layout in state s: what
+	// the hook is shown.
+	seenFrom []int32
+	seen     []Resolution
+	onTable  []int64
+	shown    []shownRoll // the same, by transition, for the simulator
 	// richCash is the most a session's bankroll may hold for the
 	// automaton to play it: below it, no roll or placement brings any
 	// state's table near MaxBalance, where Table.Roll and Table.Place
@@ -46,7 +65,7 @@ type joint struct {
 
 // jointState is the key of a table's state: everything a roll and the
 // strategy's next placements depend on, the player's money aside.
-func jointState(buf []byte, t *Table) []byte {
+func jointState(buf []byte, t *Table, mem *memory, slots int) []byte {
 	buf = append(buf, byte(t.point), byte(min(t.handRolls, 1)), byte(min(t.sinceSeven, 1)))
 	for _, p := range t.bets {
 		buf = append(buf, byte(p.bet.Kind), byte(p.bet.Number), p.bet.Hop.A, p.bet.Hop.B,
@@ -57,52 +76,64 @@ func jointState(buf []byte, t *Table) []byte {
 			}
 		}
 	}
+	for _, v := range mem[:slots] {
+		buf = append(buf, byte(v), byte(v>>8))
+	}
 	return buf
 }
 
-// compileJoint compiles the layout under r, or returns nil if it has more
-// than limit states or sums too large for the compiled engine.
-func compileJoint(r Rules, layout []Spot, limit int) *joint {
-	cfg := &SimConfig{Rules: r, Strategy: Strategy{Layout: layout}}
+// compileJoint compiles the actions of strategy s under r, keeping what
+// each roll shows a hook if s has one, or returns nil if it has more than
+// limit states or sums too large for the compiled engine.
+func compileJoint(r Rules, s *Strategy, limit int) *joint {
+	cfg := &SimConfig{Rules: r, Strategy: Strategy{Actions: s.Actions}}
 	start := newPlayer(cfg)
-	start.reset(MaxAmount)
-	startOn := start.onTable()
+	start.reset(false)
+	slots := len(start.first().prog.slots)
+	startOn := onTable(&start.t, 0)
 	sortBets(start.t.bets)
 	j0 := int64(MaxAmount - start.t.seats[0].bankroll)
 	start.t.setMoney(MaxAmount) // every state's money is unlimited
-	states := []*Table{copyTable(nil, &start.t)}
-	index := map[string]uint32{string(jointState(nil, states[0])): 0}
-	j := &joint{from: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0}
+	j := &joint{from: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0, slots: slots}
+	if s.NewHook != nil {
+		j.seenFrom = []int32{0}
+	}
+	j.states, j.memories = []*Table{copyTable(nil, &start.t)}, []memory{start.first().mem}
+	index := map[string]uint32{j.stateKey(0): 0}
 	var key []byte
 	p := newPlayer(cfg)
-	for s := 0; s < len(states); s++ {
+	for s := 0; s < len(j.states); s++ {
 		for i := uint(0); i < 36; i++ {
-			copyTable(&p.t, states[s])
+			copyTable(&p.t, j.states[s])
+			b := p.first()
+			b.mem = j.memories[s]
 			t := &p.t
-			on0 := p.onTable()
+			on0 := onTable(t, 0)
 			var delta SimResult
 			net, staked := p.roll(i, &delta)
-			cashMid, onMid := t.seats[0].bankroll, p.onTable()
-			keep(t, 0, layout)
+			cashMid, onMid := t.seats[0].bankroll, onTable(t, 0)
+			b.act(t)
 			j.credit = append(j.credit, int64(cashMid-MaxAmount))
 			j.cost = append(j.cost, int64(cashMid-t.seats[0].bankroll))
 			j.mid = append(j.mid, int64(cashMid+onMid-MaxAmount-on0))
-			j.end = append(j.end, int64(t.seats[0].bankroll+p.onTable()-MaxAmount-on0))
+			j.end = append(j.end, int64(t.seats[0].bankroll+onTable(t, 0)-MaxAmount-on0))
 			t.handRolls, t.sinceSeven = min(t.handRolls, 1), min(t.sinceSeven, 1)
 			t.setMoney(MaxAmount)
 			sortBets(t.bets)
-			key = jointState(key[:0], t)
+			key = jointState(key[:0], t, &b.mem, slots)
 			next, ok := index[string(key)]
 			if !ok {
-				if len(states) >= limit {
+				if len(j.states) >= limit {
 					return nil
 				}
-				next = uint32(len(states))
+				next = uint32(len(j.states))
 				index[string(key)] = next
-				states = append(states, copyTable(nil, t))
+				j.states = append(j.states, copyTable(nil, t))
+				j.memories = append(j.memories, b.mem)
 			}
 			j.next = append(j.next, next*36)
 			j.sevenOut = append(j.sevenOut, delta.SevenOuts > 0)
+			j.stop = append(j.stop, b.stop)
 			j.net = append(j.net, int64(net))
 			j.staked = append(j.staked, int64(staked))
 			for _, d := range delta.Bets {
@@ -114,13 +145,44 @@ func compileJoint(r Rules, layout []Spot, limit int) *joint {
 				j.deltas = append(j.deltas, d)
 			}
 			j.from = append(j.from, int32(len(j.deltas)))
+			if j.seenFrom != nil {
+				if i == 0 {
+					j.onTable = append(j.onTable, int64(on0))
+				}
+				j.seen = append(j.seen, p.res...)
+				sortResolutions(j.seen[j.seenFrom[len(j.seenFrom)-1]:])
+				j.seenFrom = append(j.seenFrom, int32(len(j.seen)))
+			}
 		}
 	}
-	j.states = states
-	if j.richCash = richCash(states); j.richCash < int64(MaxAmount) {
+	if j.richCash = richCash(j.states); j.richCash < int64(MaxAmount) {
 		return nil // the unlimited money of roll and shooter runs is too near the bound
 	}
+	if j.seenFrom != nil {
+		j.shown = make([]shownRoll, len(j.next))
+		for tr := range j.shown {
+			next := j.next[tr]
+			j.shown[tr] = shownRoll{next: next, seenLo: j.seenFrom[tr], seenHi: j.seenFrom[tr+1],
+				point: j.states[next/36].point, sevenOut: j.sevenOut[tr], net: j.net[tr], staked: j.staked[tr],
+				credit: j.credit[tr], cost: j.cost[tr], on: j.onTable[tr/36] + j.mid[tr] - j.credit[tr]}
+		}
+	}
 	return j
+}
+
+// shownRoll is what a transition shows a hook, in one record so that a
+// roll reads one: the next state, where the roll's resolutions are in
+// seen, the puck after it, whether it ends a hand, its net and stakes,
+// what it pays into the bankroll and what the placements after it cost,
+// and the stakes on the layout after it (before the placements).
+type shownRoll struct {
+	next           uint32
+	seenLo, seenHi int32
+	point          int8
+	sevenOut       bool
+	net, staked    int64
+	credit, cost   int64
+	on             int64
 }
 
 // richCash is the most a bankroll may hold for the automaton to play a
@@ -184,16 +246,22 @@ var (
 )
 
 type jointKey struct {
-	rules  Rules
-	layout string
+	rules    Rules
+	strategy string
 }
 
-func cachedJoint(r Rules, layout []Spot) *joint {
-	k := jointKey{r, fmt.Sprintf("%+v", layout)}
+// jointKeyOf is the key the automaton of strategy s under r is cached by:
+// its actions, and whether a hook will be shown its rolls.
+func jointKeyOf(r Rules, s *Strategy) jointKey {
+	return jointKey{r, fmt.Sprintf("%v %+v", s.NewHook != nil, s.Actions)}
+}
+
+func cachedJoint(r Rules, s *Strategy) *joint {
+	k := jointKeyOf(r, s)
 	if v, ok := jointCache.Load(k); ok {
 		return v.(*joint)
 	}
-	j := compileJoint(r, layout, maxJointStates)
+	j := compileJoint(r, s, maxJointStates)
 	if jointEntries.Add(1) > 64 {
 		jointCache.Clear()
 		jointEntries.Store(1)
@@ -209,10 +277,26 @@ type jointRun struct {
 	counts []uint64
 	// p plays the sessions whose bankroll runs short on the Table.
 	p *player
+	// For a strategy with a hook: side plays the bets the hook keeps,
+	// while they are of kinds apart from the actions' (none in tied),
+	// beside the automaton, which plays the actions'; splitCounts counts
+	// the transitions taken meanwhile, whose roll sums are counted roll by
+	// roll. sideRes, merged and sidePaid are buffers.
+	side        Table
+	tied        KindSet
+	splitCounts []uint64
+	sideRes     []Resolution
+	merged      []Resolution
+	sidePaid    []paidBet
 }
 
 func (j *joint) newRun(cfg *SimConfig) *jointRun {
-	return &jointRun{j: j, counts: make([]uint64, len(j.next)), p: newPlayer(cfg)}
+	r := &jointRun{j: j, counts: make([]uint64, len(j.next)), p: newPlayer(cfg)}
+	r.p.settle()
+	if j.seenFrom != nil {
+		r.tied = r.p.first().prog.tied()
+	}
+	return r
 }
 
 // session plays one session on the automaton while the bankroll covers
@@ -225,7 +309,8 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 	j, p := r.j, r.p
 	lim := &p.cfg.Session
 	if int64(lim.Bankroll) < j.startCost {
-		p.session(st, out)
+		p.reset(true)
+		p.sessionFrom(st, out, -1)
 		return
 	}
 	cash, total := int64(lim.Bankroll)-j.startCost, int64(lim.Bankroll)+j.startEnd
@@ -234,10 +319,11 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 		i := st.next()
 		tr := s + uint32(i)
 		cashMid, mid := cash+j.credit[tr], total+j.mid[tr]
-		end := p.endOf(Amount(mid), rolls+1, &out.Ends)
+		end := p.seats[0].endOf(lim, j.stop[tr], Amount(mid), rolls+1, &out.Ends)
 		if cash > j.richCash || (end == nil && cashMid < j.cost[tr]) {
 			j.resume(p, int(s/36), Amount(cash))
-			p.sessionFrom(st, out, false, rolls, int(i))
+			p.rolls = rolls
+			p.sessionFrom(st, out, int(i))
 			return
 		}
 		r.counts[tr]++
@@ -253,18 +339,35 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 }
 
 // resume sets player p at state s of the automaton, with cash off the
-// layout, to play on from there on the Table.
+// layout, to play on from there on the Table: the table, the strategy's
+// memory, and nothing it would skip as settled.
 func (j *joint) resume(p *player, s int, cash Amount) {
 	autos := p.t.autos
 	copyTable(&p.t, j.states[s])
 	p.t.autos = autos
 	p.t.setMoney(cash)
-	p.layout = append(p.layout[:0], p.cfg.Strategy.Layout...)
+	b, sp := p.first(), &p.seats[0]
+	b.mem, b.marks = j.memories[s], 0
+	sp.short, sp.ended, sp.quiet = false, false, false
 }
+
+// key is the key of a table in the state t and the strategy's memory mem
+// as the automaton numbers its states (t's bets sorted, its roll counts
+// capped at 1, the player's money aside): stateKey(s) for state s.
+func (j *joint) key(t *Table, mem *memory) string {
+	return string(jointState(nil, t, mem, j.slots))
+}
+
+// stateKey is the key of state s.
+func (j *joint) stateKey(s int) string { return j.key(j.states[s], &j.memories[s]) }
 
 // play plays one block from the starting state.
 func (r *jointRun) play(st *stream, mode SimMode, n int64, out *SimResult) {
 	next, counts := r.j.next, r.counts
+	if r.j.seenFrom != nil {
+		r.hooked(st, mode, n, out)
+		return
+	}
 	if mode == BySessions {
 		for range n {
 			r.session(st, out)
@@ -308,10 +411,213 @@ func (r *jointRun) play(st *stream, mode SimMode, n int64, out *SimResult) {
 	}
 }
 
-// finish folds the transition counts into out.
+// hooked plays a block of rolls or shooters of a strategy with a hook: on
+// the automaton, showing the hook after each roll what the Table engine
+// would (the roll's resolutions, its net result, the player's money and
+// the puck), while the hook keeps no bet of its own; once it keeps one,
+// the block goes on on the Table engine, from the same state.
+func (r *jointRun) hooked(st *stream, mode SimMode, n int64, out *SimResult) {
+	j, p := r.j, r.p
+	b := p.first()
+	p.t.seats[0].bankroll = MaxAmount // as the Table engine's block starts
+	b.reset(&p.t)                     // the hook's Reset
+	if len(b.kept) > 0 {
+		r.split(st, mode, n, out, 0, 0, 0, MaxAmount-Amount(j.startCost))
+		return
+	}
+	s, hand, rolls := uint32(0), int64(0), int64(0)
+	h := &b.hookRoll
+	for n > 0 {
+		i := st.next()
+		tr := s + uint32(i)
+		r.counts[tr]++
+		rolls++
+		// The money is unlimited: MaxAmount off the layout before every
+		// roll, as the Table engine plays rolls and shooters.
+		x := &j.shown[tr]
+		s = x.next
+		h.Rolls, h.Dice, h.Point, h.Resolved, h.Net, h.Stop = rolls, diceOf(i), int(x.point),
+			j.seen[x.seenLo:x.seenHi], Amount(x.net), false
+		h.Bankroll, h.OnTable = MaxAmount+Amount(x.credit), Amount(x.on)
+		b.hook.React(h)
+		h.Resolved = nil
+		cash := int64(MaxAmount) + x.credit - x.cost
+		done := mode == ByRolls
+		if mode == ByShooters && x.sevenOut {
+			out.record(Amount(hand + x.net))
+			hand, done = 0, true
+		} else {
+			hand += x.net
+		}
+		if done {
+			n--
+		}
+		if len(b.kept) > 0 && n > 0 {
+			r.split(st, mode, n, out, s, hand, rolls, Amount(cash))
+			return
+		}
+	}
+}
+
+// split plays on a block of n rolls or shooters of a strategy whose hook
+// keeps bets, from transition base s (36 times a state), hand and rolls
+// in, cash off the layout: the automaton plays the actions' bets, a table
+// apart (side) the hook's, on the same throws. The two are independent
+// while the hook's bets are of kinds the actions neither make nor read
+// (tied), as the money is unlimited: each roll's resolutions, net and
+// stakes are the two tables' together, and the hook is shown them as
+// the Table engine shows them. Once the hook keeps a bet of a tied kind,
+// or an amount near MaxAmount, the Table engine takes over the block,
+// with the two tables' bets on one.
+func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s uint32, hand, rolls int64, cash Amount) {
+	j, p := r.j, r.p
+	b, side := p.first(), &r.side
+	autos := side.autos // a worker's own compiled definitions
+	copyTable(side, j.states[s/36])
+	side.autos, side.bets, side.exposure = autos, side.bets[:0], 0
+	side.setMoney(MaxAmount)
+	if r.splitCounts == nil {
+		r.splitCounts = make([]uint64, len(j.next))
+	}
+	l, h := out.ledger(), &b.hookRoll
+	for n > 0 {
+		if !r.apart(b) {
+			r.join(s, cash)
+			p.seats[0].hand, p.rolls = Amount(hand), rolls
+			b.act(&p.t) // the hook's bets, after the actions'
+			p.blockFrom(st, mode, n, out, rolls)
+			return
+		}
+		b.actions = 0
+		b.keepKept(strategySeat{t: side, seat: b.seat, changed: &b.changes})
+
+		i := st.next()
+		d, tr := diceOf(i), s+uint32(i)
+		x := &j.shown[tr]
+		r.splitCounts[tr]++
+		rolls++
+		side.setMoney(MaxAmount)
+		r.sidePaid = r.sidePaid[:0]
+		for k := range side.bets {
+			if q := &side.bets[k]; q.paid != 0 {
+				r.sidePaid = append(r.sidePaid, paidBet{0, q.bet, q.paid})
+			}
+		}
+		before := side.point
+		r.sideRes, _ = side.roll(d, r.sideRes[:0])
+		var sideNet, sideStaked Amount
+		for k := range r.sideRes {
+			res := &r.sideRes[k]
+			if res.Outcome == OutcomeMoved {
+				continue
+			}
+			paid := Amount(0)
+			for _, y := range r.sidePaid {
+				if y.bet == res.Bet {
+					paid = y.paid
+				}
+			}
+			dn, ds := (*l.bets)[p.seats[0].tally(side, l, res.Bet)].record(res, paid)
+			sideNet += dn
+			sideStaked += ds
+		}
+		net := x.net + int64(sideNet)
+		l.roll.add(net, x.staked+int64(sideStaked))
+
+		seen := j.seen[x.seenLo:x.seenHi]
+		if b.settled != nil {
+			b.unsettleKept(before != side.point || d.Total() == 7, r.sideRes)
+		}
+		if len(r.sideRes) > 0 {
+			sortResolutions(r.sideRes)
+			r.merged = mergeResolutions(r.merged[:0], seen, r.sideRes)
+			seen = r.merged
+		}
+		sideCredit := side.seats[0].bankroll - MaxAmount
+		s = x.next
+		h.Rolls, h.Dice, h.Point, h.Resolved, h.Net, h.Stop = rolls, d, int(side.point), seen, Amount(net), false
+		h.Bankroll, h.OnTable = MaxAmount+Amount(x.credit)+sideCredit, Amount(x.on)+onTable(side, 0)
+		b.hook.React(h)
+		h.Resolved = nil
+		cash = MaxAmount + Amount(x.credit-x.cost) + sideCredit
+
+		if mode == ByRolls {
+			n--
+			continue
+		}
+		sum, fits := addAmounts(Amount(hand), Amount(net))
+		if !fits {
+			out.overflow = true // the hand's result is past what an Amount holds
+			return
+		}
+		if hand = int64(sum); x.sevenOut {
+			out.record(sum)
+			hand = 0
+			n--
+		}
+	}
+}
+
+// apart reports whether every bet the hook keeps may be played on the
+// table apart: of a kind the actions do not tie, and all together far
+// below MaxAmount, so that the money the actions' bets take could not
+// have made the table skip one.
+func (r *jointRun) apart(b *bettor) bool {
+	sum := Amount(0)
+	for i := range b.kept {
+		k := &b.kept[i]
+		if r.tied.Has(k.bet.Kind) || k.amount > MaxAmount/4 {
+			return false
+		}
+		if sum += k.amount; sum > MaxAmount/4 {
+			return false
+		}
+	}
+	return true
+}
+
+// join sets the player's table at state s/36 of the automaton with the
+// bets of the table apart beside the actions', and cash off the layout,
+// for the Table engine to play on.
+func (r *jointRun) join(s uint32, cash Amount) {
+	t := &r.p.t
+	r.j.resume(r.p, int(s/36), cash)
+	for _, q := range r.side.bets {
+		q.auto, q.quiet = nil, 0 // bound again to the table's definitions
+		t.bets = append(t.bets, q)
+	}
+	sortBets(t.bets)
+	if e, _, ok := t.exactExposure(); ok {
+		t.exposure = e
+	}
+}
+
+// mergeResolutions appends to dst the resolutions of a and b, each sorted
+// by bet, in one order by bet, as sortResolutions would sort them.
+func mergeResolutions(dst, a, b []Resolution) []Resolution {
+	for k := range b {
+		n := 0 // a's resolutions before b[k], copied in one run
+		for n < len(a) && !betLess(b[k].Bet, a[n].Bet) {
+			n++
+		}
+		dst = append(dst, a[:n]...)
+		dst = append(dst, b[k])
+		a = a[n:]
+	}
+	return append(dst, a...)
+}
+
+// finish folds the transition counts into out: the roll sums too, but
+// for those split counted roll by roll.
 func (r *jointRun) finish(out *SimResult) {
+	r.fold(out, r.counts, true)
+	r.fold(out, r.splitCounts, false)
+	sortTallies(out.Bets)
+}
+
+func (r *jointRun) fold(out *SimResult, counts []uint64, rollSums bool) {
 	j := r.j
-	for tr, c := range r.counts {
+	for tr, c := range counts {
 		if c == 0 {
 			continue
 		}
@@ -320,15 +626,13 @@ func (r *jointRun) finish(out *SimResult) {
 		if j.sevenOut[tr] {
 			out.SevenOuts += n
 		}
-		net, staked := j.net[tr], j.staked[tr]
-		out.rollNetSq.add(product(n, net*net))
-		out.rollNetStaked.add(product(n, net*staked))
-		out.rollStakedSq.add(product(n, staked*staked))
+		if rollSums {
+			out.roll.addTimes(n, j.net[tr], j.staked[tr])
+		}
 		for k := j.from[tr]; k < j.from[tr+1]; k++ {
 			d := &j.deltas[k]
 			out.tally(d.Bet).scaled(d, n)
 		}
-		r.counts[tr] = 0
+		counts[tr] = 0
 	}
-	out.sortBets()
 }

@@ -1,72 +1,140 @@
 package craps
 
-import "slices"
-
-// paidBet is the commission a bet on the layout was charged when made.
+// paidBet is the commission a player's bet on the layout was charged when
+// made.
 type paidBet struct {
+	seat int
 	bet  Bet
 	paid Amount
 }
 
-// player plays a strategy on a Table, roll by roll: the general engine.
-// Under card rules it deals each throw from deck, which each block seeds
-// from its own stream.
-type player struct {
-	cfg    *SimConfig
-	t      Table
-	deck   *Deck
-	layout []Spot
-	hook   Hook
-	step   Step
-	res    []Resolution
-	paid   []paidBet
-	// quiet is set when the last roll changed nothing the layout's
-	// placements depend on, so that placing it again would do nothing.
+// seatPlay is one player of the Table engine: his strategy, and where his
+// session stands.
+type seatPlay struct {
+	b *bettor
+	// bankroll is what he brings to a session; target and floor are the
+	// totals on and off the layout that end it (0: none).
+	bankroll, target, floor Amount
+	// commissions marks a strategy that may pay one when a bet is made.
+	commissions bool
+	// quiet is set when the last roll changed nothing his placements
+	// depend on, so that placing them again would do nothing.
 	quiet bool
-	prev  []Spot
+	// short is set when a bet was skipped for want of money; ended when
+	// his session is over, and he bets no more.
+	short, ended bool
+	// own is his resolutions of the last roll, when several play; hand
+	// his net result in the hand so far.
+	own  []Resolution
+	hand Amount
+	// tallies is the index plus one of each bet's tally, by autoKey, in
+	// the Bets of the result it was last found in: a roll finds a tally
+	// with one look-up, checked, as bets may share a key and results
+	// differ.
+	tallies [int(numKinds) * autoNumbers]int32
 }
 
-// quietRoll reports whether a roll leaves keep nothing to do: no bet
-// decided or moved, the puck where it was, and no 7 (after which all, tall
-// and small may be made again, and a new shooter's fire bet). Bankrolls
-// change only with a decision, so a bet skipped for want of money stays
-// skipped. A hook that changes the layout makes the roll not quiet.
-func quietRoll(before, after int8, total, resolved int) bool {
-	return resolved == 0 && before == after && total != 7
+// player plays the run's strategies on a Table, roll by roll: the general
+// engine. The first seat plays SimConfig.Strategy, the others
+// SimConfig.Others. Under card rules it deals each throw from deck, which
+// each block seeds from its own stream.
+type player struct {
+	cfg   *SimConfig
+	t     Table
+	deck  *Deck
+	seats []seatPlay
+	res   []Resolution
+	// paid is the commission paid on the bets up before a roll, for the
+	// tallies of the bets it decides.
+	paid  []paidBet
+	rolls int64
 }
 
-// again places the layout after a roll, unless the roll was quiet; it
-// reports whether a bet was skipped for want of money, or short as it was.
-func (p *player) again(short bool) bool {
-	if p.quiet {
-		return short
-	}
-	return keep(&p.t, 0, p.layout)
-}
+// firstPlayer is the name of the first player at the simulator's table.
+const firstPlayer = "player"
 
+// newPlayer seats the run's players at a Table of its rules.
 func newPlayer(cfg *SimConfig) *player {
 	p := &player{cfg: cfg, t: Table{rules: cfg.Rules}}
-	if cfg.Strategy.NewHook != nil {
-		p.hook = cfg.Strategy.NewHook()
+	lim := &cfg.Session
+	add := func(name string, s *Strategy, bankroll Amount) {
+		if bankroll == 0 {
+			bankroll = lim.Bankroll
+		}
+		// Every player's target and stop-loss are the first's, as gains
+		// and losses from what he brings.
+		sp := seatPlay{b: newBettor(&cfg.Rules, s, len(p.seats), name), bankroll: bankroll, commissions: s.NewHook != nil,
+			target: bankroll + lim.Target - lim.Bankroll, floor: bankroll - lim.StopLoss}
+		for _, a := range s.Actions {
+			if c := cfg.Rules.commission(a.Bet.Kind); c != nil && c.Timing != CommissionOnWinOnly {
+				sp.commissions = true
+			}
+		}
+		p.t.seats = append(p.t.seats, seat{name: name})
+		p.seats = append(p.seats, sp)
+	}
+	add(firstPlayer, &cfg.Strategy, 0)
+	for i := range cfg.Others {
+		o := &cfg.Others[i]
+		add(o.Name, &o.Strategy, o.Bankroll)
 	}
 	return p
 }
 
-// reset clears the table for a new block or session, with the player
-// seated holding bankroll, and places the layout.
-func (p *player) reset(bankroll Amount) (short bool) {
+// first is the first player's strategy: the only one of a compiled run.
+func (p *player) first() *bettor { return p.seats[0].b }
+
+// settle lets every player's strategy skip the actions nothing has
+// changed for: for the Table engine, which alone plays them.
+func (p *player) settle() {
+	for k := range p.seats {
+		p.seats[k].b.settle()
+	}
+}
+
+// ledger is where the player in seat k is counted in out.
+func (p *player) ledger(out *SimResult, k int) ledger {
+	if k == 0 {
+		return out.ledger()
+	}
+	for len(out.Others) < len(p.seats)-1 {
+		o := &p.cfg.Others[len(out.Others)]
+		out.Others = append(out.Others, PlayerResult{Name: o.Name, Strategy: o.Strategy.Name})
+	}
+	return out.Others[k-1].ledger()
+}
+
+// again places the strategies' bets after a roll, but for a player whose
+// roll was quiet or whose session is over.
+func (p *player) again() {
+	for k := range p.seats {
+		if s := &p.seats[k]; !s.quiet && !s.ended {
+			s.short = s.b.act(&p.t)
+		}
+	}
+}
+
+// reset clears the table for a new block or session, each player seated
+// holding his bankroll in a session and all the money a table takes
+// otherwise, and places the strategies' first bets.
+func (p *player) reset(session bool) {
 	t := &p.t
-	t.point, t.bets, t.shooter, t.handRolls, t.sinceSeven = 0, t.bets[:0], 0, 0, 0
-	if len(t.seats) == 0 {
-		t.seats = []seat{{name: "player"}}
+	t.point, t.bets, t.house, t.shooter, t.handRolls, t.sinceSeven = 0, t.bets[:0], 0, 0, 0, 0
+	t.brought, t.exposure = 0, 0
+	p.rolls = 0
+	for k := range p.seats {
+		s := &p.seats[k]
+		t.seats[k].bankroll = MaxAmount
+		if session {
+			t.seats[k].bankroll = s.bankroll
+		}
+		t.brought += t.seats[k].bankroll
+		s.ended, s.hand, s.quiet = false, 0, false
+		s.b.reset(t)
 	}
-	t.seats[0].bankroll, t.house, t.brought, t.exposure = bankroll, 0, bankroll, 0
-	p.layout = append(p.layout[:0], p.cfg.Strategy.Layout...)
-	if p.hook != nil {
-		p.hook.Reset()
+	for k := range p.seats {
+		p.seats[k].short = p.seats[k].b.act(t)
 	}
-	p.step = Step{Layout: p.layout}
-	return keep(t, 0, p.layout)
 }
 
 // dealt is the throw index by which roll deals the throw from the deck.
@@ -74,25 +142,25 @@ const dealt = 36
 
 // throw plays the block's next throw: the stream's, or at a card table the
 // deck's next deal.
-func (p *player) throw(st *stream, out *SimResult) (net, staked Amount) {
+func (p *player) throw(st *stream, out *SimResult) {
 	if p.deck != nil {
-		return p.roll(dealt, out)
+		p.roll(dealt, out)
+		return
 	}
-	return p.roll(st.next(), out)
+	p.roll(st.next(), out)
 }
 
 // roll plays throw i (dealt: the deck's next deal): resolves the bets,
-// records them in out, lets the hook react, and reports the roll's net
-// result and the stakes it decided.
+// records them in out, lets the strategies see it, and reports the first
+// player's net result and the stakes the roll decided for him.
 func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 	t := &p.t
 	p.paid = p.paid[:0]
-	for _, b := range t.bets {
-		if b.paid != 0 {
-			p.paid = append(p.paid, paidBet{b.bet, b.paid})
+	for k := range t.bets {
+		if b := &t.bets[k]; b.paid != 0 && p.seats[b.seat].commissions {
+			p.paid = append(p.paid, paidBet{b.seat, b.bet, b.paid})
 		}
 	}
-	comeOut := t.point == 0
 	before := t.point
 	var d Dice
 	if i == dealt {
@@ -101,52 +169,69 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 		d = diceOf(i)
 		p.res, _ = t.Roll(d, p.res[:0])
 	}
-	p.quiet = quietRoll(before, t.point, d.Total(), len(p.res))
-	for k := range p.res {
-		res := &p.res[k]
-		if res.Outcome == OutcomeMoved {
-			continue
-		}
-		paid := Amount(0)
-		for _, x := range p.paid {
-			if x.bet == res.Bet {
-				paid = x.paid
-			}
-		}
-		n, s := out.tally(res.Bet).record(res, paid)
-		net += n
-		staked += s
-	}
 	out.Rolls++
-	if !comeOut && d.Total() == 7 {
+	if before != 0 && d.Total() == 7 {
 		out.SevenOuts++
 	}
-	if net != 0 || staked != 0 { // most rolls decide nothing
-		out.rollNetSq.add(product(int64(net), int64(net)))
-		out.rollNetStaked.add(product(int64(net), int64(staked)))
-		out.rollStakedSq.add(product(int64(staked), int64(staked)))
-	}
-	if p.hook != nil {
-		s := &p.step
-		s.Rolls++
-		s.Dice, s.Point, s.Resolved, s.Net = d, int(t.point), p.res, net
-		s.Bankroll, s.OnTable = t.seats[0].bankroll, p.onTable()
-		p.prev = append(p.prev[:0], p.layout...)
-		p.hook.React(s)
-		if p.quiet && !slices.Equal(p.prev, p.layout) {
-			p.quiet = false
+	p.rolls++
+	several := len(p.seats) > 1
+	for k := range p.seats {
+		s := &p.seats[k]
+		if s.ended {
+			continue
 		}
-		s.Resolved = nil
+		res, name := p.res, t.seats[k].name
+		if several {
+			s.own = s.own[:0]
+			for j := range p.res {
+				if p.res[j].Player == name {
+					s.own = append(s.own, p.res[j])
+				}
+			}
+			res = s.own
+		}
+		l := p.ledger(out, k)
+		var n, st Amount
+		for j := range res {
+			x := &res[j]
+			if x.Outcome == OutcomeMoved {
+				continue
+			}
+			paid := Amount(0)
+			for _, y := range p.paid {
+				if y.seat == k && y.bet == x.Bet {
+					paid = y.paid
+				}
+			}
+			dn, ds := (*l.bets)[s.tally(t, l, x.Bet)].record(x, paid)
+			n += dn
+			st += ds
+		}
+		l.roll.add(int64(n), int64(st))
+		if p.cfg.Mode == ByShooters {
+			var fits bool
+			if s.hand, fits = addAmounts(s.hand, n); !fits {
+				out.overflow = true // the hand's result is past what an Amount holds
+			}
+		}
+		mem := s.b.mem
+		s.b.observe(t, d, before, res, p.rolls, n)
+		s.quiet = s.b.quiet(before, t.point, d.Total(), len(res), mem)
+		if k == 0 {
+			net, staked = n, st
+		}
 	}
 	return net, staked
 }
 
-func (p *player) onTable() Amount {
-	sum := Amount(0)
-	for _, b := range p.t.bets {
-		sum += b.amount
+// tally is the index of bet b's tally in l, through the player's index.
+func (s *seatPlay) tally(t *Table, l ledger, b Bet) int {
+	b = tallied(b)
+	k := &s.tallies[t.autoKey(b)]
+	if *k == 0 || int(*k) > len(*l.bets) || (*l.bets)[*k-1].Bet != b {
+		*k = int32(l.tallyIndex(b) + 1)
 	}
-	return sum
+	return int(*k - 1)
 }
 
 // play plays one block of n rolls, shooters or sessions. A card table
@@ -158,52 +243,60 @@ func (p *player) play(st *stream, n int64, out *SimResult) {
 		p.deck = NewDeck(st.pcg.Uint64(), st.pcg.Uint64())
 	}
 	switch p.cfg.Mode {
-	case ByRolls:
-		p.reset(MaxAmount)
-		for range n {
-			p.t.setMoney(MaxAmount)
-			p.throw(st, out)
-			p.again(false)
-		}
-	case ByShooters:
-		p.reset(MaxAmount)
-		hand := Amount(0)
-		for n > 0 && !out.overflow {
-			sevenOuts := out.SevenOuts
-			p.t.setMoney(MaxAmount)
-			net, _ := p.throw(st, out)
-			p.again(false)
-			var ok bool
-			if hand, ok = addAmounts(hand, net); !ok {
-				out.overflow = true
-			}
-			if out.SevenOuts != sevenOuts {
-				out.record(hand)
-				hand = 0
-				n--
-			}
-		}
+	case ByRolls, ByShooters:
+		p.reset(false)
+		p.blockFrom(st, p.cfg.Mode, n, out, 0)
 	case BySessions:
 		for range n {
-			p.session(st, out)
+			p.reset(true)
+			p.sessionFrom(st, out, -1)
 		}
 	}
 }
 
-// session plays one session from the bankroll to its end.
-func (p *player) session(st *stream, out *SimResult) {
-	short := p.reset(p.cfg.Session.Bankroll)
-	p.sessionFrom(st, out, short, 0, -1)
+// blockFrom plays on a block of n rolls or shooters from the table as it
+// stands, rolls rolls in, with unlimited money, as the compiled engine
+// plays them: every player holds MaxAmount before every roll.
+func (p *player) blockFrom(st *stream, mode SimMode, n int64, out *SimResult, rolls int64) {
+	p.rolls = rolls
+	switch mode {
+	case ByRolls:
+		for range n {
+			p.t.setMoney(MaxAmount)
+			p.throw(st, out)
+			p.again()
+		}
+	case ByShooters:
+		for n > 0 && !out.overflow {
+			p.t.setMoney(MaxAmount)
+			sevenOuts := out.SevenOuts
+			p.throw(st, out)
+			p.again()
+			if out.SevenOuts != sevenOuts {
+				for k := range p.seats {
+					p.ledger(out, k).record(p.seats[k].hand)
+					p.seats[k].hand = 0
+				}
+				n--
+			}
+		}
+	}
 }
 
-// sessionFrom plays a session on from the table as it stands, rolls
-// rolls in; pending, if not negative, is a throw already drawn.
-func (p *player) sessionFrom(st *stream, out *SimResult, short bool, rolls int64, pending int) {
-	lim := &p.cfg.Session
+// sessionFrom plays a session on from the table as it stands, p.rolls
+// rolls in; pending, if not negative, is a throw already drawn. Each
+// player's session ends by itself; the table's when every one has.
+func (p *player) sessionFrom(st *stream, out *SimResult, pending int) {
 	t := &p.t
 	for {
-		if short && len(t.bets) == 0 {
-			out.Ends.Ruin++
+		playing := false
+		for k := range p.seats {
+			if s := &p.seats[k]; !s.ended && s.short && !hasBets(t, k) {
+				p.end(out, k, &p.ledger(out, k).ends.Ruin)
+			}
+			playing = playing || !p.seats[k].ended
+		}
+		if !playing {
 			break
 		}
 		if pending < 0 {
@@ -212,27 +305,59 @@ func (p *player) sessionFrom(st *stream, out *SimResult, short bool, rolls int64
 			p.roll(uint(pending), out)
 		}
 		pending = -1
-		rolls++
-		if end := p.endOf(t.seats[0].bankroll+p.onTable(), rolls, &out.Ends); end != nil {
-			*end++
-			break
+		for k := range p.seats {
+			s := &p.seats[k]
+			if s.ended {
+				continue
+			}
+			if end := s.endOf(&p.cfg.Session, s.b.stop, t.seats[k].bankroll+onTable(t, k), p.rolls, p.ledger(out, k).ends); end != nil {
+				p.end(out, k, end)
+			}
 		}
-		short = p.again(short)
+		p.again()
 	}
-	out.SessionRolls += rolls
-	out.record(t.seats[0].bankroll + p.onTable() - lim.Bankroll)
+	out.SessionRolls += p.rolls
 }
 
-// endOf returns the counter in e of the way a session ends after a roll
-// that leaves the player total on and off the layout, or nil if it goes on.
-func (p *player) endOf(total Amount, rolls int64, e *SessionEnds) *int64 {
-	lim := &p.cfg.Session
+// end ends the session of the player in seat k, counted in end: his
+// result is his money on and off the layout less what he brought, and
+// the bets he leaves on the layout are not decided.
+func (p *player) end(out *SimResult, k int, end *int64) {
+	t, s := &p.t, &p.seats[k]
+	*end++
+	p.ledger(out, k).record(t.seats[k].bankroll + onTable(t, k) - s.bankroll)
+	s.ended = true
+	if len(p.seats) > 1 { // alone, he leaves the table as it is
+		kept := t.bets[:0]
+		for _, b := range t.bets {
+			if b.seat != k {
+				kept = append(kept, b)
+			}
+		}
+		t.bets = kept
+	}
+}
+
+// hasBets reports whether the player in seat k has a bet on the layout.
+func hasBets(t *Table, k int) bool {
+	for i := range t.bets {
+		if t.bets[i].seat == k {
+			return true
+		}
+	}
+	return false
+}
+
+// endOf returns the counter in e of the way the player's session ends
+// after a roll that leaves him total on and off the layout, rolls into
+// the session, with his strategy's stop as given, or nil if it goes on.
+func (s *seatPlay) endOf(lim *SessionLimits, stop bool, total Amount, rolls int64, e *SessionEnds) *int64 {
 	switch {
-	case p.step.Stop:
-		return &e.Hook
-	case lim.Target != 0 && total >= lim.Target:
+	case stop:
+		return &e.Strategy
+	case lim.Target != 0 && total >= s.target:
 		return &e.Target
-	case lim.StopLoss != 0 && total <= lim.Bankroll-lim.StopLoss:
+	case lim.StopLoss != 0 && total <= s.floor:
 		return &e.StopLoss
 	case lim.MaxRolls != 0 && rolls >= lim.MaxRolls:
 		return &e.MaxRolls

@@ -95,6 +95,15 @@ func (w *int192) add(x int128) {
 	w.merge(int192{x.hi >> 63, uint64(x.hi), x.lo})
 }
 
+// addInt adds a.
+func (w *int192) addInt(a int64) {
+	var c uint64
+	w.lo, c = bits.Add64(w.lo, uint64(a), 0)
+	ext := uint64(a >> 63) // 0, or all ones for a negative a
+	w.mid, c = bits.Add64(w.mid, ext, c)
+	w.hi += int64(ext) + int64(c)
+}
+
 func (w *int192) merge(x int192) {
 	var c uint64
 	w.lo, c = bits.Add64(w.lo, x.lo, 0)

@@ -2,6 +2,7 @@ package craps
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -34,5 +35,28 @@ func TestWideFloat(t *testing.T) {
 	w.add(big)
 	if got, want := w.float64(), -0x1p125; got != want {
 		t.Errorf("-2^125 reads %v", got)
+	}
+}
+
+// int192.addInt adds as add does, across the carries of every word.
+func TestInt192AddInt(t *testing.T) {
+	src := rand.New(rand.NewPCG(3, 4))
+	edges := []int64{0, 1, -1, math.MaxInt64, math.MinInt64, 1 << 62, -(1 << 62)}
+	for range 10_000 {
+		var a, b int192
+		for range 8 {
+			x := src.Int64() >> src.IntN(64)
+			if src.IntN(2) == 0 {
+				x = -x
+			}
+			if src.IntN(4) == 0 {
+				x = edges[src.IntN(len(edges))]
+			}
+			a.addInt(x)
+			b.add(wide(x))
+			if a != b {
+				t.Fatalf("addInt(%d): %+v, add: %+v", x, a, b)
+			}
+		}
 	}
 }

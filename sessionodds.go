@@ -120,6 +120,7 @@ type sessionNode struct {
 	cash  int64 // the player's money off the layout
 	total int64 // on and off
 	table *Table
+	mem   memory // the strategy's, with table
 	short bool
 }
 
@@ -153,7 +154,7 @@ func newSessionChain(r Rules, s Strategy, lim SessionLimits, j *joint) *sessionC
 	x := &sessionChain{j: j, lim: lim, p: newPlayer(cfg), auto: map[string]int{},
 		index: map[sessionKey]int{}, ends: map[sessionEnd]int{}, direct: directStates}
 	for k, t := range j.states {
-		x.auto[string(jointState(nil, t))] = k
+		x.auto[j.stateKey(k)] = k
 		on := int64(0)
 		for _, b := range t.bets {
 			on += int64(b.amount)
@@ -180,7 +181,7 @@ func (x *sessionChain) end(how sessionEndKind, total int64) int {
 // it ends; the session has no hook and no roll limit.
 func (x *sessionChain) endAfterRoll(total int64) (int, bool) {
 	var e SessionEnds
-	switch x.p.endOf(Amount(total), 1, &e) {
+	switch x.p.seats[0].endOf(&x.lim, false, Amount(total), 1, &e) { // a strategy that stops is not analysed
 	case &e.Target:
 		return x.end(endTarget, total), true
 	case &e.StopLoss:
@@ -199,20 +200,20 @@ func (x *sessionChain) autoNode(s int, cash int64) int {
 // last placements skipped a bet for want of money: ruin if nothing is
 // left on the layout, the automaton's state if every bet is up.
 func (x *sessionChain) tableNode(short bool) int {
-	t := &x.p.t
+	t, mem := &x.p.t, &x.p.first().mem
 	cash := int64(t.seats[0].bankroll)
-	total := cash + int64(x.p.onTable())
+	total := cash + int64(onTable(t, 0))
 	if short && len(t.bets) == 0 {
 		return x.end(endRuin, total)
 	}
 	t.handRolls, t.sinceSeven = min(t.handRolls, 1), min(t.sinceSeven, 1)
 	sortBets(t.bets)
-	x.key = jointState(x.key[:0], t)
+	x.key = jointState(x.key[:0], t, mem, x.j.slots)
 	if s, ok := x.auto[string(x.key)]; ok && !short {
 		return x.autoNode(s, cash)
 	}
 	return x.node(sessionKey{auto: -1, cash: cash, table: string(x.key), short: short}, func() sessionNode {
-		return sessionNode{auto: -1, cash: cash, total: total, table: copyTable(nil, t), short: short}
+		return sessionNode{auto: -1, cash: cash, total: total, table: copyTable(nil, t), mem: *mem, short: short}
 	})
 }
 
@@ -230,7 +231,8 @@ func (x *sessionChain) node(k sessionKey, make func() sessionNode) int {
 func (x *sessionChain) explore() error {
 	j, p := x.j, x.p
 	if int64(x.lim.Bankroll) < j.startCost {
-		x.start = x.tableNode(p.reset(x.lim.Bankroll))
+		p.reset(true)
+		x.start = x.tableNode(p.seats[0].short)
 	} else {
 		x.start = x.autoNode(0, int64(x.lim.Bankroll)-j.startCost)
 	}
@@ -255,6 +257,7 @@ func (x *sessionChain) explore() error {
 				}
 			} else {
 				copyTable(&p.t, nd.table)
+				p.first().mem = nd.mem
 				to = x.playTable(nd.short, i)
 			}
 			moves = addSessionMove(moves, to)
@@ -268,11 +271,13 @@ func (x *sessionChain) explore() error {
 // Table engine plays a session, and returns where it leads.
 func (x *sessionChain) playTable(short bool, i int) int {
 	p := x.p
+	p.seats[0].short = short
 	p.roll(uint(i), &x.res)
-	if e, ok := x.endAfterRoll(int64(p.t.seats[0].bankroll + p.onTable())); ok {
+	if e, ok := x.endAfterRoll(int64(p.t.seats[0].bankroll + onTable(&p.t, 0))); ok {
 		return e
 	}
-	return x.tableNode(p.again(short))
+	p.again()
+	return x.tableNode(p.seats[0].short)
 }
 
 func addSessionMove(ms []sessionMove, to int) []sessionMove {

@@ -54,7 +54,7 @@ func ExampleMergeResults() {
 	// true true true
 }
 
-// A progression reacts to each roll through a hook: the martingale doubles
+// A progression is part of the strategy: the martingale doubles
 // its pass line bet after each loss. Sessions end at a target, a
 // stop-loss, on ruin or at a roll limit.
 func ExampleSimulate_sessions() {
@@ -67,47 +67,49 @@ func ExampleSimulate_sessions() {
 	fmt.Println("engine", r.Engine, "- sessions won", r.Ends.Target, "ruined", r.Ends.Ruin)
 	fmt.Println("median", r.Outcomes.Quantile(0.5), "worst", r.Outcomes.Quantile(0))
 	// Output:
-	// engine table - sessions won 713 ruined 287
+	// engine compiled - sessions won 713 ruined 287
 	// median 200 worst -630
 }
 
-// pressAndQuit presses place 6 and 8 by one unit after each of their
-// wins, up to three units, and ends the session after the third win.
-type pressAndQuit struct{ wins int }
+// pressAndQuit keeps place 6 and 8 up, each pressed by one unit after
+// each of its wins up to three units, and ends the session after the
+// third win: a memory the strategy language has no words for.
+type pressAndQuit struct {
+	wins   int
+	amount [2]craps.Amount // on 6 and on 8
+}
 
-func (h *pressAndQuit) Reset() { h.wins = 0 }
+func (h *pressAndQuit) Reset(r *craps.HookRoll) {
+	h.wins, h.amount = 0, [2]craps.Amount{6, 6}
+	r.Keep(craps.Bet{Kind: craps.Place, Number: 6}, 6)
+	r.Keep(craps.Bet{Kind: craps.Place, Number: 8}, 6)
+}
 
-func (h *pressAndQuit) React(s *craps.Step) {
-	for _, r := range s.Resolved {
-		if r.Bet.Kind != craps.Place || r.Outcome != craps.OutcomeWon {
+func (h *pressAndQuit) React(r *craps.HookRoll) {
+	for _, res := range r.Resolved {
+		if res.Bet.Kind != craps.Place || res.Outcome != craps.OutcomeWon {
 			continue
 		}
 		h.wins++
-		for i := range s.Layout {
-			if s.Layout[i].Bet == r.Bet {
-				s.Layout[i].Amount = min(s.Layout[i].Amount+6, 18)
-			}
-		}
+		a := &h.amount[res.Bet.Number/8] // 6 is 0, 8 is 1
+		*a = min(*a+6, 18)
+		r.Keep(res.Bet, *a)
 	}
-	s.Stop = h.wins >= 3
+	r.Stop = h.wins >= 3
 }
 
 // A hook presses bets after a win and ends a session after the third one.
-func ExampleHook() {
+func ExampleStrategyHook() {
 	s := craps.Strategy{
-		Name: "press 6 and 8, quit after three wins",
-		Layout: []craps.Spot{
-			{Bet: craps.Bet{Kind: craps.Place, Number: 6}, Amount: 6},
-			{Bet: craps.Bet{Kind: craps.Place, Number: 8}, Amount: 6},
-		},
-		NewHook: func() craps.Hook { return &pressAndQuit{} },
+		Name:    "press 6 and 8, quit after three wins",
+		NewHook: func() craps.StrategyHook { return &pressAndQuit{} },
 	}
 	r, err := craps.Simulate(context.Background(), craps.SimConfig{Rules: craps.Standard(), Strategy: s, Seed: 1,
 		Mode: craps.BySessions, N: 10_000, Session: craps.SessionLimits{Bankroll: 100, MaxRolls: 1000}})
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println("quit after three wins:", r.Ends.Hook, "ruined:", r.Ends.Ruin, "out of rolls:", r.Ends.MaxRolls)
+	fmt.Println("quit after three wins:", r.Ends.Strategy, "ruined:", r.Ends.Ruin, "out of rolls:", r.Ends.MaxRolls)
 	fmt.Println("place 6 staked", r.Bets[0].Staked(), "net", r.Bets[0].Net())
 	// Output:
 	// quit after three wins: 9657 ruined: 343 out of rolls: 0

@@ -3,7 +3,6 @@ package craps
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"math/big"
 	"testing"
@@ -42,31 +41,35 @@ func TestSimulationSizeBounded(t *testing.T) {
 	}
 }
 
-// A layout that could never place a bet, or a spot it never places, is
-// refused with the reason; before, "odds 5" alone ran and counted nothing.
+// A strategy that could never make a bet, or an action it never takes,
+// is refused with the reason; before, "odds 5" alone ran and counted
+// nothing.
 func TestStrategyNeverPlaced(t *testing.T) {
-	spot := func(k BetKind, n int, a Amount) Spot { return Spot{Bet: Bet{Kind: k, Number: n}, Amount: a} }
-	pointOnly := func(s Spot) Spot { s.PointOnly = true; return s }
 	tests := []struct {
 		reason string
-		layout []Spot
+		text   string
 		ok     bool
 	}{
-		{"odds with no pass line (-layout \"odds 5\")", []Spot{spot(PassOdds, 5, 0)}, false},
-		{"lay odds with only a pass line", []Spot{spot(PassLine, 0, 10), spot(DontPassOdds, 0, 0)}, false},
-		{"come odds with no come bet", []Spot{spot(PassLine, 0, 10), spot(ComeOdds, 0, 0)}, false},
-		{"put odds on 6 behind a put on 8", []Spot{spot(Put, 8, 10), spot(PutOdds, 6, 10)}, false},
-		{"a pass line kept to the point", []Spot{pointOnly(spot(PassLine, 0, 10))}, false},
-		{"a fire bet kept to the point", []Spot{spot(Field, 0, 5), pointOnly(spot(Fire, 0, 5))}, false},
-		{"odds behind a pass line that is never placed", []Spot{pointOnly(spot(PassLine, 0, 10)), spot(PassOdds, 0, 0)}, false},
-		{"pass line and odds", []Spot{spot(PassLine, 0, 10), spot(PassOdds, 0, 0)}, true},
-		{"come and come odds", []Spot{spot(Come, 0, 10), spot(ComeOdds, 0, 0)}, true},
-		{"don't come and its odds on 4", []Spot{spot(DontCome, 0, 10), spot(DontComeOdds, 4, 20)}, true},
-		{"put 6 with odds", []Spot{spot(Put, 6, 10), spot(PutOdds, 6, 20)}, true},
-		{"the field kept to the point (iron cross)", []Spot{pointOnly(spot(Field, 0, 5))}, true},
+		{"odds with no pass line (-strategy \"odds 5 10\")", "odds 5 10", false},
+		{"lay odds with only a pass line", "pass 10; lay odds max", false},
+		{"come odds with no come bet", "pass 10; come odds max", false},
+		{"put odds on 6 behind a put on 8", "put 8 10; put odds 6 10", false},
+		{"a pass line kept to the point", "pass 10 if point on", false},
+		{"a fire bet kept to the point", "field 5; fire 5 if point on", false},
+		{"odds behind a pass line that is never placed", "pass 10 if point on; odds max", false},
+		{"pass line and odds", "pass 10; odds max", true},
+		{"come and come odds", "come 10; come odds max", true},
+		{"don't come and its odds on 4", "don't come 10; don't come odds 4 20", true},
+		{"put 6 with odds", "put 6 10; put odds 6 20", true},
+		{"the field kept to the point (iron cross)", "field 5 if point on", true},
+		{"a pass line on the point or after a 7", "pass 10 if point on or rolled 7", true},
 	}
 	for _, tc := range tests {
-		err := Strategy{Name: "s", Layout: tc.layout}.Validate(Standard())
+		s, err := ParseStrategy(tc.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.Validate(Standard())
 		if tc.ok != (err == nil) || (!tc.ok && !errors.Is(err, ErrNotNow)) {
 			t.Errorf("%s: Validate = %v, want ok %v (else ErrNotNow)", tc.reason, err, tc.ok)
 		}
@@ -75,7 +78,7 @@ func TestStrategyNeverPlaced(t *testing.T) {
 
 // In roll and shooter runs the player's money is unlimited, as the
 // compiled engine has it: before, the general engine let the bankroll run
-// dry and skipped bets (-layout "field 3000000000" -rolls 3.2e9 decided
+// dry and skipped bets (-strategy "field 3000000000" -rolls 3.2e9 decided
 // 10,141,516 of 3.2 billion field bets). And the sums of squares pass
 // 2^127: a run with every stake 2^20 times larger has squares 2^40 times
 // larger, exactly, which 128 bits could not hold.
@@ -84,7 +87,7 @@ func TestSimulationLargeStakes(t *testing.T) {
 	run := func(amount Amount) SimResult {
 		t.Helper()
 		res, err := Simulate(context.Background(), SimConfig{Rules: r, N: 200_000, Seed: 3,
-			Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: amount}}}})
+			Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{amount}}}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,16 +98,16 @@ func TestSimulationLargeStakes(t *testing.T) {
 	if f.Decisions != large.Rolls || f.Staked().Cmp(new(big.Int).Mul(big.NewInt(large.Rolls), big.NewInt(int64(MaxAmount)))) != 0 {
 		t.Errorf("%d field bets decided of %d rolls, staked %v: want one a roll at %d", f.Decisions, large.Rolls, f.Staked(), MaxAmount)
 	}
-	if large.rollNetSq.big().BitLen() <= 127 {
-		t.Fatalf("the sum of squares %v is not past 2^127: the case tests nothing", large.rollNetSq.big())
+	if large.roll.netSq.big().BitLen() <= 127 {
+		t.Fatalf("the sum of squares %v is not past 2^127: the case tests nothing", large.roll.netSq.big())
 	}
 	scale := func(w int192, by uint) *big.Int { return new(big.Int).Lsh(w.big(), by) }
 	for _, c := range []struct {
 		name         string
 		small, large int192
 	}{
-		{"roll net²", small.rollNetSq, large.rollNetSq}, {"roll net·staked", small.rollNetStaked, large.rollNetStaked},
-		{"roll staked²", small.rollStakedSq, large.rollStakedSq}, {"field net²", small.Bets[0].netSq, large.Bets[0].netSq},
+		{"roll net²", small.roll.netSq, large.roll.netSq}, {"roll net·staked", small.roll.netStaked, large.roll.netStaked},
+		{"roll staked²", small.roll.stakedSq, large.roll.stakedSq}, {"field net²", small.Bets[0].netSq, large.Bets[0].netSq},
 		{"field net·staked", small.Bets[0].netStaked, large.Bets[0].netStaked}, {"field staked²", small.Bets[0].stakedSq, large.Bets[0].stakedSq},
 	} {
 		if want := scale(c.small, 40); want.Cmp(c.large.big()) != 0 {
@@ -117,7 +120,7 @@ func TestSimulationLargeStakes(t *testing.T) {
 		t.Errorf("return %v ± %v at 2^40, %v ± %v at 2^20: want the same", m2, s2, m1, s1)
 	}
 	// The squares survive JSON and merging.
-	if back := roundTrip(t, large); back.rollNetSq != large.rollNetSq {
+	if back := roundTrip(t, large); back.roll != large.roll {
 		t.Error("the squares changed in JSON")
 	}
 }
@@ -129,7 +132,7 @@ func TestSimulationLargeStakes(t *testing.T) {
 // counted.
 func TestSimulationHandOverflows(t *testing.T) {
 	cfg := &SimConfig{Rules: Rules{Any7: Ratio{1_000_000, 1}}, Mode: ByShooters, N: 1,
-		Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Any7}, Amount: MaxAmount}}}}
+		Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Any7}, Amounts: []Amount{MaxAmount}}}}}
 	seven := Dice{3, 4}.index()
 	var st stream
 	for range throwsPerWord {
@@ -153,13 +156,13 @@ func TestCompiledHandsOverRichSessions(t *testing.T) {
 	s, _ := NamedStrategy("three-point-molly")
 	cfg := SimConfig{Strategy: s, Mode: BySessions, N: 600, Seed: 9, Workers: 1,
 		Session: SessionLimits{Bankroll: 500, Target: 1500, MaxRolls: 400}}
-	j := compileJoint(cfg.Rules, s.Layout, maxJointStates)
+	j := compileJoint(cfg.Rules, &s, maxJointStates)
 	if j == nil {
 		t.Fatal("the layout does not compile")
 	}
 	lowered := *j
 	lowered.richCash = 700
-	key := jointKey{cfg.Rules, fmt.Sprintf("%+v", s.Layout)}
+	key := jointKeyOf(cfg.Rules, &s)
 	jointCache.Store(key, &lowered)
 	defer jointCache.Delete(key)
 	fast, err := Simulate(context.Background(), cfg)
@@ -229,7 +232,7 @@ func TestMergeTrustsNothing(t *testing.T) {
 		{"negative decisions", tamper(func(r *SimResult) { r.Bets[0].Decisions, r.Bets[0].Wins = -1, 0 })},
 		{"wins past the decisions", tamper(func(r *SimResult) { r.Bets[0].Wins = r.Bets[0].Decisions + 1 })},
 		{"a stake sum past any run", tamper(func(r *SimResult) { r.Bets[0].staked = int128{1 << 62, 0} })},
-		{"a negative sum of squares", tamper(func(r *SimResult) { r.rollNetSq = int192{hi: -1} })},
+		{"a negative sum of squares", tamper(func(r *SimResult) { r.roll.netSq = int192{hi: -1} })},
 		{"the same bet twice", tamper(func(r *SimResult) { r.Bets = append(r.Bets, r.Bets[0]) })},
 		{"a bet the rules do not offer", tamper(func(r *SimResult) { r.Bets[0].Bet = Bet{Kind: Place, Number: 7} })},
 		{"an unknown engine", tamper(func(r *SimResult) { r.Engine = "abacus" })},

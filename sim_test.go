@@ -7,51 +7,45 @@ import (
 	"math"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 )
 
-// simLayouts are layouts beyond the named strategies that the compiled
+// simLayouts are strategies beyond the named systems that the compiled
 // engine must play exactly as the Table does: commissions paid when the
 // bet is made (and returned, under bar2), odds on don't come bets, put
-// bets, one-roll and multi-roll propositions.
-var simLayouts = map[string][]Spot{
-	"buy-lay": {
-		{Bet: Bet{Kind: Buy, Number: 4}, Amount: 25}, {Bet: Bet{Kind: Buy, Number: 9}, Amount: 30},
-		{Bet: Bet{Kind: Lay, Number: 10}, Amount: 40}, {Bet: Bet{Kind: Lay, Number: 5}, Amount: 33},
-	},
-	"dont-come": {
-		{Bet: Bet{Kind: DontPass}, Amount: 10}, {Bet: Bet{Kind: DontPassOdds}, Amount: 25},
-		{Bet: Bet{Kind: DontCome}, Amount: 10, Count: 2}, {Bet: Bet{Kind: DontComeOdds}},
-	},
-	"props": {
-		{Bet: Bet{Kind: Horn}, Amount: 4}, {Bet: Bet{Kind: World}, Amount: 5}, {Bet: Bet{Kind: CAndE}, Amount: 2},
-		{Bet: Bet{Kind: Hop, Hop: Dice{2, 5}}, Amount: 1}, {Bet: Bet{Kind: Any7}, Amount: 1},
-		{Bet: Bet{Kind: Big6}, Amount: 3}, {Bet: Bet{Kind: PlaceToLose, Number: 8}, Amount: 5},
-		{Bet: Bet{Kind: Field}, Amount: 7},
-	},
-	"odd-amounts": { // payouts that break: 7:6 on 5, odds of 7 on 5
-		{Bet: Bet{Kind: PassLine}, Amount: 7}, {Bet: Bet{Kind: PassOdds}, Amount: 7},
-		{Bet: Bet{Kind: Place, Number: 6}, Amount: 5}, {Bet: Bet{Kind: Place, Number: 9}, Amount: 3},
-	},
-	"fire-small": {{Bet: Bet{Kind: Fire}, Amount: 1}, {Bet: Bet{Kind: Small}, Amount: 1}},
+// bets, one-roll and multi-roll propositions, conditions on the last roll
+// and counts.
+var simLayouts = map[string]string{
+	"buy-lay":     "buy 4 25; buy 9 30; lay 10 40; lay 5 33",
+	"dont-come":   "don't pass 10; lay odds 25; don't come 10 if don't comes < 2; don't come odds max",
+	"props":       "horn 4; world 5; c&e 2; hop 2-5 1; any 7 1; big 6 3; place to lose 8 5; field 7",
+	"odd-amounts": "pass 7; odds 7; place 6 5; place 9 3", // payouts that break: 7:6 on 5, odds of 7 on 5
+	"fire-small":  "fire 1; small 1",
+	"reactive": `pass 10
+		odds 2x if not rolled 2,3,12
+		place 4 10 working on if won pass line or hits place >= 2
+		take down place 4 if lost field
+		field 5 if rolls < 3 or points >= 1
+		hard 6 5-10 up on loss if point 6 or point 8`,
 }
 
-// simStrategies is every named strategy without a hook and every layout
-// above, for rules r: those the rules do not offer are left out.
+// simStrategies is every named strategy and every layout above, for rules
+// r: those the rules do not offer are left out.
 func simStrategies(t *testing.T, r Rules) []Strategy {
 	var out []Strategy
-	for _, name := range StrategyNames() {
-		s, err := NamedStrategy(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.NewHook == nil && s.Validate(r) == nil {
+	for _, s := range BettingSystems() {
+		if s.Validate(r) == nil {
 			out = append(out, s)
 		}
 	}
-	for name, layout := range simLayouts {
-		s := Strategy{Name: name, Layout: layout}
+	for name, text := range simLayouts {
+		s, err := ParseStrategy(text)
+		if err != nil {
+			t.Fatal(name, err)
+		}
+		s.Name = name
 		if s.Validate(r) == nil {
 			out = append(out, s)
 		}
@@ -97,21 +91,21 @@ func TestCompiledMatchesTable(t *testing.T) {
 func compiledMatchesTable(t *testing.T, name string, rolls int) {
 	r, _ := preset(name)
 	for _, s := range simStrategies(t, r) {
-		j := compileJoint(r, s.Layout, maxJointStates)
+		j := compileJoint(r, &s, maxJointStates)
 		if j == nil {
 			t.Errorf("%s/%s: the layout does not compile", name, s.Name)
 			continue
 		}
 		cfg := &SimConfig{Rules: r, Strategy: s}
 		p := newPlayer(cfg)
-		p.reset(MaxAmount)
+		p.reset(false)
 		st := newStream(7, 0)
 		state := uint32(0)
 		var got SimResult
 		for k := 0; k < 2000; k++ {
 			i := st.next()
 			net, staked := p.roll(i, &got)
-			keep(&p.t, 0, p.layout)
+			p.first().act(&p.t)
 			tr := state + uint32(i)
 			if j.net[tr] != int64(net) || j.staked[tr] != int64(staked) {
 				t.Fatalf("%s/%s roll %d (%v): table net %d staked %d, automaton %d %d",
@@ -157,77 +151,220 @@ func compiledMatchesTable(t *testing.T, name string, rolls int) {
 // idle is a hook that changes nothing.
 type idle struct{ rolls int64 }
 
-func (h *idle) Reset()        { h.rolls = 0 }
-func (h *idle) React(s *Step) { h.rolls = s.Rolls }
+func (h *idle) Reset(*HookRoll)   { h.rolls = 0 }
+func (h *idle) React(r *HookRoll) { h.rolls = r.Rolls }
 
-// A hook puts a strategy on the Table engine; one that changes nothing
-// leaves every sum as the compiled engine has it.
-func TestHookedStrategyMatchesCompiled(t *testing.T) {
-	s := Strategy{Name: "full", Layout: FullLayout()}
-	cfg := SimConfig{Rules: Standard(), Strategy: s, Seed: 9, N: 50_000, Workers: 1}
-	fast, err := Simulate(context.Background(), cfg)
+// withHook is s with a hook that changes nothing, which puts it on the
+// Table engine.
+func withHook(s Strategy) Strategy {
+	s.NewHook = func() StrategyHook { return &idle{} }
+	return s
+}
+
+// watcher is a hook whose bets depend on everything it is shown: from
+// roll from on, it keeps a field bet sized by a hash of every field of
+// every roll so far, so that any difference in what two engines show it
+// changes the sums.
+type watcher struct {
+	from int64
+	hash uint64
+}
+
+func (h *watcher) Reset(*HookRoll) { h.hash = 0 }
+
+func (h *watcher) React(r *HookRoll) {
+	for _, v := range [...]int64{r.Rolls, int64(r.Dice.index()), int64(r.Point), int64(r.Net), int64(r.Bankroll), int64(r.OnTable)} {
+		h.hash = mix(h.hash ^ uint64(v))
+	}
+	for _, res := range r.Resolved {
+		for _, v := range [...]int64{int64(res.Bet.Kind), int64(res.Bet.Number), int64(res.Outcome), int64(res.Stake), int64(res.Win)} {
+			h.hash = mix(h.hash ^ uint64(v))
+		}
+	}
+	if h.from > 0 && r.Rolls >= h.from {
+		r.Keep(Bet{Kind: Field}, Amount(5+5*(h.hash%3)))
+	}
+}
+
+// betting is s with a hook that keeps a bet of its own, sized by all it
+// has seen, from the first roll on.
+func betting(s Strategy) Strategy {
+	s.NewHook = func() StrategyHook { return &watcher{from: 1} }
+	return s
+}
+
+// fibonacciBig6 is s with a hook keeping big 6 on a Fibonacci progression.
+func fibonacciBig6(s Strategy) Strategy {
+	s.NewHook = func() StrategyHook { return &fibonacciOn{bet: Bet{Kind: Big6}} }
+	return s
+}
+
+// withNewHook is s with the hooks of newHook.
+func withNewHook(s Strategy, newHook func() StrategyHook) Strategy {
+	s.NewHook = newHook
+	return s
+}
+
+// mixer keeps bets of kinds a press on 6 and 8 does not touch, a come bet
+// that travels, a buy bet whose commission is paid up front and a hard 4
+// raised after each loss, and after 3,000 rolls a place 6 as well, which
+// the actions make: the Table engine must take over.
+type mixer struct{ hard Amount }
+
+func (h *mixer) Reset(r *HookRoll) {
+	h.hard = 5
+	r.Keep(Bet{Kind: Come}, 10)
+	r.Keep(Bet{Kind: Buy, Number: 4}, 20)
+	r.Keep(Bet{Kind: Hardway, Number: 4}, h.hard)
+}
+
+func (h *mixer) React(r *HookRoll) {
+	for _, res := range r.Resolved {
+		if res.Bet.Kind == Hardway && res.Outcome == OutcomeLost {
+			h.hard = min(h.hard+5, 50)
+		}
+	}
+	r.Keep(Bet{Kind: Hardway, Number: 4}, h.hard)
+	if r.Rolls == 3_000 {
+		r.Keep(Bet{Kind: Place, Number: 6}, 30)
+	}
+}
+
+// fibonacciOn keeps a bet on an uncapped Fibonacci progression from 10:
+// a step up after a loss, two down after a win. No action of the
+// language can: its memory is unbounded.
+type fibonacciOn struct {
+	bet  Bet
+	a, b Amount
+}
+
+func (h *fibonacciOn) Reset(r *HookRoll) {
+	h.a, h.b = 10, 10
+	r.Keep(h.bet, h.a)
+}
+
+func (h *fibonacciOn) React(r *HookRoll) {
+	for _, res := range r.Resolved {
+		switch {
+		case res.Bet != h.bet:
+		case res.Outcome == OutcomeLost:
+			h.a, h.b = h.b, h.a+h.b
+		case res.Outcome == OutcomeWon:
+			for range 2 {
+				h.a, h.b = max(h.b-h.a, 10), max(h.a, 10)
+			}
+		}
+	}
+	r.Keep(h.bet, h.a)
+}
+
+// A hook is shown each roll from the automaton, while it keeps no bets,
+// exactly what the Table engine shows it; from the roll after which it
+// keeps one, the Table engine takes over, and every sum is the Table
+// engine's.
+func TestHookedStrategyMatchesTable(t *testing.T) {
+	full, _ := NamedStrategy("full")
+	martingale, _ := NamedStrategy("martingale")
+	pressSixEight, _ := NamedStrategy("press-6-8")
+	hooked := func(s Strategy, from int64) Strategy {
+		s.NewHook = func() StrategyHook { return &watcher{from: from} }
+		return s
+	}
+	cases := []struct {
+		why  string
+		s    Strategy
+		mode SimMode
+		n    int64
+	}{
+		{"a hook that watches", hooked(full, 0), ByRolls, 50_000},
+		{"a hook that watches hands", hooked(martingale, 0), ByShooters, 5_000},
+		{"a hook that bets after a while", hooked(full, 777), ByRolls, 50_000},
+		{"a hook that bets after a while, by hands", hooked(martingale, 777), ByShooters, 5_000},
+		{"a hook that bets from the first roll", betting(martingale), ByRolls, 20_000},
+		{"a hook that bets apart from the first roll", fibonacciBig6(full), ByRolls, 50_000},
+		{"a hook that bets apart, by hands", fibonacciBig6(martingale), ByShooters, 5_000},
+		{"a hook that bets apart, then on the actions' kinds", withNewHook(pressSixEight, func() StrategyHook { return &mixer{} }), ByRolls, 50_000},
+		{"a hook that bets apart, then on the actions' kinds, by hands", withNewHook(pressSixEight, func() StrategyHook { return &mixer{} }), ByShooters, 5_000},
+	}
+	for _, c := range cases {
+		cfg := SimConfig{Rules: Standard(), Strategy: c.s, Seed: 9, Mode: c.mode, N: c.n, Workers: 1}
+		fast, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.general = true
+		slow, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fast.Engine != "compiled" || slow.Engine != "table" {
+			t.Fatalf("%s: engines %q and %q", c.why, fast.Engine, slow.Engine)
+		}
+		slow.Engine = fast.Engine
+		if diff := cmp.Diff(slow, fast, exactSums); diff != "" {
+			t.Errorf("%s: (-table +compiled):\n%s", c.why, diff)
+		}
+	}
+	// A hook that does nothing leaves the sums of its strategy alone.
+	plain, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: full, Seed: 9, N: 50_000})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Strategy.NewHook = func() Hook { return &idle{} }
-	slow, err := Simulate(context.Background(), cfg)
+	idle, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: withHook(full), Seed: 9, N: 50_000})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fast.Engine != "compiled" || slow.Engine != "table" {
-		t.Fatalf("engines %q and %q", fast.Engine, slow.Engine)
-	}
-	slow.Engine = fast.Engine
-	if diff := cmp.Diff(fast, slow, exactSums); diff != "" {
-		t.Errorf("(-compiled +hooked):\n%s", diff)
+	if diff := cmp.Diff(plain, idle, exactSums); diff != "" {
+		t.Errorf("(-without a hook +with one that does nothing):\n%s", diff)
 	}
 }
 
 // betGroups lay out every bet of the Standard catalogue in a few layouts
 // small enough to compile: each bet is kept up and re-made after each
 // decision.
-func betGroups(r Rules) [][]Spot {
-	var line, place, props, hard, ats []Spot
+func betGroups(r Rules) [][]Action {
+	var line, place, props, hard, ats []Action
 	for _, b := range r.Catalogue() {
 		// 1320 makes every payout and every commission whole (11:4 and
 		// 5:11, 5% of a lay's win of 5:6), since the analysis is exact
 		// and the table rounds to the unit.
-		sp := Spot{Bet: b, Amount: 1320}
+		a := Action{Bet: b, Amounts: []Amount{1320}}
 		switch b.Kind {
 		case PassLine, DontPass:
-			line = append(line, sp)
+			line = append(line, a)
 		case Come, DontCome:
-			sp.Count = 1
-			line = append(line, sp)
+			// one come bet at a time
+			a.If = Condition{{{Kind: FactComes, Bet: Bet{Kind: b.Kind}, Op: CompareLess, N: 1}}}
+			line = append(line, a)
 		case PassOdds, DontPassOdds, ComeOdds, DontComeOdds:
-			sp.Amount = 0
-			if b.Number == 4 { // one spot stands behind every point
-				sp.Bet.Number = 0
-				line = append(line, sp)
+			a.Amounts, a.Odds = nil, OddsAtLimit
+			if b.Number == 4 { // one action stands behind every point
+				a.Bet.Number = 0
+				line = append(line, a)
 			}
 		case Put, PutOdds:
 			// a put bet is a pass line bet on its number: the pass odds
 			// stand for its odds, and puts are checked by their own test
 		case Place, PlaceToLose, Buy, Lay, Big6, Big8:
-			place = append(place, sp)
+			place = append(place, a)
 		case Hardway:
-			hard = append(hard, sp)
+			hard = append(hard, a)
 		case Fire, All, Tall, Small, Repeater:
-			ats = append(ats, sp)
+			ats = append(ats, a)
 		case AllHardways:
 			// placed as four hardway bets, which the hardways group holds
 		default:
-			props = append(props, sp)
+			props = append(props, a)
 		}
 	}
-	var groups [][]Spot
-	for _, g := range [][]Spot{line, place, props, hard} {
+	var groups [][]Action
+	for _, g := range [][]Action{line, place, props, hard} {
 		if len(g) > 0 {
 			groups = append(groups, g)
 		}
 	}
-	for _, sp := range ats { // each alone: their states multiply
-		groups = append(groups, []Spot{sp})
+	for _, a := range ats { // each alone: their states multiply
+		groups = append(groups, []Action{a})
 	}
 	return groups
 }
@@ -254,7 +391,7 @@ func simulationAgreesWithAnalysis(t *testing.T, name string) {
 	r, _ := preset(name)
 	seen := map[Bet]bool{}
 	for gi, layout := range betGroups(r) {
-		res, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: Strategy{Name: "group", Layout: layout},
+		res, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: Strategy{Name: "group", Actions: layout},
 			Seed: uint64(gi + 1), N: 1 << 24})
 		if err != nil {
 			t.Fatal(err)
@@ -288,9 +425,10 @@ func TestSimulationPutAndProgression(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long simulation")
 	}
-	layout := []Spot{{Bet: Bet{Kind: Put, Number: 6}, Amount: 10}, {Bet: Bet{Kind: PutOdds, Number: 6}}}
+	put, _ := ParseStrategy("put 6 10; put odds 6 max")
+	put.Name = "put"
 	martingale, _ := NamedStrategy("martingale")
-	for _, s := range []Strategy{{Name: "put", Layout: layout}, martingale} {
+	for _, s := range []Strategy{put, withHook(martingale)} {
 		res, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: s, Seed: 11, N: 1 << 22})
 		if err != nil {
 			t.Fatal(err)
@@ -318,7 +456,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 	}{
 		{"roll blocks on the compiled engine", SimConfig{Strategy: pass, Mode: ByRolls, N: 2*blockRolls + 12345}},
 		{"shooter blocks on the compiled engine", SimConfig{Strategy: molly, Mode: ByShooters, N: 3*blockShooters + 7}},
-		{"sessions on the table, with a hook", SimConfig{Strategy: martingale, Mode: BySessions, N: 3*blockSessions + 1,
+		{"sessions on the table, with a hook", SimConfig{Strategy: withHook(martingale), Mode: BySessions, N: 3*blockSessions + 1,
 			Session: SessionLimits{Bankroll: 1000, Target: 1500, MaxRolls: 500}}},
 		{"sessions on the compiled engine, some handed to the table", SimConfig{Strategy: molly, Mode: BySessions, N: 4*blockSessions - 1,
 			Session: SessionLimits{Bankroll: 300, Target: 600, MaxRolls: 300}}},
@@ -428,9 +566,9 @@ var (
 
 // The compiled loop and the general engine make no allocation per roll.
 func TestSimulationAllocatesNothingPerRoll(t *testing.T) {
-	full := FullLayout()
-	j := compileJoint(Standard(), full, maxJointStates)
-	run := j.newRun(&SimConfig{Rules: Standard(), Strategy: Strategy{Layout: full}})
+	full, _ := NamedStrategy("full")
+	j := compileJoint(Standard(), &full, maxJointStates)
+	run := j.newRun(&SimConfig{Rules: Standard(), Strategy: full})
 	var out SimResult
 	st := newStream(1, 0)
 	if n := testing.AllocsPerRun(10, func() { run.play(&st, ByRolls, 100_000, &out) }); n != 0 {
@@ -441,17 +579,19 @@ func TestSimulationAllocatesNothingPerRoll(t *testing.T) {
 	molly, _ := NamedStrategy("three-point-molly")
 	scfg := &SimConfig{Rules: Standard(), Strategy: molly, Mode: BySessions,
 		Session: SessionLimits{Bankroll: 300, Target: 600, StopLoss: 200, MaxRolls: 200}}
-	srun := compileJoint(Standard(), molly.Layout, maxJointStates).newRun(scfg)
+	srun := compileJoint(Standard(), &molly, maxJointStates).newRun(scfg)
 	srun.play(&st, BySessions, 20_000, &out)
 	if n := testing.AllocsPerRun(10, func() { srun.play(&st, BySessions, 100, &out) }); n != 0 {
 		t.Errorf("compiled sessions: %v allocations per 100 sessions", n)
 	}
-	martingale, _ := NamedStrategy("martingale")
-	cfg := &SimConfig{Rules: Standard(), Strategy: martingale, Mode: ByRolls}
-	p := newPlayer(cfg)
-	p.play(&st, 10_000, &out) // the tallies of its bets exist from now on
-	if n := testing.AllocsPerRun(10, func() { p.play(&st, 10_000, &out) }); n != 0 {
-		t.Errorf("table engine with a hook: %v allocations per 10000 rolls", n)
+	for _, name := range []string{"martingale", "full", "hammerlock"} {
+		s, _ := NamedStrategy(name)
+		cfg := &SimConfig{Rules: Standard(), Strategy: withHook(s), Mode: ByRolls}
+		p := newPlayer(cfg)
+		p.play(&st, 10_000, &out) // the tallies of its bets exist from now on
+		if n := testing.AllocsPerRun(10, func() { p.play(&st, 10_000, &out) }); n != 0 {
+			t.Errorf("table engine with a hook, %s: %v allocations per 10000 rolls", name, n)
+		}
 	}
 }
 
@@ -474,12 +614,12 @@ func TestSimulationErrors(t *testing.T) {
 		{"target below the bankroll", SimConfig{Strategy: pass, N: 1, Mode: BySessions, Session: SessionLimits{Bankroll: 100, Target: 50}}, ErrSimulation},
 		{"don't pass in crapless craps", SimConfig{Rules: Crapless(), Strategy: dont, N: 1}, ErrNotOffered},
 		{"invalid rules", SimConfig{Rules: Rules{Bar: 5}, Strategy: pass, N: 1}, ErrInvalidRules},
-		{"empty layout", SimConfig{N: 1}, ErrAmount},
-		{"place 7", SimConfig{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Place, Number: 7}, Amount: 5}}}, N: 1}, ErrSyntax},
-		{"a negative stake", SimConfig{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: -5}}}, N: 1}, ErrAmount},
-		{"a stake off the unit", SimConfig{Rules: Rules{Unit: 5}, Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: 7}}}, N: 1}, ErrUnit},
-		{"below the minimum", SimConfig{Rules: Rules{Minimum: 10}, Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Field}, Amount: 5}}}, N: 1}, ErrTableLimit},
-		{"a come bet on a number", SimConfig{Strategy: Strategy{Layout: []Spot{{Bet: Bet{Kind: Come, Number: 6}, Amount: 5}}}, N: 1}, ErrNotNow},
+		{"no actions", SimConfig{N: 1}, ErrAmount},
+		{"place 7", SimConfig{Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Place, Number: 7}, Amounts: []Amount{5}}}}, N: 1}, ErrSyntax},
+		{"a negative stake", SimConfig{Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{-5}}}}, N: 1}, ErrAmount},
+		{"a stake off the unit", SimConfig{Rules: Rules{Unit: 5}, Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{7}}}}, N: 1}, ErrUnit},
+		{"below the minimum", SimConfig{Rules: Rules{Minimum: 10}, Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{5}}}}, N: 1}, ErrTableLimit},
+		{"a come bet on a number", SimConfig{Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Come, Number: 6}, Amounts: []Amount{5}}}}, N: 1}, ErrNotNow},
 	}
 	for _, c := range cases {
 		if _, err := Simulate(context.Background(), c.cfg); !errors.Is(err, c.want) {
@@ -511,7 +651,7 @@ func TestSessions(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := r.Ends
-	if e.Target+e.StopLoss+e.Ruin+e.MaxRolls+e.Hook != 2000 || r.Outcomes.Count() != 2000 {
+	if e.Target+e.StopLoss+e.Ruin+e.MaxRolls+e.Strategy != 2000 || r.Outcomes.Count() != 2000 {
 		t.Errorf("ends %+v and %d outcomes for 2000 sessions", e, r.Outcomes.Count())
 	}
 	if e.Target == 0 || e.StopLoss == 0 || e.MaxRolls == 0 {
@@ -541,20 +681,49 @@ func TestSessions(t *testing.T) {
 	}
 }
 
-// BenchmarkSimulate plays the full layout (pass line with 3-4-5x odds, two
-// come bets with odds, place 6 and 8, the field, hard 6 and 8) for b.N
-// rolls on as many workers as GOMAXPROCS: run it with -cpu 1 for one core.
-// "compiled" is the automaton, "table" the same layout on the Table
-// engine, "martingale" a progression (a hook) on the Table engine.
+// BenchmarkSimulate plays strategies for b.N rolls on as many workers as
+// GOMAXPROCS: run it with -cpu 1 for one core. "full" is the benchmark
+// layout (pass line with 3-4-5x odds, two come bets with odds, place 6
+// and 8, the field, hard 6 and 8): compiled; forced onto the Table
+// engine; with a hook that watches (shown each roll from the automaton);
+// and with a hook that keeps big 6 on a Fibonacci progression, a memory
+// the language has not (its bet played on a table apart, beside the
+// automaton). "martingale" (capped, on the pass line) and "press-6-8"
+// (press on hit, capped) are compiled with their progressions, beside
+// "fixed", the same bets at a fixed amount.
 func BenchmarkSimulate(b *testing.B) {
-	martingale, _ := NamedStrategy("martingale")
-	for _, engine := range []string{"compiled", "table", "martingale"} {
-		b.Run(engine, func(b *testing.B) {
-			cfg := SimConfig{Rules: Standard(), Strategy: Strategy{Name: "full", Layout: FullLayout()}, Seed: 1}
-			cfg.general = engine == "table"
-			if engine == "martingale" {
-				cfg.Strategy = martingale
-			}
+	named := func(name string) Strategy {
+		s, err := NamedStrategy(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return s
+	}
+	fixed := func(text string) Strategy {
+		s, err := ParseStrategy(text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s.Name = text
+		return s
+	}
+	cases := []struct {
+		name     string
+		strategy Strategy
+		general  bool
+	}{
+		{"full/compiled", named("full"), false},
+		{"full/table", named("full"), true},
+		{"full/hook", withHook(named("full")), false},
+		{"full/hook-betting", fibonacciBig6(named("full")), false},
+		{"martingale/compiled", named("martingale"), false},
+		{"martingale/fixed", fixed("pass 10"), false},
+		{"press-6-8/compiled", named("press-6-8"), false},
+		{"press-6-8/fixed", fixed("place 6 12; place 8 12"), false},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			cfg := SimConfig{Rules: Standard(), Strategy: c.strategy, Seed: 1, general: c.general}
 			cfg.N = 1
 			if _, err := Simulate(context.Background(), cfg); err != nil { // compile once
 				b.Fatal(err)
@@ -562,14 +731,132 @@ func BenchmarkSimulate(b *testing.B) {
 			cfg.N = int64(b.N)
 			b.ReportAllocs()
 			b.ResetTimer()
+			cpu := startCPU()
 			r, err := Simulate(context.Background(), cfg)
 			if err != nil || r.Rolls != int64(b.N) {
 				b.Fatal(err, r.Rolls)
 			}
+			cpu.report(b)
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rolls/s")
 		})
 	}
 }
 
+// cpuClock measures a benchmark's CPU time, which the other jobs of a
+// shared machine do not inflate as they do its elapsed time.
+type cpuClock struct {
+	start time.Duration
+	ok    bool
+}
+
+func startCPU() cpuClock {
+	t, ok := cpuTime()
+	return cpuClock{t, ok}
+}
+
+// report adds the CPU time per operation, "cpu-ns/op", where measured.
+func (c cpuClock) report(b *testing.B) {
+	if t, ok := cpuTime(); ok && c.ok {
+		b.ReportMetric(float64(t-c.start)/float64(b.N), "cpu-ns/op")
+	}
+}
+
 // exactSums lets cmp compare results by every sum they keep.
-var exactSums = cmp.AllowUnexported(SimResult{}, BetTally{}, int128{}, int192{})
+var exactSums = cmp.AllowUnexported(SimResult{}, PlayerResult{}, rollSums{}, BetTally{}, int128{}, int192{})
+
+// Several players at one table share the dice: each one's tallies are
+// exactly those of his strategy played alone on the same throws, in rolls
+// and in hands; in sessions each one's own ends; shards merge as one run.
+func TestSeveralPlayers(t *testing.T) {
+	molly, _ := NamedStrategy("three-point-molly")
+	hammer, _ := NamedStrategy("hammerlock")
+	dolly, _ := NamedStrategy("three-point-dolly")
+	for _, mode := range []SimMode{ByRolls, ByShooters} {
+		n := int64(200_000)
+		if mode == ByShooters {
+			n = 20_000
+		}
+		cfg := SimConfig{Rules: Standard(), Strategy: molly, Seed: 5, Mode: mode, N: n,
+			Others: []SimPlayer{{Name: "ann", Strategy: hammer}, {Name: "bob", Strategy: withHook(dolly)}}}
+		all, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if all.Engine != "table" || len(all.Others) != 2 || all.Others[0].Name != "ann" || all.Others[1].Strategy != "three-point-dolly" {
+			t.Fatalf("%v: engine %s, others %d", mode, all.Engine, len(all.Others))
+		}
+		for i, s := range []Strategy{molly, hammer, dolly} {
+			alone, err := Simulate(context.Background(), SimConfig{Rules: Standard(), Strategy: s, Seed: 5, Mode: mode, N: n})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := PlayerResult{Bets: all.Bets, Outcomes: all.Outcomes, roll: all.roll}
+			if i > 0 {
+				got = all.Others[i-1]
+				got.Name, got.Strategy = "", ""
+			}
+			want := PlayerResult{Bets: alone.Bets, Outcomes: alone.Outcomes, roll: alone.roll}
+			if diff := cmp.Diff(want, got, exactSums); diff != "" {
+				t.Errorf("%v: %s at a table of three differs from %s alone (-alone +at the table):\n%s", mode, s.Name, s.Name, diff)
+			}
+		}
+	}
+	cfg := SimConfig{Rules: Standard(), Strategy: molly, Seed: 8, Mode: BySessions, N: 600, Workers: 1,
+		Session: SessionLimits{Bankroll: 300, Target: 450, StopLoss: 200, MaxRolls: 300},
+		Others:  []SimPlayer{{Name: "ann", Strategy: hammer, Bankroll: 1000}, {Name: "bob", Strategy: mustParse(t, "pass 10; stop if points >= 2")}}}
+	whole, err := Simulate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range []SessionEnds{whole.Ends, whole.Others[0].Ends, whole.Others[1].Ends} {
+		if e.Target+e.StopLoss+e.Ruin+e.MaxRolls+e.Strategy != 600 {
+			t.Errorf("player %d: ends %+v for 600 sessions", i, e)
+		}
+	}
+	if e := whole.Others[1].Ends; e.Strategy == 0 {
+		t.Errorf("bob never stopped: %+v", e)
+	}
+	if lo := whole.Others[0].Outcomes.Quantile(0); lo < -1000 {
+		t.Errorf("ann lost %d of 1000", -lo)
+	}
+	cfg.Shards = 2
+	var merged SimResult
+	for i := range 2 {
+		cfg.Shard = i
+		part, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		part = roundTrip(t, part)
+		if i == 0 {
+			merged = part
+		} else if merged, err = MergeResults(merged, part); err != nil {
+			t.Fatal(err)
+		}
+	}
+	merged.Shards, merged.Parts = 1, []int{0}
+	if diff := cmp.Diff(whole, merged, exactSums); diff != "" {
+		t.Errorf("merged shards of several players (-whole +merged):\n%s", diff)
+	}
+	other := merged
+	other.Others = other.Others[:1]
+	if _, err := MergeResults(merged, other); !errors.Is(err, ErrSimulation) {
+		t.Errorf("results with other players merged: %v", err)
+	}
+	for _, c := range []struct {
+		why    string
+		others []SimPlayer
+		want   error
+	}{
+		{"a name twice", []SimPlayer{{Name: "ann", Strategy: molly}, {Name: "ann", Strategy: molly}}, ErrSimulation},
+		{"the first player's name", []SimPlayer{{Name: "player", Strategy: molly}}, ErrSimulation},
+		{"no name", []SimPlayer{{Strategy: molly}}, ErrSimulation},
+		{"a bankroll below 0", []SimPlayer{{Name: "ann", Strategy: molly, Bankroll: -1}}, ErrSimulation},
+		{"a strategy the rules refuse", []SimPlayer{{Name: "ann", Strategy: mustParse(t, "place 6 5")}}, ErrTableLimit},
+	} {
+		c2 := SimConfig{Rules: Rules{Minimum: 10}, Strategy: molly, N: 10, Others: c.others}
+		if _, err := Simulate(context.Background(), c2); !errors.Is(err, c.want) {
+			t.Errorf("%s: %v", c.why, err)
+		}
+	}
+}

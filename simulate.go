@@ -94,10 +94,16 @@ func (s SessionLimits) invalid() string {
 
 // SimConfig is one simulation run.
 type SimConfig struct {
-	Rules    Rules
+	Rules Rules
+	// Strategy is the first player's. His results are the SimResult's.
 	Strategy Strategy
-	Seed     uint64
-	Mode     SimMode
+	// Others are more players at the same table, seated after the first,
+	// each betting by his own strategy on the same dice, with his own
+	// tallies in SimResult.Others. A run with others plays on the Table
+	// engine.
+	Others []SimPlayer
+	Seed   uint64
+	Mode   SimMode
 	// N is how many rolls, shooters or sessions the whole run plays,
 	// from 1 to MaxSimN.
 	N int64
@@ -118,6 +124,18 @@ type SimConfig struct {
 	general bool
 }
 
+// SimPlayer is a player at the simulator's table besides the first.
+type SimPlayer struct {
+	// Name names him at the table and in results; the first player is
+	// "player".
+	Name     string
+	Strategy Strategy
+	// Bankroll is what he brings to each session; 0 is
+	// SimConfig.Session's Bankroll. His target and stop-loss are the
+	// first player's, as gains and losses from what he brings.
+	Bankroll Amount
+}
+
 // ErrSimulation is wrapped by Simulate for a configuration it cannot run
 // and by MergeResults for results that are not parts of one run.
 var ErrSimulation = errors.New("invalid simulation")
@@ -131,12 +149,15 @@ const MaxSimN = 1 << 56
 // block of the run is played from a fresh table with its own stream of
 // throws; workers take blocks as they come and their sums are merged, so
 // the result is the same for any number of workers, and the merged
-// results of every shard equal the whole run's. A strategy without a hook
-// is compiled into one automaton derived from the Table playing its
-// layout, and plays each roll with one table look-up (a session goes on on
-// a Table from the roll after which its bankroll would not cover the
-// layout); one with a hook plays a Table roll by roll. Both make no
-// allocation per roll and give the same sums. It plays casino rules, with
+// results of every shard equal the whole run's. A strategy is compiled,
+// with its memory, into one automaton derived from the Table playing its
+// actions, and plays each roll with one table look-up (a session goes on
+// on a Table from the roll after which its bankroll would not cover its
+// bets). A hook is shown each roll from the automaton while it keeps no
+// bets of its own, and the run goes on on a Table, roll by roll, from the
+// roll after which it keeps one (a hook's sessions, and several players,
+// play a Table throughout). Both engines make no allocation per roll and
+// give the same sums. It plays casino rules, with
 // dice or cards: under card rules (Rules.Cards) each block deals from its
 // own Deck, seeded from the block's stream, on the Table engine, as
 // Table.Deal plays it (the compiled automaton's loop throws independent
@@ -157,6 +178,19 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	}
 	if err := cfg.Strategy.Validate(cfg.Rules); err != nil {
 		return SimResult{}, err
+	}
+	names := map[string]bool{firstPlayer: true}
+	for _, o := range cfg.Others {
+		switch {
+		case names[o.Name] || o.Name == "":
+			return SimResult{}, bad("player %q: every player needs a name of his own", o.Name)
+		case o.Bankroll < 0 || o.Bankroll > MaxAmount:
+			return SimResult{}, bad("player %q: a bankroll from 0 to %d", o.Name, MaxAmount)
+		}
+		names[o.Name] = true
+		if err := o.Strategy.Validate(cfg.Rules); err != nil {
+			return SimResult{}, fmt.Errorf("craps: simulate: player %q: %w", o.Name, err)
+		}
 	}
 	shards := max(cfg.Shards, 1)
 	switch {
@@ -182,8 +216,13 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		Session: cfg.Session, Shards: shards, Parts: []int{cfg.Shard}, Engine: "table"}
 
 	var auto *joint
-	if cfg.Strategy.NewHook == nil && !cfg.general && cfg.Rules.Cards == NoCards {
-		auto = cachedJoint(cfg.Rules, cfg.Strategy.Layout)
+	// A hook is shown each roll from the automaton while it keeps no bets
+	// (but in sessions, and for a strategy whose actions could do more if
+	// run twice, as happens when the Table engine takes over).
+	hookFree := cfg.Strategy.NewHook == nil ||
+		cfg.Mode != BySessions && !newProgram(&cfg.Rules, cfg.Strategy.Actions).reads(FactRolled, FactHas, FactBets)
+	if hookFree && len(cfg.Others) == 0 && !cfg.general && cfg.Rules.Cards == NoCards {
+		auto = cachedJoint(cfg.Rules, &cfg.Strategy)
 	}
 	if auto != nil {
 		out.Engine = "compiled"
@@ -212,6 +251,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 				fast = auto.newRun(&cfg)
 			} else {
 				gen = newPlayer(&cfg)
+				gen.settle()
 			}
 			for ctx.Err() == nil && !part.overflow {
 				k := nextBlock.Add(1) - 1

@@ -3,387 +3,563 @@ package craps
 import (
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 )
 
 // ErrNoSuchStrategy is wrapped by NamedStrategy for a name it does not know.
 var ErrNoSuchStrategy = errors.New("no such strategy")
 
-// Spot is one bet a strategy keeps on the layout: placed when the game
-// allows it, and placed again after it is decided.
-type Spot struct {
-	// Bet is the spot. Pass Odds and Don't Pass Odds (Number 0) stand
-	// behind the line bet on whatever the point is. Come Odds and Don't
-	// Come Odds with Number 0 stand behind every come or don't come bet
-	// that has moved to a number, with a Number only behind the one on it.
-	// Come and Don't Come are made in the come box (Number 0).
-	Bet Bet
-	// Amount is the stake. For an odds bet, 0 means the most the rules
-	// allow behind the line bet; a larger amount is cut to that limit.
-	Amount Amount
-	// Count is how many come or don't come bets to keep working at once,
-	// one in the come box at a time; 0 means 1. Other bets ignore it.
-	Count int
-	// PointOnly makes the bet only while a point is on, as an iron cross
-	// makes its field bet.
-	PointOnly bool
-}
-
-// Strategy is a layout kept on the table roll after roll, and an optional
-// hook that reacts to each roll by changing it.
+// Strategy is a way of betting, as data: a list of actions that a player
+// takes before every roll, read the same way by live play
+// (StrategyPlayer), the simulator's Table engine and its compiled engine.
+// Its text form, which ParseStrategy reads and String writes, is
+// described in the package documentation under "Strategies".
 //
-// Line bets are made on the come-out, come and don't come bets while a
-// point is on, odds as soon as the bet they stand behind has a number;
-// every other bet whenever the table takes it. A bet that stays up after a
-// win (place, hardways) is left up; one whose amount the layout raises is
-// pressed, one whose amount it lowers is regressed where the rules allow.
+// Before each roll the actions run in order, each when its condition
+// holds: an ActionBet brings its bet to its amount (placing, pressing or
+// regressing it where the game allows), an ActionTakeDown takes bets
+// down, an ActionStop ends a session. Line bets are made on the come-out,
+// come and don't come bets while a point is on (one in the come box at a
+// time), odds once the bet they stand behind has a number, the fire bet
+// before a shooter's first roll, all, tall and small after a 7; every
+// other bet whenever the table takes it. A bet the player cannot afford is
+// skipped. A strategy's memory (its progressions and counters) is small
+// and bounded, so that the simulator compiles it with the table into one
+// automaton; NewHook is the escape hatch for Go code with a memory of its
+// own.
 type Strategy struct {
 	// Name names the strategy in results and merges.
 	Name string
-	// Layout is the bets to keep up, in the order they are placed.
-	Layout []Spot
-	// NewHook, if set, makes the hook of one worker; the simulator resets
-	// it at the start of every session, shooter block or roll block. A
-	// strategy with a hook runs on the general engine (a Table played
-	// roll by roll); one without is compiled into a single automaton.
-	NewHook func() Hook
+	// Doc says in one line what the strategy does.
+	Doc string
+	// Actions are what the player does before each roll, in order.
+	Actions []Action
+	// NewHook, if set, makes the hook of one player: the simulator makes
+	// one for each worker and resets it at the start of every session,
+	// shooter block or roll block. While the hook keeps no bets of its
+	// own it is shown each roll from the compiled automaton; from the roll
+	// after which it keeps one, the block plays on the Table engine.
+	NewHook func() StrategyHook
 }
 
-// Hook reacts to each roll: it reads what the roll did and may change the
-// amounts of the layout (press, regress, a progression) or end a session.
-// A hook must not keep Step.Resolved after React returns, nor allocate if
+// StrategyHook is Go code that takes part in a strategy: after every
+// roll it sees what the roll did, and may keep bets of its own up or end
+// a session. It is the escape hatch for a memory the strategy language
+// cannot hold (a bankroll fraction, an unbounded progression). A hook
+// must not keep HookRoll.Resolved after React returns, nor allocate if
 // the run is to stay free of allocations.
-type Hook interface {
-	// Reset forgets everything before a new session or block.
-	Reset()
-	// React is called after every roll, before the layout is placed again.
-	React(s *Step)
+type StrategyHook interface {
+	// Reset forgets everything before a new session or block, and may
+	// keep the first bets through r, which holds the bankroll and no roll.
+	Reset(r *HookRoll)
+	// React is called after every roll, after the strategy's actions
+	// have seen it and before they place its bets for the next.
+	React(r *HookRoll)
 }
 
-// Step is what a hook sees of one roll, and how it answers.
-type Step struct {
+// HookRoll is what a hook sees of one roll, and how it answers.
+type HookRoll struct {
 	// Rolls counts the rolls of the session (or block) so far, this one included.
 	Rolls int64
 	Dice  Dice
 	// Point is the puck after the roll: 0 when the next roll is a come-out.
 	Point int
-	// Resolved is what the roll did to the player's bets.
+	// Resolved is what the roll did to the player's bets, in the order of
+	// the bets (BetKind, then number).
 	Resolved []Resolution
 	// Net is the roll's result for the player: wins paid less stakes lost
 	// and commission kept.
 	Net Amount
 	// Bankroll is the player's money off the layout, OnTable on it.
 	Bankroll, OnTable Amount
-	// Layout is the layout kept up from now on, the hook's to change in
-	// place (amounts, counts; not its length): it starts each session,
-	// and each block, as the strategy's.
-	Layout []Spot
 	// Stop ends the session after this roll (in session runs only).
 	Stop bool
+
+	kept *[]keptBet
 }
 
-// Validate reports a spot the rules do not take, or an amount the table
-// would refuse, as an error wrapping ErrNotOffered, ErrSyntax, ErrAmount,
-// ErrUnit or ErrTableLimit, and a spot the layout could never place (odds
-// with no line bet under them, a come-out bet kept to the point) as one
-// wrapping ErrNotNow.
+// keptBet is a bet a hook keeps up, at an amount; checked is set once
+// the bet and amount are found to be ones the table takes (refused when
+// they are not); settled, on the Table engine, once the bet is up at its
+// amount and nothing has changed it since.
+type keptBet struct {
+	bet    Bet
+	amount Amount
+	// betChecked is set once betRefused tells whether the table takes
+	// the bet at all; checked once refused tells whether it takes it at
+	// this amount; settled while it stands as kept, with nothing since
+	// that could change it.
+	betChecked, betRefused    bool
+	checked, refused, settled bool
+}
+
+// Keep asks for the player's bet b to be kept at amount from now on, as
+// an action keeps its bet (line bets on the come-out, come bets from the
+// come box, odds behind their bet, cut to the limit), until the hook
+// keeps it at another amount; 0 takes it down and forgets it. A bet or
+// amount the table does not take (a come bet on a number, an amount below
+// the minimum) is not made. Every Reset forgets them all.
+func (r *HookRoll) Keep(b Bet, amount Amount) {
+	kept := r.kept
+	for i := range *kept {
+		if k := &(*kept)[i]; k.bet == b {
+			if k.amount != amount {
+				k.amount, k.checked, k.settled = amount, false, false
+			}
+			return
+		}
+	}
+	*kept = append(*kept, keptBet{bet: b, amount: amount})
+}
+
+// ActionKind is what an Action does.
+type ActionKind uint8
+
+const (
+	// ActionBet keeps Bet up at the action's amount.
+	ActionBet ActionKind = iota
+	// ActionTakeDown takes down the bets that Bet stands for, where the
+	// game lets them come down (a pass line bet on its point stays).
+	ActionTakeDown
+	// ActionStop ends the session (in session runs; elsewhere it does
+	// nothing).
+	ActionStop
+)
+
+// Action is one step of a Strategy: make a bet, take bets down, or stop,
+// when its condition holds.
+type Action struct {
+	Kind ActionKind
+	// Bet is the bet made, or the bets taken down. Pass odds and don't
+	// pass odds with Number 0 stand behind the line bet on whatever the
+	// point is; come odds and don't come odds with Number 0 behind every
+	// come or don't come bet on a number, and with a Number behind the one
+	// on it; come and don't come bets are made in the come box (Number 0).
+	// To take down, a kind with Number 0 stands for every bet of the kind.
+	Bet Bet
+	// Amounts is the stake: one amount, or the amounts of a progression,
+	// of which Progression says which to bet; a 0 in a progression takes
+	// the bet down. An odds bet sized by Odds has none.
+	Amounts []Amount
+	// InMinimums reads Amounts as multiples of the table minimum.
+	InMinimums bool
+	// Progression says which of several Amounts to bet.
+	Progression Progression
+	// Odds sizes an odds bet from the bet it stands behind, with Times.
+	Odds OddsSizing
+	// Times is the multiple of OddsByMultiple, by point number; the zero
+	// OddsLimit is 3-4-5x.
+	Times OddsLimit
+	// SkipPoint takes the bet down, and does not make it, while the puck
+	// is on its number; SkipCome while one of the player's come bets is on
+	// it. Either holds whatever the condition says.
+	SkipPoint, SkipCome bool
+	// Working, if not SwitchDefault, turns the bet on or off for come-out
+	// rolls when it is made (place, buy, lay, hardways, come odds).
+	Working Switch
+	// If is when the action applies; the zero Condition always holds.
+	If Condition
+}
+
+// OddsSizing is how an odds bet is sized.
+type OddsSizing uint8
+
+const (
+	// OddsByAmount bets the action's Amounts.
+	OddsByAmount OddsSizing = iota
+	// OddsByMultiple bets Times the bet the odds stand behind (the stake
+	// for odds laid), cut to the table's limit.
+	OddsByMultiple
+	// OddsAtLimit bets the most the table allows.
+	OddsAtLimit
+)
+
+// Progression says which of an action's amounts to bet. It starts at the
+// first amount. Unless By is set, it moves after each roll that decides
+// one of the action's bets: OnWin when the roll won one and lost none,
+// OnLoss when it lost one and won none.
+type Progression struct {
+	// OnWin and OnLoss are the moves after a win and after a loss.
+	OnWin, OnLoss Move
+	// Cycle makes a move up from the last amount go back to the first;
+	// otherwise the last amount is the cap and a move up stays there.
+	Cycle bool
+	// By, if it is a count (hits, points, rolls, winnings), picks the
+	// amount by the count's value instead: the first amount at 0, the
+	// last for every value from the last on. Op and N are unused.
+	By Fact
+}
+
+// Move is how a progression moves after a win or a loss.
+type Move uint8
+
+const (
+	MoveReset Move = iota // back to the first amount
+	MoveUp                // to the next amount
+	MoveDown              // to the one before, staying at the first
+	MoveStay              // nowhere
+)
+
+// Condition is when an action applies: it holds when every fact of one of
+// its clauses holds, so that "a and b or c" is {{a, b}, {c}}. The zero
+// Condition always holds.
+type Condition [][]Fact
+
+// FactKind is what a Fact is about.
+type FactKind uint8
+
+const (
+	// NoFact is the zero FactKind: no fact (a Progression not by a count).
+	NoFact FactKind = iota
+	// FactPoint: the puck is on, on N if N is not 0.
+	FactPoint
+	// FactHas: the player has a bet that Bet stands for.
+	FactHas
+	// FactBets: the number of the player's bets that Bet stands for.
+	FactBets
+	// FactComes: the number of the player's come bets (don't come bets,
+	// with Bet.Kind DontCome) that have travelled to a number.
+	FactComes
+	// FactRolled: the last roll was one of Rolled.
+	FactRolled
+	// FactWon and FactLost: the last roll won, or lost, a bet of the
+	// player's that Bet stands for.
+	FactWon
+	FactLost
+	// The counts of the shooter's hand so far, from 0 when a shooter
+	// starts: FactHits counts the wins of the player's bets that Bet
+	// stands for, FactPoints the points made, FactRolls the rolls,
+	// FactWinnings the money the player's bets won (paid, stakes aside).
+	FactHits
+	FactPoints
+	FactRolls
+	FactWinnings
+	numFactKinds
+)
+
+// Fact is one thing a condition tests about the table, the player's bets
+// or the last roll.
+type Fact struct {
+	Kind FactKind
+	// Not negates the fact.
+	Not bool
+	// Bet is the bet, or with Number 0 every bet of its kind, of FactHas,
+	// FactBets, FactWon, FactLost and FactHits.
+	Bet Bet
+	// Rolled is the throws of FactRolled.
+	Rolled OutcomeSet
+	// Op and N compare a number (FactBets, FactComes and the counts) with
+	// N; N is also the point of FactPoint (0 for any).
+	Op Comparison
+	N  int
+}
+
+// Comparison compares a fact's number with its N.
+type Comparison uint8
+
+const (
+	CompareEqual          Comparison = iota // =
+	CompareNotEqual                         // !=
+	CompareLess                             // <
+	CompareLessOrEqual                      // <=
+	CompareGreater                          // >
+	CompareGreaterOrEqual                   // >=
+	numComparisons
+)
+
+// maxFactCount bounds the numbers a condition compares with and the
+// amounts of a progression, so that a strategy's memory stays small.
+const (
+	maxFactCount       = 10_000
+	maxProgressionSize = 100
+	// maxStrategyMemory is how many progressions and counts a strategy
+	// may keep.
+	maxStrategyMemory = 16
+)
+
+// count reports whether a fact kind is a count of the hand.
+func (k FactKind) count() bool {
+	return k == FactHits || k == FactPoints || k == FactRolls || k == FactWinnings
+}
+
+// numbered reports whether a fact kind compares a number with N.
+func (k FactKind) numbered() bool { return k == FactBets || k == FactComes || k.count() }
+
+// Validate reports an action the rules do not take, or an amount the
+// table would refuse, as an error wrapping ErrNotOffered, ErrSyntax,
+// ErrAmount, ErrUnit or ErrTableLimit. A strategy with a hook may have no
+// actions; one without needs at least one.
 func (s Strategy) Validate(r Rules) error {
 	if err := r.Validate(); err != nil {
 		return err
 	}
-	bad := func(sp Spot, sentinel error, format string, a ...any) error {
-		return fmt.Errorf("craps: strategy %q: %v: %s: %w", s.Name, sp.Bet, fmt.Sprintf(format, a...), sentinel)
+	if len(s.Actions) == 0 && s.NewHook == nil {
+		return fmt.Errorf("craps: strategy %q: no actions: %w", s.Name, ErrAmount)
 	}
-	if len(s.Layout) == 0 {
-		return fmt.Errorf("craps: strategy %q: an empty layout: %w", s.Name, ErrAmount)
+	if r.Private {
+		return fmt.Errorf("craps: strategy %q: a strategy bets with the house, and the private game has none: %w", s.Name, ErrNotOffered)
 	}
-	for _, sp := range s.Layout {
-		b := sp.Bet
-		if (isOdds(b.Kind) && b.Kind != PutOdds && b.Number == 0) || ((b.Kind == Come || b.Kind == DontCome) && b.Number == 0) {
-			b.Number = 6 // check the kind only
-			if b.Kind == Come || b.Kind == DontCome {
-				b.Number = 0
-			}
+	for i, a := range s.Actions {
+		err := a.validate(r)
+		if err == nil && a.Kind == ActionBet && s.NewHook == nil {
+			err = s.neverMade(&a)
 		}
-		if err := r.Offers(b); err != nil {
-			return inContext(fmt.Sprintf("strategy %q", s.Name), err)
+		if err != nil {
+			return inContext(fmt.Sprintf("strategy %q: action %d (%v)", s.Name, i+1, a), err)
+		}
+	}
+	if n := len(newMemoryLayout(s.Actions).slots); n > maxStrategyMemory {
+		return fmt.Errorf("craps: strategy %q: %d progressions and counts, at most %d: %w", s.Name, n, maxStrategyMemory, ErrAmount)
+	}
+	return nil
+}
+
+// validate checks one action under r.
+// betRefusal is why a strategy may not keep bet b at any amount under r,
+// or nil.
+func betRefusal(r *Rules, b Bet) error {
+	if err := offeredPattern(*r, b); err != nil {
+		return err
+	}
+	switch {
+	case (b.Kind == Come || b.Kind == DontCome) && b.Number != 0:
+		return fmt.Errorf("come bets are made in the come box: %w", ErrNotNow)
+	case b.Kind == PutOdds && b.Number == 0:
+		return fmt.Errorf("put odds stand behind the put bet on a number: %w", ErrSyntax)
+	case b.Kind == AllHardways:
+		return fmt.Errorf("it is placed as four hardway bets: keep Hard 4, 6, 8 and 10: %w", ErrNotOffered)
+	}
+	return nil
+}
+
+// amountFits reports whether a strategy may keep a bet of kind k at x
+// under r: a whole number of units up to MaxAmount and, but for odds,
+// within the table's limits.
+func amountFits(r *Rules, k BetKind, x Amount) bool {
+	return x > 0 && x <= MaxAmount && x%r.unit() == 0 && (isOdds(k) || withinLimits(r, k, x))
+}
+
+func (a *Action) validate(r Rules) error {
+	bad := func(sentinel error, format string, args ...any) error {
+		return fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), sentinel)
+	}
+	if err := a.If.validate(r); err != nil {
+		return err
+	}
+	extras := len(a.Amounts) != 0 || a.InMinimums || a.Progression != (Progression{}) || a.Odds != OddsByAmount ||
+		a.Times != (OddsLimit{}) || a.SkipPoint || a.SkipCome || a.Working != SwitchDefault
+	switch a.Kind {
+	case ActionStop:
+		if extras || a.Bet != (Bet{}) {
+			return bad(ErrSyntax, "a stop has a condition and nothing else")
+		}
+		return nil
+	case ActionTakeDown:
+		if extras {
+			return bad(ErrSyntax, "a take down has bets and a condition only")
+		}
+		return offeredPattern(r, a.Bet)
+	case ActionBet:
+	default:
+		return bad(ErrSyntax, "unknown action kind %d", a.Kind)
+	}
+	b := a.Bet
+	if err := betRefusal(&r, b); err != nil {
+		return err
+	}
+	switch {
+	case a.Odds > OddsAtLimit:
+		return bad(ErrSyntax, "unknown odds sizing %d", a.Odds)
+	case a.Odds != OddsByAmount && !isOdds(b.Kind):
+		return bad(ErrSyntax, "only odds are sized by the bet they stand behind")
+	case a.Odds != OddsByMultiple && a.Times != OddsLimit{}:
+		return bad(ErrSyntax, "a multiple for odds not sized by one")
+	case a.Odds != OddsByAmount && (len(a.Amounts) != 0 || a.InMinimums || a.Progression != Progression{}):
+		return bad(ErrSyntax, "odds sized by a multiple have no amounts")
+	case a.Odds == OddsByAmount && len(a.Amounts) == 0:
+		return bad(ErrAmount, "no amount")
+	case len(a.Amounts) > maxProgressionSize:
+		return bad(ErrAmount, "%d amounts, at most %d", len(a.Amounts), maxProgressionSize)
+	case (a.SkipPoint || a.SkipCome) && !skippable(b):
+		return bad(ErrSyntax, "only a bet on a number (place, buy, lay, big 6 and 8, hardways) skips the point")
+	case a.Working > SwitchOff || (a.Working != SwitchDefault && !switchable(b.Kind)):
+		return bad(ErrSyntax, "%v cannot be turned on or off", b.Kind)
+	}
+	if a.Odds == OddsByMultiple {
+		if err := a.Times.validate(); err != nil {
+			return err
+		}
+	}
+	if err := a.Progression.validate(r, len(a.Amounts)); err != nil {
+		return err
+	}
+	unit, some := r.unit(), false
+	for _, x := range a.Amounts {
+		if x < 0 || x > MaxAmount {
+			return bad(ErrAmount, "amount %d", x)
+		}
+		if a.InMinimums {
+			if r.Minimum == 0 {
+				return bad(ErrTableLimit, "amounts in table minimums at a table without a minimum")
+			}
+			if x > MaxAmount/r.Minimum {
+				return bad(ErrAmount, "%d minimums", x)
+			}
+			x *= r.Minimum
 		}
 		switch {
-		case sp.Bet.Kind == Come || sp.Bet.Kind == DontCome:
-			if sp.Bet.Number != 0 {
-				return bad(sp, ErrNotNow, "come bets are made in the come box")
+		case x == 0 && len(a.Amounts) == 1:
+			return bad(ErrAmount, "an amount of 0: take the bet down instead")
+		case x == 0:
+			continue
+		case x%unit != 0:
+			return bad(ErrUnit, "%d is not a whole number of units of %d", x, unit)
+		case !isOdds(b.Kind) && !withinLimits(&r, b.Kind, x):
+			return bad(ErrTableLimit, "%d is outside the table limits (%s)", x, limitsText(&r, b.Kind))
+		}
+		some = true
+	}
+	if len(a.Amounts) > 0 && !some {
+		return bad(ErrAmount, "every amount is 0")
+	}
+	return nil
+}
+
+// neverMade refuses, with ErrNotNow, a bet the strategy could never
+// make: odds with no action making the bet they stand behind, or a bet
+// made only at a come-out (line bets, fire, all, tall, small, repeaters)
+// whose every clause asks for the point to be on.
+func (s Strategy) neverMade(a *Action) error {
+	b := a.Bet
+	if b.Kind == PassLine || b.Kind == DontPass || b.Kind == Fire || madeAfterSeven(b.Kind) {
+		onlyOn := len(a.If) > 0
+		for _, clause := range a.If {
+			on := false
+			for _, f := range clause {
+				on = on || f.Kind == FactPoint && !f.Not
 			}
-		case sp.Bet.Kind == AllHardways:
-			return bad(sp, ErrNotOffered, "it is placed as four hardway bets: lay out Hard 4, 6, 8 and 10")
+			onlyOn = onlyOn && on
 		}
-		if sp.Amount < 0 || sp.Amount > MaxAmount || (sp.Amount == 0 && !isOdds(sp.Bet.Kind)) {
-			return bad(sp, ErrAmount, "amount %d", sp.Amount)
+		if onlyOn {
+			return fmt.Errorf("never made: %v is made at a come-out, and the condition asks for a point: %w", b.Kind, ErrNotNow)
 		}
-		if sp.Amount%r.unit() != 0 {
-			return bad(sp, ErrUnit, "%d is not a whole number of units of %d", sp.Amount, r.unit())
+	}
+	if !isOdds(b.Kind) {
+		return nil
+	}
+	line := lineUnder(b)
+	for i := range s.Actions {
+		x := &s.Actions[i]
+		if x.Kind == ActionBet && x.Bet.Kind == line.Kind && (line.Kind != Put || x.Bet.Number == line.Number) && s.neverMade(x) == nil {
+			return nil
 		}
-		if !isOdds(sp.Bet.Kind) && !withinLimits(&r, sp.Bet.Kind, sp.Amount) {
-			return bad(sp, ErrTableLimit, "%d is outside the table limits", sp.Amount)
-		}
-		if sp.Count < 0 || sp.Count > 6 {
-			return bad(sp, ErrAmount, "count %d: from 1 to 6, or 0 for 1", sp.Count)
-		}
-		if why := s.neverPlaced(sp); why != "" {
-			return bad(sp, ErrNotNow, "never placed: %s", why)
+	}
+	return fmt.Errorf("never made: no action makes a %v bet for the odds to stand behind: %w", line.Kind, ErrNotNow)
+}
+
+// skippable reports whether a bet stands on a number a point or a come
+// bet can cover.
+func skippable(b Bet) bool {
+	switch b.Kind {
+	case Place, PlaceToLose, Buy, Lay, Hardway:
+		return b.Number != 0
+	case Big6, Big8:
+		return true
+	}
+	return false
+}
+
+// validate checks a progression over n amounts.
+func (p Progression) validate(r Rules, n int) error {
+	switch {
+	case p.OnWin > MoveStay || p.OnLoss > MoveStay:
+		return fmt.Errorf("unknown move: %w", ErrSyntax)
+	case p.By.Kind != NoFact && (!p.By.Kind.count() || p.By.Not || p.By.Op != 0 || p.By.N != 0 || p.By.Rolled != 0):
+		return fmt.Errorf("a progression goes by a count of the hand (hits, points, rolls, winnings): %w", ErrSyntax)
+	case p.By.Kind != NoFact && (p.OnWin != MoveReset || p.OnLoss != MoveReset || p.Cycle):
+		return fmt.Errorf("a progression by a count does not move on wins and losses: %w", ErrSyntax)
+	case n <= 1 && p != Progression{}:
+		return fmt.Errorf("a progression needs several amounts: %w", ErrSyntax)
+	case n > 1 && p.By.Kind == NoFact && p.OnWin == MoveReset && p.OnLoss == MoveReset:
+		return fmt.Errorf("several amounts need a progression (up on win, up on loss, or by a count): %w", ErrSyntax)
+	}
+	if p.By.Kind == FactHits {
+		return offeredPattern(r, p.By.Bet)
+	}
+	return nil
+}
+
+// validate checks that a limit's multiples are positive, and at most
+// 1000x.
+func (o OddsLimit) validate() error {
+	for _, n := range []int{2, 3, 4, 5, 6} {
+		if m := o.Multiple(n); !m.valid() || m.Win == 0 || m.Win > 1000*m.Stake {
+			return fmt.Errorf("odds of %vx: %w", m, ErrAmount)
 		}
 	}
 	return nil
 }
 
-// neverPlaced says why the layout could never place spot sp, or "" if it
-// can: odds with no line bet in the layout to stand behind, or a bet made
-// only at a come-out (line bets, fire, all/tall/small) kept to the point.
-func (s Strategy) neverPlaced(sp Spot) string {
-	b := sp.Bet
-	comeOutOnly := b.Kind == PassLine || b.Kind == DontPass || b.Kind == Fire || b.Kind == All || b.Kind == Tall || b.Kind == Small
-	if comeOutOnly && sp.PointOnly {
-		return fmt.Sprintf("%v is made at a come-out, and point keeps it to while a point is on", b.Kind)
-	}
-	if !isOdds(b.Kind) {
-		return ""
-	}
-	line := lineUnder(b)
-	for _, x := range s.Layout {
-		if x.Bet.Kind == line.Kind && (line.Kind != Put || x.Bet.Number == line.Number) && s.neverPlaced(x) == "" {
-			return ""
+// validate checks every fact of the condition.
+func (c Condition) validate(r Rules) error {
+	for _, clause := range c {
+		if len(clause) == 0 {
+			return fmt.Errorf("an empty clause: %w", ErrSyntax)
+		}
+		for _, f := range clause {
+			if err := f.validate(r); err != nil {
+				return err
+			}
 		}
 	}
-	if line.Kind == Put {
-		return fmt.Sprintf("the layout has no %v to stand behind", line)
-	}
-	return fmt.Sprintf("the layout has no %v bet to stand behind", line.Kind)
+	return nil
 }
 
-// keep places the layout on table t for the player in seat: every spot the
-// game allows now that is not up at its amount is placed, pressed or
-// regressed. It reports whether a bet was skipped for want of money. It
-// never asks the table for what it would refuse in the ordinary course, so
-// it makes no allocation.
-func keep(t *Table, seat int, layout []Spot) (short bool) {
-	for _, sp := range layout {
-		b := sp.Bet
-		switch b.Kind {
-		case PassLine, DontPass:
-			if t.point != 0 {
-				continue // line bets are made on the come-out
-			}
-		case Come, DontCome, Put:
-			if t.point == 0 {
-				continue
-			}
-		case Fire:
-			if t.handRolls > 0 {
-				continue
-			}
-		case All, Tall, Small, Repeater:
-			if t.sinceSeven > 0 {
-				continue
-			}
-		}
-		if sp.PointOnly && t.point == 0 {
-			continue
-		}
-		switch b.Kind {
-		case PassOdds, DontPassOdds:
-			if t.point == 0 {
-				continue
-			}
-			b.Number = int(t.point)
-			short = t.keepOdds(seat, b, sp.Amount) || short
-		case ComeOdds, DontComeOdds:
-			line := Come
-			if b.Kind == DontComeOdds {
-				line = DontCome
-			}
-			// Behind each come bet in the order of their numbers, not of
-			// the layout, so that a short bankroll backs the same ones
-			// whatever order the bets were made in.
-			var numbers uint16
-			for _, p := range t.bets {
-				if p.seat == seat && p.bet.Kind == line && p.bet.Number != 0 && (b.Number == 0 || b.Number == p.bet.Number) {
-					numbers |= 1 << p.bet.Number
-				}
-			}
-			for n := 2; n <= 12; n++ {
-				if numbers&(1<<n) != 0 {
-					short = t.keepOdds(seat, Bet{Kind: b.Kind, Number: n}, sp.Amount) || short
-				}
-			}
-		case PutOdds:
-			short = t.keepOdds(seat, b, sp.Amount) || short
-		case Come, DontCome:
-			n, inBox := 0, false
-			for _, p := range t.bets {
-				if p.seat == seat && p.bet.Kind == b.Kind {
-					n++
-					inBox = inBox || p.bet.Number == 0
-				}
-			}
-			if !inBox && n < max(sp.Count, 1) {
-				short = t.keepAt(seat, b, sp.Amount) || short
-			}
-		default:
-			short = t.keepAt(seat, b, sp.Amount) || short
-		}
+// validate checks one fact.
+func (f Fact) validate(r Rules) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), ErrSyntax)
 	}
-	return short
-}
-
-// keepOdds keeps odds bet b at amount behind its line bet, or at the most
-// the rules allow if amount is 0 or above it.
-func (t *Table) keepOdds(seat int, b Bet, amount Amount) bool {
-	line := t.find(seat, lineUnder(b))
-	if line < 0 {
-		return false
-	}
-	limit := t.oddsRoom(b, t.bets[line].amount)
-	limit -= limit % t.rules.unit()
-	if amount == 0 || amount > limit {
-		amount = limit
-	}
-	if amount == 0 {
-		return false
-	}
-	return t.keepAt(seat, b, amount)
-}
-
-// keepAt brings the player's bet b to amount: placing what is missing, or
-// taking off what is over where the bet may be reduced. It reports whether
-// the player could not afford it, or the table could not take it without
-// passing MaxBalance.
-func (t *Table) keepAt(seat int, b Bet, amount Amount) (short bool) {
-	have := Amount(0)
-	j := t.find(seat, b)
-	if j >= 0 {
-		have = t.bets[j].amount
-	}
+	usesBet := f.Kind == FactHas || f.Kind == FactBets || f.Kind == FactWon || f.Kind == FactLost || f.Kind == FactHits
 	switch {
-	case amount > have:
-		if t.seats[seat].bankroll < amount-have {
-			return true
-		}
-		if err := t.Place(t.seats[seat].name, b, amount-have); errors.Is(err, ErrFunds) || errors.Is(err, ErrOverflow) {
-			return true
-		}
-	case amount < have && !t.isContract(&t.bets[j]):
-		_ = t.reduce("reduce", t.seats[seat].name, b, have-amount)
+	case f.Kind == NoFact || f.Kind >= numFactKinds:
+		return bad("unknown fact kind %d", f.Kind)
+	case f.Op >= numComparisons:
+		return bad("unknown comparison %d", f.Op)
+	case !f.Kind.numbered() && f.Op != 0:
+		return bad("nothing to compare")
+	case f.Kind.numbered() && (f.N < 0 || f.N > maxFactCount):
+		return bad("%d: compare with 0 to %d", f.N, maxFactCount)
+	case f.Kind == FactPoint && f.N != 0 && !isBoxNumber(f.N, r.Crapless):
+		return bad("%d is not a point", f.N)
+	case f.Kind != FactPoint && !f.Kind.numbered() && f.N != 0:
+		return bad("a number for a fact that has none")
+	case (f.Kind == FactRolled) != (f.Rolled != 0) || f.Rolled&^AllOutcomes != 0:
+		return bad("throws only for a roll")
+	case f.Kind == FactComes && f.Bet != Bet{Kind: Come} && f.Bet != Bet{Kind: DontCome}:
+		return bad("come bets travelled are counted for come or don't come")
+	case !usesBet && f.Kind != FactComes && f.Bet != Bet{}:
+		return bad("a bet for a fact that has none")
+	case usesBet:
+		return offeredPattern(r, f.Bet)
 	}
-	return false
+	return nil
 }
 
-// Named strategies. Line bets are 10 units, so that full odds pay whole
-// units at every point; place 6 and 8 are 6 units (7:6 pays 7).
-var strategies = map[string]func() Strategy{
-	"pass-max-odds": func() Strategy {
-		return Strategy{Layout: []Spot{{Bet: Bet{Kind: PassLine}, Amount: 10}, {Bet: Bet{Kind: PassOdds}}}}
-	},
-	"dont-pass-max-lay": func() Strategy {
-		return Strategy{Layout: []Spot{{Bet: Bet{Kind: DontPass}, Amount: 10}, {Bet: Bet{Kind: DontPassOdds}}}}
-	},
-	"iron-cross": func() Strategy {
-		return Strategy{Layout: []Spot{
-			{Bet: Bet{Kind: PassLine}, Amount: 10},
-			{Bet: Bet{Kind: Place, Number: 5}, Amount: 10},
-			{Bet: Bet{Kind: Place, Number: 6}, Amount: 12},
-			{Bet: Bet{Kind: Place, Number: 8}, Amount: 12},
-			{Bet: Bet{Kind: Field}, Amount: 10, PointOnly: true},
-		}}
-	},
-	"three-point-molly": func() Strategy {
-		return Strategy{Layout: []Spot{
-			{Bet: Bet{Kind: PassLine}, Amount: 10}, {Bet: Bet{Kind: PassOdds}},
-			{Bet: Bet{Kind: Come}, Amount: 10, Count: 2}, {Bet: Bet{Kind: ComeOdds}},
-		}}
-	},
-	"place-6-8": func() Strategy {
-		return Strategy{Layout: []Spot{
-			{Bet: Bet{Kind: Place, Number: 6}, Amount: 6}, {Bet: Bet{Kind: Place, Number: 8}, Amount: 6},
-		}}
-	},
-	"martingale": func() Strategy {
-		return Strategy{Layout: []Spot{{Bet: Bet{Kind: PassLine}, Amount: 10}},
-			NewHook: func() Hook { return &Martingale{Base: 10, Limit: 6} }}
-	},
-	"full": func() Strategy {
-		return Strategy{Layout: FullLayout()}
-	},
-}
-
-// FullLayout is the benchmark layout: a pass line bet of 10 with full
-// odds, two come bets of 10 with full odds, place 6 and 8 at 12, the field
-// at 5, and hard 6 and hard 8 at 5.
-func FullLayout() []Spot {
-	return []Spot{
-		{Bet: Bet{Kind: PassLine}, Amount: 10}, {Bet: Bet{Kind: PassOdds}},
-		{Bet: Bet{Kind: Come}, Amount: 10, Count: 2}, {Bet: Bet{Kind: ComeOdds}},
-		{Bet: Bet{Kind: Place, Number: 6}, Amount: 12}, {Bet: Bet{Kind: Place, Number: 8}, Amount: 12},
-		{Bet: Bet{Kind: Field}, Amount: 5},
-		{Bet: Bet{Kind: Hardway, Number: 6}, Amount: 5}, {Bet: Bet{Kind: Hardway, Number: 8}, Amount: 5},
+// offeredPattern checks that the rules offer the bet, or, for a kind
+// that needs a number given with none, the kind.
+func offeredPattern(r Rules, b Bet) error {
+	_, required := b.Kind.numbered()
+	if b.Number != 0 || b.Hop != (Dice{}) || (!required && b.Kind != Hop) {
+		return r.Offers(b)
 	}
-}
-
-// StrategyNames lists the strategies NamedStrategy knows, sorted.
-func StrategyNames() []string {
-	return slices.Sorted(maps.Keys(strategies))
-}
-
-// NamedStrategy returns one of the strategies shipped as examples:
-//
-//   - "pass-max-odds": the pass line, 10, with the most odds the table allows;
-//   - "dont-pass-max-lay": don't pass, 10, laying the most odds allowed;
-//   - "iron-cross": pass line 10, place 5 at 10, place 6 and 8 at 12, and
-//     the field at 10 while a point is on, so that every total but 7 pays;
-//   - "three-point-molly": pass line and two come bets, 10 each, all with
-//     full odds;
-//   - "place-6-8": place 6 and place 8 at 6 each;
-//   - "martingale": a progression on the pass line, doubling after each
-//     loss up to 2^6 times the base of 10, back to the base after a win;
-//   - "full": FullLayout, the benchmark layout.
-//
-// An unknown name is an error wrapping ErrNoSuchStrategy.
-func NamedStrategy(name string) (Strategy, error) {
-	f, ok := strategies[name]
-	if !ok {
-		return Strategy{}, fmt.Errorf("craps: strategy %q (known: %v): %w", name, StrategyNames(), ErrNoSuchStrategy)
+	probe := b
+	switch b.Kind {
+	case Hop:
+		probe.Hop = Dice{1, 2}
+	case HornHigh:
+		probe.Number = 12
+	default:
+		probe.Number = 6
 	}
-	s := f()
-	s.Name = name
-	return s, nil
-}
-
-// Martingale is a progression hook on the first spot of the layout: after
-// each loss of that bet its amount doubles, up to Base<<Limit; after a win
-// it goes back to Base.
-type Martingale struct {
-	Base  Amount // the first bet, and the bet after a win
-	Limit int    // the most doublings in a row
-	level int
-}
-
-// Reset goes back to the base bet.
-func (m *Martingale) Reset() { m.level = 0 }
-
-// React doubles the first spot after a loss and resets it after a win.
-func (m *Martingale) React(s *Step) {
-	if len(s.Layout) == 0 {
-		return
-	}
-	for _, r := range s.Resolved {
-		if r.Bet.Kind != s.Layout[0].Bet.Kind {
-			continue
-		}
-		switch r.Outcome {
-		case OutcomeLost:
-			m.level = min(m.level+1, m.Limit)
-		case OutcomeWon:
-			m.level = 0
-		}
-	}
-	s.Layout[0].Amount = m.Base << m.level
+	return r.Offers(probe)
 }

@@ -4,13 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 )
 
 // ErrNotAnalyzable is wrapped by an exact analysis of a strategy the
 // package cannot make: a strategy that does not compile into one finite
-// automaton (one with a Go hook, or more states than the compiler keeps),
-// the private game, or a session with a roll limit or too many states.
+// automaton (one with a Go hook or a stop action, or more states than the
+// compiler keeps), one whose automaton has more states than the exact
+// solver takes (1,000), the private game, or a session with a roll limit
+// or too many states.
 var ErrNotAnalyzable = errors.New("strategy has no exact analysis")
 
 // StrategyAnalysis is the exact long-run figures of a strategy, played
@@ -78,6 +81,11 @@ func (j *joint) move(s, i int) chainMove {
 	return chainMove{next: int(j.next[tr] / 36), net: j.net[tr], staked: j.staked[tr], sevenOut: j.sevenOut[tr], throws: 1}
 }
 
+// maxAnalyzedStates bounds the automata the exact analysis solves: the
+// solver eliminates in exact rationals, whose cost grows steeply with the
+// states (649 states take about a second, 1,945 more than a minute).
+const maxAnalyzedStates = 1000
+
 // compiledStrategy compiles s under r for the exact analysis.
 func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
 	switch {
@@ -92,17 +100,25 @@ func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
 	if s.NewHook != nil {
 		return nil, fmt.Errorf("craps: analyze strategy %q: a Go hook has state the analysis cannot see: %w", s.Name, ErrNotAnalyzable)
 	}
-	j := cachedJoint(r, s.Layout)
+	if slices.ContainsFunc(s.Actions, func(a Action) bool { return a.Kind == ActionStop }) {
+		return nil, fmt.Errorf("craps: analyze strategy %q: a strategy that stops a session ends where the analysis has no end: %w", s.Name, ErrNotAnalyzable)
+	}
+	j := cachedJoint(r, &s)
 	if j == nil {
 		return nil, fmt.Errorf("craps: analyze strategy %q: it does not compile (more than %d states, or sums too large): %w",
 			s.Name, maxJointStates, ErrNotAnalyzable)
+	}
+	if n := j.stateCount(); n > maxAnalyzedStates {
+		return nil, fmt.Errorf("craps: analyze strategy %q: its automaton has %d states, more than the %d the exact solver takes: %w",
+			s.Name, n, maxAnalyzedStates, ErrNotAnalyzable)
 	}
 	return j, nil
 }
 
 // AnalyzeStrategy computes the exact long-run figures of strategy s under
 // r. It returns an error wrapping ErrNotAnalyzable for a strategy that
-// does not compile into one automaton (a hook) and for the private game,
+// does not compile into one automaton (a hook, a stop action) or whose
+// automaton has more than 1,000 states, and for the private game,
 // ErrRollSource under card rules, or the error of Strategy.Validate.
 func (r Rules) AnalyzeStrategy(s Strategy) (StrategyAnalysis, error) {
 	j, err := r.compiledStrategy(s)

@@ -148,26 +148,32 @@ type seat struct {
 	barred bool
 }
 
-// placed is one bet on the layout.
+// placed is one bet on the layout. Its small fields are kept together, so
+// that a layout is copied and scanned quickly.
 type placed struct {
+	// quiet is the throws that leave the bet as it is in its state (its
+	// automaton's quiet set), so that a roll skips it with one test; 0,
+	// as in a bet just made, visits it on every throw until it is bound.
+	quiet uint64
+	// auto is the bet's compiled definition and st the index of state in
+	// it, kept so that a roll is one look-up; auto is nil until the bet
+	// first rolls.
+	auto    *automaton
+	st      uint16
+	state   betState
+	working Switch // the player's choice for the come-out; Default follows the rules
+	// carried marks, in the private game, a come bet on its number when
+	// the shooter made his point, which may be called off until the next
+	// throw.
+	carried bool
 	seat    int // index into Table.seats
 	bet     Bet
-	amount  Amount
-	state   betState
+	amount  Amount // 0 only inside Roll, for a bet leaving the layout
 	paid    Amount // commission paid when the bet was made
-	working Switch // the player's choice for the come-out; Default follows the rules
-	// steps is the bet's compiled definition and st the index of state in
-	// it, kept so that a roll is one look-up; steps is nil until the bet
-	// first rolls.
-	steps [][36]step
-	st    uint16
 	// In the private game, opponent is the seat of the player on the
-	// bet's other side and cover his stake; carried marks a come bet on
-	// its number when the shooter made his point, which may be called off
-	// until the next throw.
+	// bet's other side and cover his stake.
 	opponent int
 	cover    Amount
-	carried  bool
 }
 
 // Table is a craps game: players, their bets, the puck and the dice, under
@@ -478,8 +484,9 @@ func (t *Table) Leave(player string) (Amount, error) {
 
 // find returns the index in t.bets of a player's bet at spot b, or -1.
 func (t *Table) find(seat int, b Bet) int {
-	for i, p := range t.bets {
-		if p.seat == seat && p.bet == b {
+	for i := range t.bets {
+		// kind and number first: comparing whole bets costs a call
+		if p := &t.bets[i]; p.bet.Kind == b.Kind && p.bet.Number == b.Number && p.seat == seat && p.bet == b {
 			return i
 		}
 	}
@@ -632,8 +639,18 @@ func (t *Table) Place(player string, b Bet, amount Amount) error {
 	if b, err = t.normalize(op, player, b); err != nil {
 		return err
 	}
+	return t.placeAt(i, t.find(i, b), b, amount)
+}
+
+// placeAt is Place for a bet known to be well formed and offered, with a
+// positive amount, for the player in seat i, whose bet at b is t.bets[j]
+// (j < 0 for none): what the game's state, the limits and the player's
+// money allow. Strategies call it directly, having checked their bets
+// once.
+func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
+	const op = "place"
+	player := t.seats[i].name
 	r := &t.rules
-	j := t.find(i, b)
 	total := amount
 	if j >= 0 {
 		total += t.bets[j].amount
@@ -665,7 +682,7 @@ func (t *Table) Place(player string, b Bet, amount Amount) error {
 		}
 	}
 	unit := r.unit()
-	if amount%unit != 0 {
+	if unit > 1 && amount%unit != 0 { // no division at a table of unit 1
 		return t.refuse(op, player, b, ErrUnit, "%d is not a whole number of the table's unit %d", amount, unit)
 	}
 	if isOdds(b.Kind) {
@@ -905,7 +922,14 @@ func (t *Table) reduce(op, player string, b Bet, amount Amount) error {
 	if j < 0 {
 		return t.refuse(op, player, b, ErrNoSuchBet, "the player has no such bet")
 	}
+	return t.reduceAt(op, j, amount)
+}
+
+// reduceAt is reduce for the casino bet t.bets[j], found by its owner:
+// what the game allows to come off it.
+func (t *Table) reduceAt(op string, j int, amount Amount) error {
 	p := &t.bets[j]
+	player, b, i := t.seats[p.seat].name, p.bet, p.seat
 	if amount <= 0 || amount > p.amount {
 		return t.refuse(op, player, b, ErrAmount, "cannot take %d off a bet of %d", amount, p.amount)
 	}
@@ -1037,94 +1061,108 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 		}
 	}
 	comeOut := t.point == 0
-	unit := r.unit()
 	keepUp, decided := t.roomToStayUp(), len(dst)
 	var center centerResult
-	kept := 0 // bets still on the layout are moved down to t.bets[:kept]
+	gone := false // a bet left the layout: its amount is 0 until the end
 	throw := d.index()
+	bit := uint64(1) << throw
 	for i := range t.bets {
 		p := &t.bets[i]
-		if p.steps == nil {
+		if p.quiet&bit != 0 {
+			continue // most bets: the throw does nothing to them
+		}
+		if p.auto == nil {
 			t.bind(p)
 		}
-		step := &p.steps[p.st][throw]
-		e := effect{verdict: step.verdict, pays: step.pays}
+		step := &p.auto.steps[p.st][throw]
+		v := step.verdict
 		off := comeOut && !p.worksOnComeOut(r)
 		if off {
 			// A bet that is off stands untouched, except odds whose line
 			// bet this roll decides: they come back. Odds are decided by
 			// the throws that decide their line bet, which works unless it
 			// is a put bet that is off too.
-			if e.verdict == stays || !isOdds(p.bet.Kind) || p.bet.Kind == PutOdds && t.putOff(p, kept, i) {
-				if kept != i {
-					t.bets[kept] = *p
-				}
-				kept++
+			if v == stays || !isOdds(p.bet.Kind) || p.bet.Kind == PutOdds && t.putOff(p, i) {
 				continue
 			}
-			e = effect{verdict: pushes}
+			v = pushes
 		}
-		if e.verdict == stays { // the common case: nothing to pay or report
-			p.st = step.next
-			p.state = step.state
+		if v == stays {
+			p.st, p.state = step.next, step.state
+			p.quiet = p.auto.quiet[p.st]
 			if step.moved {
 				res := Resolution{Player: t.seats[p.seat].name, Bet: p.bet, Stake: p.amount, Outcome: OutcomeMoved}
 				p.bet.Number = int(p.state.point)
 				res.To = p.bet
 				dst = t.report(p, res, dst)
 			}
-			if kept != i {
-				t.bets[kept] = *p
-			}
-			kept++
 			continue
 		}
 		if r.Private {
-			dst = t.settleBetween(p, e.verdict, dst)
-			center.record(p, e.verdict)
-			continue // a bet between players is over once decided
+			dst = t.settleBetween(p, v, dst)
+			center.record(p, v)
+			p.amount, gone = 0, true // a bet between players is over once decided
+			continue
 		}
-		s := &t.seats[p.seat]
-		res := Resolution{Player: s.name, Bet: p.bet, Stake: p.amount}
+		var (
+			outcome                       Outcome
+			win, back, commission, broken Amount
+			to                            Bet
+		)
 		stay := false
-		switch e.verdict {
+		switch v {
 		case wins:
-			pay := payout(p.amount, e.pays, unit)
-			com := Amount(0)
+			pays := step.pays
+			pay := payout(p.amount, pays, r.unit())
 			if c := r.commission(p.bet.Kind); c != nil && !c.Timing.upfront() {
-				com, _ = c.Charge(commissionBase(c, p.bet.Kind, p.amount, e.pays), unit)
-				com = min(com, pay.Win)
+				commission, _ = c.Charge(commissionBase(c, p.bet.Kind, p.amount, pays), r.unit())
+				commission = min(commission, pay.Win)
 			}
-			res.Outcome, res.Win, res.Commission, res.Breakage = OutcomeWon, pay.Win-com, com, pay.Breakage
-			t.house -= res.Win
+			outcome, win, broken = OutcomeWon, pay.Win-commission, pay.Breakage
+			t.house -= win
 			if stay = step.up; stay {
-				res.To = p.bet
+				to = p.bet
 			} else {
-				res.Returned = p.amount
+				back = p.amount
 			}
 		case loses:
-			res.Outcome = OutcomeLost
+			outcome = OutcomeLost
 			t.house += p.amount
 			if c := r.commission(p.bet.Kind); c != nil && c.Timing == CommissionUpfrontReturned {
-				res.Returned = p.paid
+				back = p.paid
 				t.house -= p.paid
 			}
 		case pushes:
-			res.Outcome, res.Returned = OutcomePushed, p.amount
+			outcome, back = OutcomePushed, p.amount
 			if off {
-				res.Outcome = OutcomeReturned
+				outcome = OutcomeReturned
 			}
 		}
-		s.bankroll += res.Win + res.Returned
-		dst = append(dst, res)
-		if stay {
-			if kept != i {
-				t.bets[kept] = *p
-			}
-			kept++
+		s := &t.seats[p.seat]
+		s.bankroll += win + back
+		// Written field by field: a Resolution built whole and copied in
+		// costs more than the rest of the roll.
+		dst = grow(dst)
+		res := &dst[len(dst)-1]
+		res.Player, res.Bet, res.Outcome, res.Stake, res.To = s.name, p.bet, outcome, p.amount, to
+		res.Win, res.Returned, res.Commission, res.Breakage = win, back, commission, broken
+		res.Opponent, res.Against = "", false
+		if !stay {
+			p.amount, gone = 0, true
 		}
 	}
-	t.bets = t.bets[:kept]
+	if gone {
+		kept := 0
+		for i := range t.bets {
+			if t.bets[i].amount != 0 {
+				if kept != i {
+					t.bets[kept] = t.bets[i]
+				}
+				kept++
+			}
+		}
+		t.bets = t.bets[:kept]
+	}
 	if !keepUp {
 		t.bringDownWinners(dst[decided:])
 	}
@@ -1132,17 +1170,22 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 	return dst, nil
 }
 
+// grow extends dst by one Resolution, whose fields the caller sets.
+func grow(dst []Resolution) []Resolution {
+	if len(dst) < cap(dst) {
+		return dst[:len(dst)+1]
+	}
+	return append(dst, Resolution{})
+}
+
 // putOff reports whether the put bet under put odds p, the bet at index i
-// of a roll in progress, is off on the come-out. The bets before kept
-// stand and those after i wait; a put bet in neither was decided by this
-// roll, so it worked.
-func (t *Table) putOff(p *placed, kept, i int) bool {
+// of a roll in progress, is off on the come-out. A put bet this roll has
+// decided (its amount 0 until the roll ends) worked.
+func (t *Table) putOff(p *placed, i int) bool {
 	put := lineUnder(p.bet)
-	for _, bets := range [][]placed{t.bets[:kept], t.bets[i+1:]} {
-		for j := range bets {
-			if bets[j].seat == p.seat && bets[j].bet == put {
-				return !bets[j].worksOnComeOut(&t.rules)
-			}
+	for j := range t.bets {
+		if b := &t.bets[j]; j != i && b.seat == p.seat && b.bet == put {
+			return b.amount != 0 && !b.worksOnComeOut(&t.rules)
 		}
 	}
 	return false
@@ -1203,9 +1246,9 @@ func (c *centerResult) record(p *placed, v verdict) {
 // be).
 func (t *Table) bind(p *placed) bool {
 	a := t.automatonOf(p.bet)
-	p.steps = a.steps
 	var ok bool
 	p.st, ok = a.state(p.state)
+	p.auto, p.quiet = a, a.quiet[p.st]
 	return ok
 }
 

@@ -154,21 +154,19 @@ func (t *BetTally) fits64() bool {
 // record adds one resolution with the commission paid on the bet when it
 // was made; it returns the bet's net result and the stake decided.
 func (t *BetTally) record(res *Resolution, paid Amount) (net, staked Amount) {
+	net = resolutionNet(res, paid)
 	switch res.Outcome {
 	case OutcomeWon:
 		t.Wins++
-		net = res.Win - paid
 		t.won.addInt(int64(res.Win))
 		t.commission.addInt(int64(res.Commission + paid))
 		t.breakage.addInt(int64(res.Breakage))
 	case OutcomeLost:
 		t.Losses++
-		net = res.Returned - res.Stake - paid
 		t.lost.addInt(int64(res.Stake))
 		t.commission.addInt(int64(paid - res.Returned))
 	case OutcomePushed:
 		t.Pushes++
-		net = -paid
 		t.commission.addInt(int64(paid))
 	case OutcomeReturned:
 		t.Returned++
@@ -185,13 +183,28 @@ func (t *BetTally) record(res *Resolution, paid Amount) (net, staked Amount) {
 	return net, res.Stake
 }
 
+// resolutionNet is a decision's net result for the player, counting the
+// commission paid when the bet was made: the win less that commission, or
+// what came back less the stake and that commission.
+func resolutionNet(res *Resolution, paid Amount) Amount {
+	switch res.Outcome {
+	case OutcomeWon:
+		return res.Win - paid
+	case OutcomeLost:
+		return res.Returned - res.Stake - paid
+	case OutcomePushed:
+		return -paid
+	}
+	return 0
+}
+
 // SessionEnds counts how sessions ended.
 type SessionEnds struct {
 	Target   int64 `json:"target"`    // reached the target
 	StopLoss int64 `json:"stop_loss"` // lost the stop-loss
 	Ruin     int64 `json:"ruin"`      // could not cover the next bet with nothing on the layout
 	MaxRolls int64 `json:"max_rolls"` // played the roll limit
-	Hook     int64 `json:"hook"`      // stopped by the strategy's hook
+	Strategy int64 `json:"strategy"`  // stopped by the strategy
 }
 
 // SimResult is the exact sums of a run, or of the shards of one merged so far.
@@ -225,23 +238,108 @@ type SimResult struct {
 	// SessionRolls sums the rolls of the sessions; Ends says how they ended.
 	SessionRolls int64       `json:"session_rolls,omitempty"`
 	Ends         SessionEnds `json:"ends"`
+	// Others holds the results of the players seated after the first
+	// (SimConfig.Others), in seat order. The fields above are the first
+	// player's, but for the counts of the table (blocks, rolls, seven-outs,
+	// session rolls).
+	Others []PlayerResult `json:"others,omitempty"`
 
-	// rollNetSq, rollNetStaked and rollStakedSq sum, over the rolls, the
-	// square of the roll's net result, its product with the stakes the
-	// roll decided, and the square of those stakes: the standard error of
-	// the whole layout's return.
-	rollNetSq, rollNetStaked, rollStakedSq int192
+	roll rollSums
 	// overflow is set when a hand's net result passed what an Amount
 	// holds: the run is refused.
 	overflow bool
 }
 
-// simResultJSON is a SimResult as JSON has it, its sums of squares too.
-type simResultJSON struct {
-	simResultFields
+// PlayerResult is the exact sums of the bets of one player besides the
+// first (SimConfig.Others): his tallies, the results of his hands or
+// sessions, and how his sessions ended.
+type PlayerResult struct {
+	Name     string      `json:"name"`
+	Strategy string      `json:"strategy"`
+	Bets     []BetTally  `json:"bets"`
+	Outcomes Histogram   `json:"outcomes,omitempty"`
+	Ends     SessionEnds `json:"ends"`
+
+	roll rollSums
+}
+
+// rollSums sum, over the rolls, the square of a player's net result for
+// the roll, its product with the stakes the roll decided, and the square
+// of those stakes: the standard error of the whole layout's return.
+type rollSums struct {
+	netSq, netStaked, stakedSq int192
+}
+
+// add counts one roll's net result and stakes decided.
+func (s *rollSums) add(net, staked int64) {
+	const small = 1 << 31 // products of two fit in 63 bits
+	switch {
+	case net == 0 && staked == 0: // most rolls decide nothing
+	case -small < net && net < small && 0 <= staked && staked < small:
+		s.netSq.addInt(net * net)
+		s.netStaked.addInt(net * staked)
+		s.stakedSq.addInt(staked * staked)
+	default:
+		s.netSq.add(product(net, net))
+		s.netStaked.add(product(net, staked))
+		s.stakedSq.add(product(staked, staked))
+	}
+}
+
+// addTimes counts n rolls of one net result and stakes, whose products
+// fit in 64 bits.
+func (s *rollSums) addTimes(n, net, staked int64) {
+	s.netSq.add(product(n, net*net))
+	s.netStaked.add(product(n, net*staked))
+	s.stakedSq.add(product(n, staked*staked))
+}
+
+func (s *rollSums) merge(x *rollSums) {
+	s.netSq.merge(x.netSq)
+	s.netStaked.merge(x.netStaked)
+	s.stakedSq.merge(x.stakedSq)
+}
+
+// returnOf is the return of bets whose rolls summed to s, and its
+// standard error.
+func (s *rollSums) returnOf(bets []BetTally) (mean, stderr float64) {
+	t := totalOf(bets)
+	return ratioStats(t.net, t.staked, s.netSq, s.netStaked, s.stakedSq)
+}
+
+// totalOf sums tallies.
+func totalOf(bets []BetTally) BetTally {
+	var t BetTally
+	for i := range bets {
+		t.merge(&bets[i])
+	}
+	return t
+}
+
+// rollSumsJSON is the sums of squares as JSON has them.
+type rollSumsJSON struct {
 	RollNetSq     int192 `json:"roll_net_sq"`
 	RollNetStaked int192 `json:"roll_net_staked"`
 	RollStakedSq  int192 `json:"roll_staked_sq"`
+}
+
+func (s rollSums) json() rollSumsJSON  { return rollSumsJSON{s.netSq, s.netStaked, s.stakedSq} }
+func (j rollSumsJSON) sums() rollSums  { return rollSums{j.RollNetSq, j.RollNetStaked, j.RollStakedSq} }
+func (r *SimResult) ledger() ledger    { return ledger{&r.Bets, &r.roll, &r.Outcomes, &r.Ends} }
+func (p *PlayerResult) ledger() ledger { return ledger{&p.Bets, &p.roll, &p.Outcomes, &p.Ends} }
+
+// Total sums the tallies of every bet of the player.
+func (p *PlayerResult) Total() BetTally { return totalOf(p.Bets) }
+
+// Return is the player's whole layout's result per unit staked and its
+// standard error, counted roll by roll, as SimResult.Return counts the
+// first player's.
+func (p *PlayerResult) Return() (mean, stderr float64) { return p.roll.returnOf(p.Bets) }
+
+// simResultJSON is a SimResult as JSON has it, its sums of squares too.
+type simResultJSON struct {
+	simResultFields
+	rollSumsJSON
 }
 
 // simResultFields is SimResult without its methods, for JSON.
@@ -250,7 +348,7 @@ type simResultFields SimResult
 // MarshalJSON writes every field and sum of the result, so that the
 // results of shards written to files merge exactly.
 func (r SimResult) MarshalJSON() ([]byte, error) {
-	return json.Marshal(simResultJSON{simResultFields(r), r.rollNetSq, r.rollNetStaked, r.rollStakedSq})
+	return json.Marshal(simResultJSON{simResultFields(r), r.roll.json()})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
@@ -260,25 +358,71 @@ func (r *SimResult) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*r = SimResult(j.simResultFields)
-	r.rollNetSq, r.rollNetStaked, r.rollStakedSq = j.RollNetSq, j.RollNetStaked, j.RollStakedSq
+	r.roll = j.rollSumsJSON.sums()
 	return nil
 }
 
-// Total sums the tallies of every bet.
-func (r *SimResult) Total() BetTally {
-	var t BetTally
-	for i := range r.Bets {
-		t.merge(&r.Bets[i])
-	}
-	return t
+// playerResultJSON is a PlayerResult as JSON has it.
+type playerResultJSON struct {
+	playerResultFields
+	rollSumsJSON
 }
 
-// Return is the whole layout's result per unit staked and its standard
-// error, counted roll by roll so that bets decided together (a line bet
-// and its odds) are not taken as independent.
-func (r *SimResult) Return() (mean, stderr float64) {
-	t := r.Total()
-	return ratioStats(t.net, t.staked, r.rollNetSq, r.rollNetStaked, r.rollStakedSq)
+type playerResultFields PlayerResult
+
+// MarshalJSON writes every field and sum of the result.
+func (p PlayerResult) MarshalJSON() ([]byte, error) {
+	return json.Marshal(playerResultJSON{playerResultFields(p), p.roll.json()})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (p *PlayerResult) UnmarshalJSON(b []byte) error {
+	var j playerResultJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*p = PlayerResult(j.playerResultFields)
+	p.roll = j.rollSumsJSON.sums()
+	return nil
+}
+
+// Total sums the tallies of every bet of the first player.
+func (r *SimResult) Total() BetTally { return totalOf(r.Bets) }
+
+// Return is the first player's whole layout's result per unit staked and
+// its standard error, counted roll by roll so that bets decided together
+// (a line bet and its odds) are not taken as independent. PlayerResult's
+// Total and Return are the same for the others.
+func (r *SimResult) Return() (mean, stderr float64) { return r.roll.returnOf(r.Bets) }
+
+// ledger is where one player's bets are counted: his tallies, the sums of
+// his rolls, the results of his hands or sessions and how they ended.
+type ledger struct {
+	bets     *[]BetTally
+	roll     *rollSums
+	outcomes *Histogram
+	ends     *SessionEnds
+}
+
+// tallyIndex is the index in the ledger's bets of the tally of bet b (as
+// tallied counts it), added if new.
+func (l ledger) tallyIndex(b Bet) int {
+	bets := *l.bets
+	for i := range bets {
+		if bets[i].Bet == b {
+			return i
+		}
+	}
+	*l.bets = append(bets, BetTally{Bet: b})
+	return len(bets)
+}
+
+// record counts one outcome.
+func (l ledger) record(v Amount) {
+	if *l.outcomes == nil {
+		*l.outcomes = Histogram{}
+	}
+	(*l.outcomes)[v]++
 }
 
 // Complete reports whether the result holds every shard of its run, each
@@ -299,23 +443,21 @@ func partsValid(parts []int, shards int) bool {
 	return true
 }
 
-// tally finds the tally of bet b, adding it if new.
-func (r *SimResult) tally(b Bet) *BetTally {
+// tally finds the tally of the first player's bet b, adding it if new.
+func (r *SimResult) tally(b Bet) *BetTally { return &r.Bets[r.ledger().tallyIndex(tallied(b))] }
+
+// tallied is the bet a tally counts b under: a come bet as made in the
+// come box, whatever number it travelled to.
+func tallied(b Bet) Bet {
 	if b.Kind == Come || b.Kind == DontCome {
 		b.Number = 0
 	}
-	for i := range r.Bets {
-		if r.Bets[i].Bet == b {
-			return &r.Bets[i]
-		}
-	}
-	r.Bets = append(r.Bets, BetTally{Bet: b})
-	return &r.Bets[len(r.Bets)-1]
+	return b
 }
 
-// sortBets puts the tallies in a fixed order.
-func (r *SimResult) sortBets() {
-	sort.Slice(r.Bets, func(i, j int) bool { return betLess(r.Bets[i].Bet, r.Bets[j].Bet) })
+// sortTallies puts tallies in a fixed order.
+func sortTallies(bets []BetTally) {
+	sort.Slice(bets, func(i, j int) bool { return betLess(bets[i].Bet, bets[j].Bet) })
 }
 
 func betLess(a, b Bet) bool {
@@ -333,26 +475,37 @@ func (r *SimResult) add(x *SimResult) {
 	r.Blocks += x.Blocks
 	r.Rolls += x.Rolls
 	r.SevenOuts += x.SevenOuts
-	for i := range x.Bets {
-		r.tally(x.Bets[i].Bet).merge(&x.Bets[i])
-	}
-	r.rollNetSq.merge(x.rollNetSq)
-	r.rollNetStaked.merge(x.rollNetStaked)
-	r.rollStakedSq.merge(x.rollStakedSq)
-	r.overflow = r.overflow || x.overflow
-	if len(x.Outcomes) > 0 && r.Outcomes == nil {
-		r.Outcomes = Histogram{}
-	}
-	for v, c := range x.Outcomes {
-		r.Outcomes[v] += c
-	}
 	r.SessionRolls += x.SessionRolls
-	r.Ends.Target += x.Ends.Target
-	r.Ends.StopLoss += x.Ends.StopLoss
-	r.Ends.Ruin += x.Ends.Ruin
-	r.Ends.MaxRolls += x.Ends.MaxRolls
-	r.Ends.Hook += x.Ends.Hook
-	r.sortBets()
+	r.overflow = r.overflow || x.overflow
+	r.ledger().add(x.ledger())
+	for len(r.Others) < len(x.Others) { // a result before its first block
+		o := &x.Others[len(r.Others)]
+		r.Others = append(r.Others, PlayerResult{Name: o.Name, Strategy: o.Strategy})
+	}
+	for i := range x.Others {
+		r.Others[i].ledger().add(x.Others[i].ledger())
+	}
+}
+
+// add merges the sums of ledger x into l, and sorts its tallies.
+func (l ledger) add(x ledger) {
+	for i := range *x.bets {
+		b := &(*x.bets)[i]
+		(*l.bets)[l.tallyIndex(b.Bet)].merge(b)
+	}
+	l.roll.merge(x.roll)
+	if len(*x.outcomes) > 0 && *l.outcomes == nil {
+		*l.outcomes = Histogram{}
+	}
+	for v, c := range *x.outcomes {
+		(*l.outcomes)[v] += c
+	}
+	l.ends.Target += x.ends.Target
+	l.ends.StopLoss += x.ends.StopLoss
+	l.ends.Ruin += x.ends.Ruin
+	l.ends.MaxRolls += x.ends.MaxRolls
+	l.ends.Strategy += x.ends.Strategy
+	sortTallies(*l.bets)
 }
 
 // MergeResults combines the results of different shards of one run (same
@@ -373,20 +526,18 @@ func MergeResults(results ...SimResult) (SimResult, error) {
 			return SimResult{}, fmt.Errorf("craps: merge: result %d of %d: %w", i+1, len(results), err)
 		}
 	}
-	out := results[0]
-	out.Bets = append([]BetTally(nil), out.Bets...)
-	out.Parts = append([]int(nil), out.Parts...)
-	if h := out.Outcomes; h != nil {
-		out.Outcomes = make(Histogram, len(h))
-		for v, c := range h {
-			out.Outcomes[v] = c
-		}
-	}
-	for i := 1; i < len(results); i++ {
+	first := &results[0]
+	out := SimResult{Strategy: first.Strategy, Rules: first.Rules, Seed: first.Seed, Mode: first.Mode, N: first.N,
+		Session: first.Session, Shards: first.Shards, Engine: first.Engine}
+	for i := range results {
 		b := &results[i]
-		if out.Rules != b.Rules || out.Strategy != b.Strategy || out.Seed != b.Seed || out.Mode != b.Mode ||
+		same := len(b.Others) == len(first.Others)
+		for k := 0; same && k < len(b.Others); k++ {
+			same = b.Others[k].Name == first.Others[k].Name && b.Others[k].Strategy == first.Others[k].Strategy
+		}
+		if !same || out.Rules != b.Rules || out.Strategy != b.Strategy || out.Seed != b.Seed || out.Mode != b.Mode ||
 			out.N != b.N || out.Session != b.Session || out.Shards != b.Shards {
-			return SimResult{}, fmt.Errorf("craps: merge: result %d is not of the same run (strategy, rules, seed, mode, size or shards differ): %w", i+1, ErrSimulation)
+			return SimResult{}, fmt.Errorf("craps: merge: result %d is not of the same run (strategies, rules, seed, mode, size or shards differ): %w", i+1, ErrSimulation)
 		}
 		for _, p := range b.Parts {
 			if slices.Contains(out.Parts, p) {
@@ -449,39 +600,73 @@ func (r *SimResult) check() error {
 			items -= (last+1)*size - r.N
 		}
 	}
+	ok := r.Blocks == blocks && r.SevenOuts >= 0 && r.Rolls >= r.SevenOuts
+	switch r.Mode {
+	case ByShooters:
+		ok = ok && r.SevenOuts == items && r.SessionRolls == 0
+	case BySessions:
+		ok = ok && r.SessionRolls == r.Rolls
+	default:
+		ok = ok && r.Rolls == items && r.SessionRolls == 0
+	}
+	if !ok {
+		return bad("%d blocks, %d rolls and %d hands are not what shards %v of %d %v hold",
+			r.Blocks, r.Rolls, r.SevenOuts, r.Parts, r.N, r.Mode)
+	}
+	names := map[string]bool{firstPlayer: true}
+	ledgers := []ledger{r.ledger()}
+	for i := range r.Others {
+		o := &r.Others[i]
+		if o.Name == "" || names[o.Name] {
+			return bad("player %q: every player has a name of his own", o.Name)
+		}
+		names[o.Name] = true
+		ledgers = append(ledgers, o.ledger())
+	}
+	for k, l := range ledgers {
+		if err := l.check(r.Mode, items, &r.Rules); err != nil {
+			return bad("player %d: %v", k+1, err)
+		}
+	}
+	return nil
+}
+
+// check reports a player's sums that no run of mode with items rolls,
+// hands or sessions could have produced: his outcomes and session ends
+// not one an item, a sum of squares out of range, a tally no run holds.
+func (l ledger) check(mode SimMode, items int64, r *Rules) error {
 	var ends int64
-	for _, e := range []int64{r.Ends.Target, r.Ends.StopLoss, r.Ends.Ruin, r.Ends.MaxRolls, r.Ends.Hook} {
+	for _, e := range []int64{l.ends.Target, l.ends.StopLoss, l.ends.Ruin, l.ends.MaxRolls, l.ends.Strategy} {
 		if e < 0 || ends > math.MaxInt64-e {
-			return bad("session ends %+v", r.Ends)
+			return fmt.Errorf("session ends %+v", *l.ends)
 		}
 		ends += e
 	}
-	outcomes, ok := r.Outcomes.checkedCount()
-	switch r.Mode {
+	outcomes, ok := l.outcomes.checkedCount()
+	switch mode {
 	case ByShooters:
-		ok = ok && r.SevenOuts == items && outcomes == items && ends == 0 && r.SessionRolls == 0
+		ok = ok && outcomes == items && ends == 0
 	case BySessions:
-		ok = ok && ends == items && outcomes == items && r.SessionRolls == r.Rolls
+		ok = ok && ends == items && outcomes == items
 	default:
-		ok = ok && r.Rolls == items && len(r.Outcomes) == 0 && ends == 0 && r.SessionRolls == 0
+		ok = ok && len(*l.outcomes) == 0 && ends == 0
 	}
-	if !ok || r.Blocks != blocks || r.SevenOuts < 0 || r.Rolls < r.SevenOuts {
-		return bad("%d blocks, %d rolls, %d hands, %d outcomes and %d session ends are not what shards %v of %d %v hold",
-			r.Blocks, r.Rolls, r.SevenOuts, outcomes, ends, r.Parts, r.N, r.Mode)
+	if !ok {
+		return fmt.Errorf("%d outcomes and %d session ends in a run of %d %v", outcomes, ends, items, mode)
 	}
-	for _, w := range []int192{r.rollNetSq, r.rollNetStaked, r.rollStakedSq} {
+	for _, w := range []int192{l.roll.netSq, l.roll.netStaked, l.roll.stakedSq} {
 		if w.big().BitLen() > maxSquareBits {
-			return bad("a sum of squares past 2^%d", maxSquareBits)
+			return fmt.Errorf("a sum of squares past 2^%d", maxSquareBits)
 		}
 	}
-	if r.rollNetSq.hi < 0 || r.rollStakedSq.hi < 0 {
-		return bad("a negative sum of squares")
+	if l.roll.netSq.hi < 0 || l.roll.stakedSq.hi < 0 {
+		return fmt.Errorf("a negative sum of squares")
 	}
-	seen := make(map[Bet]bool, len(r.Bets))
-	for i := range r.Bets {
-		t := &r.Bets[i]
-		if err := t.check(&r.Rules); err != nil || seen[t.Bet] {
-			return bad("%v: %v", t.Bet, err)
+	seen := make(map[Bet]bool, len(*l.bets))
+	for i := range *l.bets {
+		t := &(*l.bets)[i]
+		if err := t.check(r); err != nil || seen[t.Bet] {
+			return fmt.Errorf("%v: %v", t.Bet, err)
 		}
 		seen[t.Bet] = true
 	}

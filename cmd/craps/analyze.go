@@ -13,11 +13,11 @@ import (
 	"github.com/crapslab/craps"
 )
 
-const analyzeSynopsis = `[-strategy NAME | -layout BETS] [-bankroll B [-target T] [-stop-loss S]] [-bound P]
+const analyzeSynopsis = `[-strategy NAME|TEXT | -strategy-file FILE] [-bankroll B [-target T] [-stop-loss S]] [-bound P]
        [-json] [-rules NAME] [rule flags]
 
-Prints a strategy's exact figures, solved from the automaton its layout
-compiles to (the same one craps sim plays), beside the exact edge of
+Prints a strategy's exact figures, solved from the automaton it compiles
+to with the table (the same one craps sim plays), beside the exact edge of
 each of its bets as craps edge figures it: in the long run with money
 enough for every bet, the return per roll and per unit wagered, the
 variance per roll, and the mean and variance of one shooter's hand; the
@@ -29,7 +29,7 @@ sessions and otherwise within a proved bound (far below 1e-12).
 
 Examples:
   craps analyze -strategy pass-max-odds -bankroll 1000 -target 2000
-  craps analyze -layout "pass 10, odds, place 6 12, place 8 12" -json`
+  craps analyze -strategy "pass 10; odds max; place 6 12-24 up on win; place 8 12" -json`
 
 type analyzeJSON struct {
 	Strategy string            `json:"strategy"`
@@ -73,8 +73,9 @@ type sessionJSON struct {
 
 func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("analyze", analyzeSynopsis, stdout)
-	name := fs.String("strategy", "pass-max-odds", "the strategy: "+strings.Join(craps.StrategyNames(), ", "))
-	layout := fs.String("layout", "", `a layout of your own instead of -strategy, written as for craps sim -layout`)
+	listSystems(fs, stdout)
+	name := fs.String("strategy", "pass-max-odds", "a betting system by name (listed below), or a strategy written as craps sim -strategy reads it")
+	file := fs.String("strategy-file", "", "read the strategy from this file, one action a line")
 	bankroll := fs.Int64("bankroll", 0, "analyze sessions from this bankroll (0: no sessions)")
 	target := fs.Int64("target", 0, "sessions: quit when the money on and off the layout reaches this (default twice the bankroll)")
 	stopLoss := fs.Int64("stop-loss", 0, "sessions: quit after losing this much (0: play to ruin)")
@@ -88,7 +89,7 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s, err := chooseStrategy(*name, *layout)
+	s, err := readStrategy(*name, *file)
 	if err != nil {
 		return err
 	}
@@ -160,53 +161,38 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	return sessionErr
 }
 
-// chooseStrategy is the named strategy, or the layout if one is given.
-func chooseStrategy(name, layout string) (craps.Strategy, error) {
-	if layout != "" {
-		spots, err := parseLayout(layout)
-		if err != nil {
-			return craps.Strategy{}, fmt.Errorf("-layout: %v: %w", err, errUsage)
-		}
-		return craps.Strategy{Name: "layout: " + layout, Layout: spots}, nil
-	}
-	s, err := craps.NamedStrategy(name)
-	if err != nil {
-		return s, fmt.Errorf("-strategy: unknown strategy %q (known: %s): %w", name, strings.Join(craps.StrategyNames(), ", "), errUsage)
-	}
-	return s, nil
-}
-
-// layoutBets analyses each bet the layout makes: odds and come bets on
+// layoutBets analyses each bet the strategy makes: odds and come bets on
 // every number they can stand on.
 func layoutBets(r craps.Rules, s craps.Strategy) ([]craps.Analysis, error) {
 	var out []craps.Analysis
 	seen := map[craps.Bet]bool{}
 	for _, b := range r.Catalogue() {
-		for _, sp := range s.Layout {
-			k, n := sp.Bet.Kind, sp.Bet.Number
-			if b.Kind != k || (n != 0 && b.Number != n) || seen[b] {
+		for _, a := range s.Actions {
+			k, n := a.Bet.Kind, a.Bet.Number
+			if a.Kind != craps.ActionBet || b.Kind != k || (n != 0 && b.Number != n) || seen[b] {
 				continue
 			}
 			seen[b] = true
-			a, err := r.Analyze(b)
+			an, err := r.Analyze(b)
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, a)
+			out = append(out, an)
 		}
 	}
 	return out, nil
 }
 
-// lineWithOdds is the combined edge of a layout that is a line bet and
-// the most odds behind it.
+// lineWithOdds is the combined edge of a strategy that is a line bet, at
+// one amount, and the most odds behind it.
 func lineWithOdds(r craps.Rules, s craps.Strategy) (craps.LineOdds, bool) {
-	l := s.Layout
+	a := s.Actions
 	odds := map[craps.BetKind]craps.BetKind{craps.PassLine: craps.PassOdds, craps.DontPass: craps.DontPassOdds}
-	if len(l) != 2 || odds[l[0].Bet.Kind] != l[1].Bet.Kind || l[1].Bet.Number != 0 || l[1].Amount != 0 {
+	if len(a) != 2 || len(a[0].Amounts) != 1 || len(a[0].If) != 0 || len(a[1].If) != 0 ||
+		odds[a[0].Bet.Kind] != a[1].Bet.Kind || a[1].Bet.Number != 0 || a[1].Odds != craps.OddsAtLimit {
 		return craps.LineOdds{}, false
 	}
-	lo, err := r.WithOdds(l[0].Bet, r.Odds)
+	lo, err := r.WithOdds(a[0].Bet, r.Odds)
 	return lo, err == nil
 }
 

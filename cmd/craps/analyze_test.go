@@ -97,7 +97,7 @@ func TestAnalyzeCommand(t *testing.T) {
 	if len(got.Bets) != 7 || got.Hand.Remainder == "" || len(got.Hand.Results) == 0 {
 		t.Errorf("bets %v, hand %+v", got.Bets, got.Hand)
 	}
-	code, out, _ = runCmd(t, "", "analyze", "-layout", "place 6 12, place 8 12", "-bound", "0.01")
+	code, out, _ = runCmd(t, "", "analyze", "-strategy", "place 6 12; place 8 12", "-bound", "0.01")
 	if code != 0 || !strings.Contains(out, "Place 8") || !strings.Contains(out, "-1/66") {
 		t.Errorf("a layout: exit %d\n%s", code, out)
 	}
@@ -107,8 +107,9 @@ func TestAnalyzeCommand(t *testing.T) {
 	}{
 		{[]string{"analyze", "-bound", "0"}, 2},
 		{[]string{"analyze", "-strategy", "nonesuch"}, 2},
-		{[]string{"analyze", "-layout", "pass ten"}, 2},
-		{[]string{"analyze", "-strategy", "martingale"}, 1},
+		{[]string{"analyze", "-strategy", "pass ten"}, 2},
+		{[]string{"analyze", "-strategy", "double-tap"}, 1},             // too many states
+		{[]string{"analyze", "-strategy", "pass 10; stop if won 3"}, 1}, // a stop
 		{[]string{"analyze", "-bankroll", "100", "-target", "50"}, 1},
 	} {
 		if code, _, errOut := runCmd(t, "", c.args...); code != c.code {
@@ -126,7 +127,7 @@ func TestSimExactBeside(t *testing.T) {
 	}{
 		{[]string{"-strategy", "iron-cross", "-shooters", "20000"}, []string{"net per hand", "standard deviation per hand", "rolls per hand", "net per roll"}},
 		{[]string{"-strategy", "pass-max-odds", "-rolls", "2e6"}, []string{"return per unit wagered", "net per roll", "rolls per hand"}},
-		{[]string{"-layout", "dont pass 10, dont pass odds", "-rolls", "2e6"}, []string{"return per unit wagered"}},
+		{[]string{"-strategy", "don't pass 10; lay odds max", "-rolls", "2e6"}, []string{"return per unit wagered"}},
 		{[]string{"-strategy", "pass-max-odds", "-sessions", "4000", "-bankroll", "200", "-target", "300", "-stop-loss", "150"},
 			[]string{"net per session", "standard deviation per session", "probability of reaching the target", "probability of the stop-loss", "rolls per session"}},
 	} {
@@ -151,9 +152,9 @@ func TestSimExactBeside(t *testing.T) {
 			}
 		}
 	}
-	code, out, _ := runCmd(t, "", "sim", "-strategy", "martingale", "-sessions", "500", "-bankroll", "500", "-target", "800")
+	code, out, _ := runCmd(t, "", "sim", "-strategy", "double-tap", "-sessions", "500", "-bankroll", "500", "-target", "800")
 	if code != 0 || !strings.Contains(out, "no exact session figures") {
-		t.Errorf("a hook: exit %d\n%s", code, out)
+		t.Errorf("too many states: exit %d\n%s", code, out)
 	}
 	code, out, _ = runCmd(t, "", "sim", "-strategy", "pass-max-odds", "-sessions", "500", "-bankroll", "100", "-target", "200")
 	if code != 0 || !strings.Contains(out, "probability of ruin") || !strings.Contains(out, "SE AWAY") {

@@ -116,6 +116,9 @@ func (s *session) cards(line int, cmd string, args []string, out report) error {
 			return errors.New("usage: deal")
 		}
 		s.defaultPlayer()
+		if err := s.strategiesBet(line, out); err != nil {
+			return err
+		}
 		before := s.table.Point()
 		d, res, err := s.table.Deal(s.theDeck(), s.res[:0])
 		s.res = res
@@ -123,6 +126,7 @@ func (s *session) cards(line int, cmd string, args []string, out report) error {
 			return err
 		}
 		s.dealt = true
+		s.strategiesSee(d, res)
 		return out.roll(line, d, craps.NoFault, before, s.table, res)
 	case "cut":
 		// cut [<player>] <n>, or cut [<player>] pass

@@ -8,8 +8,8 @@
 //	craps edge [-rules NAME] [-json] [rule flags]
 //	craps tables [-json]
 //	craps hand [-rules NAME] [-rolls N] [-json]
-//	craps analyze [-strategy NAME | -layout BETS] [-bankroll B -target T] [-json]
-//	craps sim [-strategy NAME | -layout BETS] [-rolls N | -shooters N | -sessions N] [-seed S] [-shard I/N | -shard auto] [-json]
+//	craps analyze [-strategy NAME|TEXT | -strategy-file FILE] [-bankroll B -target T] [-json]
+//	craps sim [-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY]... [-rolls N | -shooters N | -sessions N] [-seed S] [-shard I/N | -shard auto] [-json]
 //	craps merge [-json] FILE|FOLDER|PATTERN...
 //
 // Run "craps -h" or "craps edge -h" for every flag.

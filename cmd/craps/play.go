@@ -25,11 +25,15 @@ line; # starts a comment.
   rules <preset> [key=value ...]   the table's rules (before any player or bet);
                                    presets and keys are those of craps edge;
                                    "rules street" is the private game
-  player <name> <bankroll> [seat <n>]
+  player <name> <bankroll> [seat <n>] [strategy <spec>]
                                    seats a player, after the others or at seat n
                                    (0 is the first); the first seated shoots first.
                                    A tape that seats no one plays one player p1
-                                   with 1000
+                                   with 1000. With a strategy (a betting
+                                   system's name, or actions separated by ";"
+                                   as craps sim reads them), the player bets by
+                                   it before every throw, and the tape shows
+                                   his bets then
   bet [<player>] <bet> <amount>    places a bet, or adds to one: pass, don't pass,
                                    come, don't come, odds, odds <n>, lay odds,
                                    lay odds <n>, put <n>, place <n>, place to lose <n>,
@@ -118,6 +122,8 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 type report interface {
 	roll(line int, d craps.Dice, fault craps.Fault, before int, t *craps.Table, res []craps.Resolution) error
 	refused(line int, err error) error
+	// strategy reports a player's bets after his strategy made them.
+	strategy(line int, player string, bets []craps.BetState) error
 }
 
 // session is the state of a replay.
@@ -131,6 +137,10 @@ type session struct {
 	deck  *craps.Deck
 	seed  uint64
 	dealt bool
+	// bettors are the players who bet by a strategy, in the order they
+	// were seated.
+	bettors []*craps.StrategyPlayer
+	names   []string
 }
 
 // replay reads the tape line by line and plays it. It returns an error
@@ -191,24 +201,7 @@ func (s *session) do(line int, f []string, out report) error {
 	case "rules":
 		return s.rules(args)
 	case "player":
-		if len(args) != 2 && (len(args) != 4 || !strings.EqualFold(args[2], "seat")) {
-			return errors.New("usage: player <name> <bankroll> [seat <n>]")
-		}
-		n, err := strconv.ParseInt(args[1], 10, 64)
-		if err != nil {
-			return fmt.Errorf("bankroll %q is not a whole number", args[1])
-		}
-		at := len(s.table.Players())
-		if len(args) == 4 {
-			if at, err = strconv.Atoi(args[3]); err != nil {
-				return fmt.Errorf("seat %q is not a number", args[3])
-			}
-		}
-		if err := s.table.JoinAt(args[0], craps.Amount(n), at); err != nil {
-			return err
-		}
-		s.seated = true
-		return nil
+		return s.player(args)
 	case "leave":
 		if len(args) != 1 {
 			return errors.New("usage: leave <player>")
@@ -280,6 +273,83 @@ func (s *session) do(line int, f []string, out report) error {
 	return fmt.Errorf("unknown command %q", f[0])
 }
 
+// player seats a player: "player <name> <bankroll> [seat <n>] [strategy <spec>]".
+func (s *session) player(args []string) error {
+	const usage = "usage: player <name> <bankroll> [seat <n>] [strategy <spec>]"
+	var spec string
+	for i, w := range args {
+		if strings.EqualFold(w, "strategy") {
+			spec = strings.Join(args[i+1:], " ")
+			if spec == "" {
+				return errors.New(usage)
+			}
+			args = args[:i]
+			break
+		}
+	}
+	if len(args) != 2 && (len(args) != 4 || !strings.EqualFold(args[2], "seat")) {
+		return errors.New(usage)
+	}
+	n, err := strconv.ParseInt(args[1], 10, 64)
+	if err != nil {
+		return fmt.Errorf("bankroll %q is not a whole number", args[1])
+	}
+	at := len(s.table.Players())
+	if len(args) == 4 {
+		if at, err = strconv.Atoi(args[3]); err != nil {
+			return fmt.Errorf("seat %q is not a number", args[3])
+		}
+	}
+	var strategy craps.Strategy
+	if spec != "" {
+		if strategy, err = readStrategy(spec, ""); err != nil {
+			return errors.New(strings.TrimSuffix(strings.TrimPrefix(err.Error(), "-strategy: "), ": "+errUsage.Error()))
+		}
+		if err := strategy.Validate(s.table.Rules()); err != nil {
+			return err
+		}
+	}
+	if err := s.table.JoinAt(args[0], craps.Amount(n), at); err != nil {
+		return err
+	}
+	s.seated = true
+	if spec != "" {
+		p, err := craps.NewStrategyPlayer(s.table, args[0], strategy)
+		if err != nil {
+			return err
+		}
+		s.bettors, s.names = append(s.bettors, p), append(s.names, args[0])
+	}
+	return nil
+}
+
+// strategiesBet has every player who bets by a strategy make his bets
+// before a throw, and reports them; one who has left the table, or whose
+// strategy has stopped, bets no more.
+func (s *session) strategiesBet(line int, out report) error {
+	for i := 0; i < len(s.bettors); i++ {
+		p := s.bettors[i]
+		if p.Stopped() || p.Bet() != nil {
+			s.bettors = append(s.bettors[:i], s.bettors[i+1:]...)
+			s.names = append(s.names[:i], s.names[i+1:]...)
+			i--
+			continue
+		}
+		bets, _ := s.table.Bets(s.names[i])
+		if err := out.strategy(line, s.names[i], bets); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// strategiesSee shows every strategy the throw d and what it did.
+func (s *session) strategiesSee(d craps.Dice, res []craps.Resolution) {
+	for _, p := range s.bettors {
+		_ = p.Observe(d, res) // one who has left is dropped at the next throw
+	}
+}
+
 // throw plays "roll <a>-<b> [<fault>]" and "void <fault>".
 func (s *session) throw(line int, cmd string, args []string, out report) error {
 	var d craps.Dice
@@ -313,11 +383,17 @@ func (s *session) throw(line int, cmd string, args []string, out report) error {
 			fault = f
 		}
 	}
+	if err := s.strategiesBet(line, out); err != nil {
+		return err
+	}
 	before := s.table.Point()
 	var err error
 	s.res, err = s.table.RollFault(d, fault, s.res[:0])
 	if err != nil {
 		return err
+	}
+	if !fault.Void() {
+		s.strategiesSee(d, s.res)
 	}
 	return out.roll(line, d, fault, before, s.table, s.res)
 }
@@ -540,6 +616,21 @@ func puck(point int) string {
 	return "on " + strconv.Itoa(point)
 }
 
+func (r *textReport) strategy(line int, player string, bets []craps.BetState) error {
+	var b strings.Builder
+	for i, x := range bets {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%v %d", x.Bet, x.Amount)
+	}
+	if len(bets) == 0 {
+		b.WriteString("no bets")
+	}
+	_, err := fmt.Fprintf(r.w, "line %d: %s bets by strategy: %s\n", line, player, b.String())
+	return err
+}
+
 func (r *textReport) refused(line int, err error) error {
 	_, werr := fmt.Fprintf(r.w, "line %d: refused: %s\n", line, strings.TrimPrefix(err.Error(), "craps: "))
 	return werr
@@ -599,6 +690,22 @@ func (r *jsonReport) roll(line int, d craps.Dice, fault craps.Fault, before int,
 	}
 	for _, p := range t.Players() {
 		out.Players[p.Name] = playerJSON{int64(p.Bankroll), int64(p.OnTable)}
+	}
+	return r.enc.Encode(out)
+}
+
+func (r *jsonReport) strategy(line int, player string, bets []craps.BetState) error {
+	type betJSON struct {
+		Bet    string `json:"bet"`
+		Amount int64  `json:"amount"`
+	}
+	out := struct {
+		Line     int       `json:"line"`
+		Player   string    `json:"player"`
+		Strategy []betJSON `json:"strategy_bets"`
+	}{line, player, []betJSON{}}
+	for _, x := range bets {
+		out.Strategy = append(out.Strategy, betJSON{x.Bet.String(), int64(x.Amount)})
 	}
 	return r.enc.Encode(out)
 }

@@ -294,3 +294,52 @@ func TestPlayStreetWording(t *testing.T) {
 		t.Errorf("bankrolls a %d, b %d; want 124 and 76", a.Bankroll, b.Bankroll)
 	}
 }
+
+// Players who bet by a strategy make their bets before every throw, on
+// the tape's dice, and the log shows them; a strategy that stops bets no
+// more, and mistakes are refused by line.
+func TestPlayStrategies(t *testing.T) {
+	tape := `player ann 1000 strategy pass 10; odds 2x; stop if points >= 1
+player bob 500 strategy martingale
+player cy 300 strategy place 6 12 if point on
+roll 1-1
+roll 3-3
+roll 2-4
+roll 6-6
+leave cy
+roll 5-5
+player dan 100 strategy place 7 10
+player eve 100 strategy place 6 5 min
+player fay 100 strategy molly
+`
+	code, out, errOut := runCmd(t, tape, "play")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"line 4: ann bets by strategy: Pass Line 10\n",
+		"line 4: bob bets by strategy: Pass Line 10\n",
+		"line 4: cy bets by strategy: no bets\n",       // no point yet
+		"line 5: bob bets by strategy: Pass Line 20\n", // lost on the 2: doubled
+		"line 6: ann bets by strategy: Pass Line 10, Pass Odds 6 20\n",
+		"line 6: cy bets by strategy: Place 6 12\n",
+		"  ann        bankroll 1024, on the table 0\n", // won 10 and 24
+		"line 7: bob bets by strategy: Pass Line 10\n", // won: back to 10
+		"line 8: refused: leave Place 6 for cy: the player still has bets on the layout",
+		"line 9: bob bets by strategy: Pass Line 20\n", // the 12 lost
+		"line 10: refused: strategy line 1: \"place 7 10\": not an action",
+		"line 11: refused: strategy \"place 6 5 min\": action 1 (place 6 5 min): amounts in table minimums at a table without a minimum",
+		"line 12: refused: no betting system \"molly\"",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "line 7: ann bets") || strings.Contains(out, "line 9: ann bets") {
+		t.Errorf("ann's strategy stopped once the point was made, yet she bets:\n%s", out)
+	}
+	lines := playJSON(t, "player ann 1000 strategy pass-max-odds\nroll 2-2\n")
+	if len(lines) != 2 || lines[1].Players["ann"].OnTable != 10 {
+		t.Errorf("JSON: %+v", lines)
+	}
+}

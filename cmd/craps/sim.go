@@ -18,16 +18,33 @@ import (
 	"github.com/crapslab/craps"
 )
 
-const simSynopsis = `[-strategy NAME | -layout BETS] [-rolls N | -shooters N | -sessions N] [-seed S]
-       [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-quiet] [-rules NAME] [rule flags]
+const simSynopsis = `[-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY ...] [-rolls N | -shooters N | -sessions N]
+       [-seed S] [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-quiet] [-rules NAME] [rule flags]
 
 Simulates a strategy from a seed and prints, for every bet it made, the
 simulated return per unit staked with its standard error beside the exact
 return from the analysis (craps edge), and how many standard errors apart
 they are. Sessions (-sessions) start from -bankroll and end at -target,
-after losing -stop-loss, on ruin or after -max-rolls rolls; shooters
-(-shooters) play until that many hands have sevened out. Both also print
-the distribution of their results.
+after losing -stop-loss, on ruin, after -max-rolls rolls or when the
+strategy stops; shooters (-shooters) play until that many hands have
+sevened out. Both also print the distribution of their results.
+
+A strategy is one of the betting systems listed below, or written in the
+strategy language, one action a line in a file or separated by ";":
+
+  pass 10; odds 3-4-5x                 a bet and its amount; odds by point, 2x or max
+  come 10 if comes < 2                 a condition: point on|off|<n>, has|no <bet>,
+                                       comes, bets <bet>, rolled <throws>, won|lost <bet>,
+                                       hits <bet>, points, rolls, winnings; and, or, not
+  place 6 12 skip point                not made on the point, taken down when it is
+  place 8 12-24-36 up on win           a progression: up|down|reset|stay on win|loss, cycle
+  place 5 0-10-0 by hits place         an amount for each count of the hand (0: down)
+  take down place if point off
+  stop if winnings >= 100              ends a session
+
+(the package documentation of github.com/crapslab/craps has the whole
+language). A strategy whose memory is finite, as every one written in the
+language is, runs compiled into one automaton with the table.
 
 The result depends only on the rules, the strategy, the seed and the size
 of the run: not on -workers, nor on the machine. -shard i/n runs one part
@@ -38,7 +55,8 @@ shown on standard error when that is a terminal, unless -quiet.
 
 Examples:
   craps sim -strategy three-point-molly -rolls 1e9 -seed 7
-  craps sim -layout "pass 10, odds, place 6 12, place 8 12" -sessions 1e5 -bankroll 500 -target 750`
+  craps sim -strategy "pass 10; odds max; place 6 12; place 8 12" -sessions 1e5 -bankroll 500 -target 750
+  craps sim -strategy-file mine.txt -shooters 1e6`
 
 // simStderr receives the progress indicator, if it is a terminal.
 var simStderr io.Writer = os.Stderr
@@ -65,13 +83,18 @@ type simOutput struct {
 }
 
 type simSummary struct {
+	// Player and Strategy name a player besides the first, in Others.
+	Player   string          `json:"player,omitempty"`
+	Strategy string          `json:"strategy,omitempty"`
 	Bets     []betSummary    `json:"bets"`
 	Total    betSummary      `json:"total"`
 	Outcomes *outcomeSummary `json:"outcomes,omitempty"`
 	// Exact is the strategy's exact figures beside the simulated ones;
 	// ExactNote says why there are none, or how they were solved.
-	Exact     []exactRow `json:"exact,omitempty"`
-	ExactNote string     `json:"exact_note,omitempty"`
+	Exact     []exactRow   `json:"exact,omitempty"`
+	ExactNote string       `json:"exact_note,omitempty"`
+	Others    []simSummary `json:"others,omitempty"`
+	ends      craps.SessionEnds
 }
 
 type betSummary struct {
@@ -98,11 +121,13 @@ type outcomeSummary struct {
 
 func runSim(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("sim", simSynopsis, stdout)
-	strategy := fs.String("strategy", "pass-max-odds", "the strategy: "+strings.Join(craps.StrategyNames(), ", "))
-	layout := fs.String("layout", "", `a layout of your own instead of -strategy, bets separated by commas, each "<bet> [amount] [xN] [point]":
-odds without an amount are the most allowed; "come odds" and "don't come odds" stand behind every come bet;
-xN keeps N come bets working; point makes the bet only while a point is on.
-Example: "pass 10, odds, come 10 x2, come odds, place 6 12, place 8 12, field 5 point"`)
+	listSystems(fs, stdout)
+	strategy := fs.String("strategy", "pass-max-odds", "a betting system by name (listed below), or a strategy written in the language, actions separated by \";\"")
+	strategyFile := fs.String("strategy-file", "", "read the strategy from this file, one action a line (# starts a comment)")
+	show := fs.Bool("show", false, "print the strategy's actions and exit")
+	var others playersFlag
+	fs.Var(&others, "player", `another player at the table, betting by his own strategy on the same dice: "NAME=STRATEGY",
+or "NAME:BANKROLL=STRATEGY" for his own bankroll in sessions (the strategy as -strategy takes it); repeat it for more`)
 	var rolls, shooters, sessions count
 	fs.Var(&rolls, "rolls", "simulate this many rolls (1e9 allowed; default 1e7 when no count is given)")
 	fs.Var(&shooters, "shooters", "simulate this many shooters' hands")
@@ -130,21 +155,27 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 	if err != nil {
 		return err
 	}
-	s, err := craps.NamedStrategy(*strategy)
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if given["strategy"] && given["strategy-file"] {
+		return fmt.Errorf("give -strategy or -strategy-file, not both: %w", errUsage)
+	}
+	s, err := readStrategy(*strategy, *strategyFile)
 	if err != nil {
-		return fmt.Errorf("-strategy: unknown strategy %q (known: %s): %w", *strategy, strings.Join(craps.StrategyNames(), ", "), errUsage)
+		return err
 	}
-	if *layout != "" {
-		spots, err := parseLayout(*layout)
-		if err != nil {
-			return fmt.Errorf("-layout: %v: %w", err, errUsage)
+	if *show {
+		fmt.Fprintf(stdout, "# %s\n", s.Name)
+		if s.Doc != "" {
+			fmt.Fprintf(stdout, "# %s\n", s.Doc)
 		}
-		s = craps.Strategy{Name: "layout: " + *layout, Layout: spots}
+		fmt.Fprintln(stdout, s)
+		return nil
 	}
-	cfg := craps.SimConfig{Rules: r, Strategy: s, Seed: *seed, Workers: *workers,
+	cfg := craps.SimConfig{Rules: r, Strategy: s, Others: others, Seed: *seed, Workers: *workers,
 		Session: craps.SessionLimits{Bankroll: craps.Amount(*bankroll), Target: craps.Amount(*target),
 			StopLoss: craps.Amount(*stopLoss), MaxRolls: int64(maxRolls)}}
-	given := 0
+	counts := 0
 	for _, c := range []struct {
 		n    count
 		mode craps.SimMode
@@ -156,9 +187,9 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 			return fmt.Errorf("-%v 0: a run plays at least one: %w", c.mode, errUsage)
 		}
 		cfg.Mode, cfg.N = c.mode, int64(c.n)
-		given++
+		counts++
 	}
-	switch given {
+	switch counts {
 	case 0:
 		cfg.N = 10_000_000
 	case 1:
@@ -188,56 +219,86 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 	return writeSim(stdout, out, *asJSON)
 }
 
-// parseLayout reads a layout written as -layout describes.
-func parseLayout(text string) ([]craps.Spot, error) {
-	var spots []craps.Spot
-	for _, item := range strings.Split(text, ",") {
-		words := strings.Fields(strings.ToLower(item))
-		var sp craps.Spot
-		// Options come last: "point", "xN", then the amount.
-		for len(words) > 1 {
-			w := words[len(words)-1]
-			if w == "point" {
-				sp.PointOnly = true
-			} else if n, err := strconv.Atoi(strings.TrimPrefix(w, "x")); err == nil && strings.HasPrefix(w, "x") && sp.Count == 0 {
-				sp.Count = n
-			} else {
-				break
-			}
-			words = words[:len(words)-1]
+// readStrategy reads the strategy of -strategy or -strategy-file: a
+// betting system's name, or a strategy in the language. A strategy of
+// one's own is named by its text, so that the shards of a run merge
+// whatever file they were read from.
+func readStrategy(spec, file string) (craps.Strategy, error) {
+	if file != "" {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return craps.Strategy{}, err
 		}
-		// The amount is the last number, if what is left is a bet by
-		// itself: "pass 10", "place 6 12", "odds 6 25"; but "place 6".
-		name := strings.Join(words, " ")
-		if i := strings.LastIndexByte(name, ' '); i > 0 && isBetName(name[:i]) {
-			n, err := strconv.ParseInt(name[i+1:], 10, 64)
-			switch {
-			case err == nil:
-				sp.Amount, name = craps.Amount(n), name[:i]
-			case !isBetName(name):
-				return nil, fmt.Errorf("%q: the amount %q is not a whole number", strings.TrimSpace(item), name[i+1:])
-			}
+		s, err := craps.ParseStrategy(string(data))
+		if err != nil {
+			return craps.Strategy{}, fmt.Errorf("%s: %v: %w", file, strings.TrimPrefix(err.Error(), "craps: "), errUsage)
 		}
-		switch name {
-		case "come odds":
-			sp.Bet = craps.Bet{Kind: craps.ComeOdds}
-		case "don't come odds", "dont come odds":
-			sp.Bet = craps.Bet{Kind: craps.DontComeOdds}
-		default:
-			b, err := craps.ParseBet(name)
-			if err != nil {
-				return nil, fmt.Errorf("%q: not a bet", strings.TrimSpace(item))
-			}
-			sp.Bet = b
-		}
-		spots = append(spots, sp)
+		s.Name = strings.ReplaceAll(s.String(), "\n", "; ")
+		return s, nil
 	}
-	return spots, nil
+	if s, err := craps.NamedStrategy(spec); err == nil {
+		return s, nil
+	}
+	s, err := craps.ParseStrategy(spec)
+	if err != nil {
+		if !strings.ContainsAny(strings.TrimSpace(spec), " ;") {
+			return craps.Strategy{}, fmt.Errorf("-strategy: no betting system %q (craps sim -h lists them): %w", spec, errUsage)
+		}
+		return craps.Strategy{}, fmt.Errorf("-strategy: %v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
+	}
+	s.Name = strings.ReplaceAll(s.String(), "\n", "; ")
+	return s, nil
 }
 
-func isBetName(name string) bool {
-	_, err := craps.ParseBet(name)
-	return err == nil || name == "come odds" || name == "don't come odds" || name == "dont come odds"
+// playersFlag reads -player flags: "name=strategy" or
+// "name:bankroll=strategy".
+type playersFlag []craps.SimPlayer
+
+func (p *playersFlag) String() string { return "" }
+
+func (p *playersFlag) Set(v string) error {
+	who, spec, ok := strings.Cut(v, "=")
+	name, bankroll, hasBankroll := strings.Cut(strings.TrimSpace(who), ":")
+	if !ok || name == "" {
+		return errors.New(`want NAME=STRATEGY or NAME:BANKROLL=STRATEGY`)
+	}
+	player := craps.SimPlayer{Name: name}
+	if hasBankroll {
+		n, err := strconv.ParseInt(bankroll, 10, 64)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("bankroll %q is not a whole amount", bankroll)
+		}
+		player.Bankroll = craps.Amount(n)
+	}
+	s, err := readStrategy(strings.TrimSpace(spec), "")
+	if err != nil {
+		return errors.New(strings.TrimSuffix(strings.TrimPrefix(err.Error(), "-strategy: "), ": "+errUsage.Error()))
+	}
+	player.Strategy = s
+	*p = append(*p, player)
+	return nil
+}
+
+// listSystems adds the betting systems, each with its doc line, to the
+// help of fs.
+func listSystems(fs *flag.FlagSet, w io.Writer) {
+	flags := help[fs]
+	help[fs] = func() {
+		flags()
+		fmt.Fprintln(w, "\nBetting systems (-strategy NAME; -show prints one's actions):")
+		for _, s := range craps.BettingSystems() {
+			fmt.Fprintf(w, "  %s\n", s.Name)
+			line := "       "
+			for _, word := range strings.Fields(s.Doc) {
+				if len(line)+1+len(word) > 79 {
+					fmt.Fprintln(w, line)
+					line = "       "
+				}
+				line += " " + word
+			}
+			fmt.Fprintln(w, line)
+		}
+	}
 }
 
 // count is a flag holding a positive count, written 1000000, 1_000_000 or 1e6.
@@ -338,9 +399,32 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 
 // summarize computes the report's figures from the exact sums.
 func summarize(res *craps.SimResult) (*simSummary, error) {
+	mean, se := res.Return()
+	sum, err := summarizePlayer(res, res.Bets, mean, se, res.Outcomes, res.Ends)
+	if err != nil {
+		return nil, err
+	}
+	sum.Exact, sum.ExactNote = exactBeside(res) // the first player's strategy
+	for i := range res.Others {
+		o := &res.Others[i]
+		mean, se := o.Return()
+		other, err := summarizePlayer(res, o.Bets, mean, se, o.Outcomes, o.Ends)
+		if err != nil {
+			return nil, err
+		}
+		other.Player, other.Strategy = o.Name, o.Strategy
+		sum.Others = append(sum.Others, *other)
+	}
+	return sum, nil
+}
+
+// summarizePlayer computes the figures of one player's bets, whose whole
+// return is mean ± se.
+func summarizePlayer(res *craps.SimResult, bets []craps.BetTally, mean, se float64, h craps.Histogram, ends craps.SessionEnds) (*simSummary, error) {
 	sum := &simSummary{}
 	var exactNet big.Rat
-	for _, t := range res.Bets {
+	var total craps.BetTally
+	for _, t := range bets {
 		a, err := res.Rules.Analyze(t.Bet)
 		if err != nil {
 			return nil, err
@@ -349,21 +433,21 @@ func summarize(res *craps.SimResult) (*simSummary, error) {
 		sum.Bets = append(sum.Bets, b)
 		exactNet.Add(&exactNet, new(big.Rat).Mul(a.Return, new(big.Rat).SetInt(t.Staked())))
 	}
-	total := res.Total()
+	total = (&craps.PlayerResult{Bets: bets}).Total()
 	exact := new(big.Rat)
 	if total.Staked().Sign() != 0 {
 		exact.Quo(&exactNet, new(big.Rat).SetInt(total.Staked()))
 	}
 	sum.Total = betRow("all bets", total, exact)
-	sum.Total.Return, sum.Total.StdErr = res.Return()
+	sum.Total.Return, sum.Total.StdErr = mean, se
 	sum.Total.StdErrsAway = (sum.Total.Return - sum.Total.ExactFloat) / sum.Total.StdErr
-	if h := res.Outcomes; len(h) > 0 {
+	if len(h) > 0 {
 		o := &outcomeSummary{Count: h.Count(), Mean: h.Mean(), StdDev: h.StdDev(), Quantiles: map[string]int64{}}
 		for _, q := range []float64{0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99, 1} {
 			o.Quantiles[strconv.FormatFloat(q, 'f', -1, 64)] = int64(h.Quantile(q))
 		}
 		if res.Mode == craps.BySessions {
-			p := float64(res.Ends.Ruin) / float64(o.Count)
+			p := float64(ends.Ruin) / float64(o.Count)
 			o.Ruin, o.RuinErr = p, math.Sqrt(p*(1-p)/float64(o.Count))
 			o.MeanRolls = float64(res.SessionRolls) / float64(o.Count)
 		} else {
@@ -371,7 +455,7 @@ func summarize(res *craps.SimResult) (*simSummary, error) {
 		}
 		sum.Outcomes = o
 	}
-	sum.Exact, sum.ExactNote = exactBeside(res)
+	sum.ends = ends
 	return sum, nil
 }
 
@@ -408,6 +492,22 @@ func writeSim(w io.Writer, out simOutput, asJSON bool) error {
 		speed = fmt.Sprintf(" in %.2fs (%.3g rolls/s)", out.Elapsed, float64(res.Rolls)/out.Elapsed)
 	}
 	fmt.Fprintf(w, "%d rolls, %d hands, %s engine%s\n\n", res.Rolls, res.SevenOuts, res.Engine, speed)
+	if err := writePlayer(w, res, sum); err != nil {
+		return err
+	}
+	for i := range sum.Others {
+		o := &sum.Others[i]
+		fmt.Fprintf(w, "\nPlayer %s, strategy %s:\n\n", o.Player, o.Strategy)
+		if err := writePlayer(w, res, o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writePlayer writes one player's table of bets and the distribution of
+// his results.
+func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	rows := append(sum.Bets, sum.Total)
 	width := len("BET")
@@ -423,32 +523,38 @@ func writeSim(w io.Writer, out simOutput, asJSON bool) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "\nReturn is the player's net per unit staked on bets decided (negative: the house's edge),")
-	fmt.Fprintln(w, "± one standard error; exact is craps edge's figure, for all bets weighted by the stakes simulated.")
-	if res.Rules.Cards != craps.NoCards {
-		fmt.Fprintln(w, "Cards are dealt from a deck seeded by each block. A card figure assumes its bet made at the moment")
-		fmt.Fprintln(w, "craps edge names (the line on a come-out, odds when the point is set, other bets when a come-out")
-		fmt.Fprintln(w, "sets a point) and working on every throw; a strategy that makes or turns off bets at other moments")
-		fmt.Fprintln(w, "meets other decks, and may differ from it by more than chance.")
-	}
-	if res.Mode == craps.BySessions {
-		fmt.Fprintln(w, "A session that ends leaves the bets still on the layout undecided; they are not counted, which")
-		fmt.Fprintln(w, "favours bets decided quickly (line bets on 6 and 8 over 4 and 10): check per-bet returns with")
-		fmt.Fprintln(w, "-rolls or -shooters, where every hand is played out.")
+	if sum.Player == "" {
+		fmt.Fprintln(w, "\nReturn is the player's net per unit staked on bets decided (negative: the house's edge),")
+		fmt.Fprintln(w, "± one standard error; exact is craps edge's figure, for all bets weighted by the stakes simulated.")
+		if res.Rules.Cards != craps.NoCards {
+			fmt.Fprintln(w, "Cards are dealt from a deck seeded by each block. A card figure assumes its bet made at the moment")
+			fmt.Fprintln(w, "craps edge names (the line on a come-out, odds when the point is set, other bets when a come-out")
+			fmt.Fprintln(w, "sets a point) and working on every throw; a strategy that makes or turns off bets at other moments")
+			fmt.Fprintln(w, "meets other decks, and may differ from it by more than chance.")
+		}
+		if res.Mode == craps.BySessions {
+			fmt.Fprintln(w, "A session that ends leaves the bets still on the layout undecided; they are not counted, which")
+			fmt.Fprintln(w, "favours bets decided quickly (line bets on 6 and 8 over 4 and 10): check per-bet returns with")
+			fmt.Fprintln(w, "-rolls or -shooters, where every hand is played out.")
+		}
 	}
 	if o := sum.Outcomes; o != nil {
 		what := "hand"
 		if res.Mode == craps.BySessions {
 			what = "session"
 		}
-		fmt.Fprintf(w, "\nNet result per %s over %d: mean %.2f, standard deviation %.2f, mean rolls %.2f\n", what, o.Count, o.Mean, o.StdDev, o.MeanRolls)
+		rolls := "mean rolls"
+		if len(res.Others) > 0 && res.Mode == craps.BySessions {
+			rolls = "mean rolls of the table's sessions" // which last until every player's has ended
+		}
+		fmt.Fprintf(w, "\nNet result per %s over %d: mean %.2f, standard deviation %.2f, %s %.2f\n", what, o.Count, o.Mean, o.StdDev, rolls, o.MeanRolls)
 		fmt.Fprintf(w, "quantiles: min %d, 1%% %d, 10%% %d, 25%% %d, median %d, 75%% %d, 90%% %d, 99%% %d, max %d\n",
 			o.Quantiles["0"], o.Quantiles["0.01"], o.Quantiles["0.1"], o.Quantiles["0.25"], o.Quantiles["0.5"],
 			o.Quantiles["0.75"], o.Quantiles["0.9"], o.Quantiles["0.99"], o.Quantiles["1"])
 		if res.Mode == craps.BySessions {
-			e := res.Ends
+			e := sum.ends
 			fmt.Fprintf(w, "ended: target %d, stop-loss %d, ruin %d, roll limit %d, by the strategy %d; probability of ruin %s ± %s\n",
-				e.Target, e.StopLoss, e.Ruin, e.MaxRolls, e.Hook, pct(o.Ruin), pct(o.RuinErr))
+				e.Target, e.StopLoss, e.Ruin, e.MaxRolls, e.Strategy, pct(o.Ruin), pct(o.RuinErr))
 		}
 	}
 	return writeExactBeside(w, sum.Exact, sum.ExactNote)
@@ -464,14 +570,20 @@ func jsonSafe(out simOutput) simOutput {
 			}
 		}
 	}
-	for i := range out.Summary.Bets {
-		fix(&out.Summary.Bets[i])
+	sums := []*simSummary{out.Summary}
+	for i := range out.Summary.Others {
+		sums = append(sums, &out.Summary.Others[i])
 	}
-	fix(&out.Summary.Total)
-	if o := out.Summary.Outcomes; o != nil {
-		for _, f := range []*float64{&o.Mean, &o.StdDev} {
-			if math.IsNaN(*f) {
-				*f = 0
+	for _, sum := range sums {
+		for i := range sum.Bets {
+			fix(&sum.Bets[i])
+		}
+		fix(&sum.Total)
+		if o := sum.Outcomes; o != nil {
+			for _, f := range []*float64{&o.Mean, &o.StdDev} {
+				if math.IsNaN(*f) {
+					*f = 0
+				}
 			}
 		}
 	}

@@ -109,7 +109,7 @@ func TestSimUsage(t *testing.T) {
 		code int
 		want string
 	}{
-		{"an unknown strategy", []string{"sim", "-strategy", "nope"}, 2, "unknown strategy"},
+		{"an unknown strategy", []string{"sim", "-strategy", "nope"}, 2, "no betting system"},
 		{"two counts", []string{"sim", "-rolls", "10", "-shooters", "10"}, 2, "one of"},
 		{"a shard out of range", []string{"sim", "-shard", "3/3"}, 2, "-shard"},
 		{"a count that is not whole", []string{"sim", "-rolls", "1.5"}, 2, "whole count"},
@@ -129,36 +129,107 @@ func TestSimUsage(t *testing.T) {
 	}
 }
 
-func TestParseLayout(t *testing.T) {
-	got, err := parseLayout("pass 10, odds, come 10 x2, come odds, place 6 12, field 5 point, odds 6 25, hop 2-5 1, lay odds, any 7 2")
-	if err != nil {
+// A strategy written in the language, on the command line or in a file,
+// runs as a named one does; -show prints it, and mistakes are usage errors.
+func TestSimStrategyText(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "sim", "-strategy", "place 6 12; place 8 12-24 up on win", "-rolls", "100000")
+	if code != 0 || !strings.Contains(out, "Place 8") || !strings.Contains(out, "compiled engine") ||
+		!strings.Contains(out, "Strategy place 6 12; place 8 12-24 up on win under") {
+		t.Errorf("sim -strategy TEXT: exit %d:\n%s%s", code, out, errOut)
+	}
+	file := filepath.Join(t.TempDir(), "mine.txt")
+	text := "# pass and odds\npass 10\nodds 2x  # double odds\n\nstop if winnings >= 50\n"
+	if err := os.WriteFile(file, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	want := []craps.Spot{
-		{Bet: craps.Bet{Kind: craps.PassLine}, Amount: 10},
-		{Bet: craps.Bet{Kind: craps.PassOdds}},
-		{Bet: craps.Bet{Kind: craps.Come}, Amount: 10, Count: 2},
-		{Bet: craps.Bet{Kind: craps.ComeOdds}},
-		{Bet: craps.Bet{Kind: craps.Place, Number: 6}, Amount: 12},
-		{Bet: craps.Bet{Kind: craps.Field}, Amount: 5, PointOnly: true},
-		{Bet: craps.Bet{Kind: craps.ComeOdds, Number: 6}, Amount: 25},
-		{Bet: craps.Bet{Kind: craps.Hop, Hop: craps.Dice{A: 2, B: 5}}, Amount: 1},
-		{Bet: craps.Bet{Kind: craps.DontPassOdds}},
-		{Bet: craps.Bet{Kind: craps.Any7}, Amount: 2},
+	code, out, errOut = runCmd(t, "", "sim", "-strategy-file", file, "-sessions", "1000", "-bankroll", "100", "-target", "1000")
+	if code != 0 || !strings.Contains(out, "Pass Odds 6") || !strings.Contains(out, "by the strategy") {
+		t.Errorf("sim -strategy-file: exit %d:\n%s%s", code, out, errOut)
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
+	code, out, _ = runCmd(t, "", "sim", "-strategy", "hammerlock", "-show")
+	want := "# hammerlock\n# Pass line and don't pass"
+	if code != 0 || !strings.HasPrefix(out, want) || !strings.Contains(out, "place 6 24-12-0 by hits place if point on\n") {
+		t.Errorf("sim -show: exit %d:\n%s", code, out)
 	}
-	for _, bad := range []string{"place 7 10", "pass 10,, field 5", "nothing 5"} {
-		if _, err := parseLayout(bad); err == nil {
-			t.Errorf("%q: no error", bad)
+	for _, c := range []struct {
+		why  string
+		args []string
+		code int
+		want string
+	}{
+		{"a bet with no amount", []string{"sim", "-strategy", "place 6"}, 2, "no amount"},
+		{"a word that is no option", []string{"sim", "-strategy", "place 6 12 sometimes"}, 2, "not an option"},
+		{"a line of a file", []string{"sim", "-strategy-file", file + ".missing"}, 1, "no such file"},
+		{"both", []string{"sim", "-strategy", "pass 10", "-strategy-file", file}, 2, "not both"},
+		{"an amount below the minimum", []string{"sim", "-strategy", "field 5", "-min", "10"}, 2, "outside the table limits"},
+	} {
+		code, _, errOut := runCmd(t, "", c.args...)
+		if code != c.code || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: exit %d (want %d): %s", c.why, code, c.code, errOut)
 		}
 	}
-	code, out, errOut := runCmd(t, "", "sim", "-layout", "place 6 12, place 8 12", "-rolls", "100000")
-	if code != 0 || !strings.Contains(out, "Place 8") {
-		t.Errorf("sim -layout: exit %d:\n%s%s", code, out, errOut)
+}
+
+// Every betting system runs and prints its simulated returns beside the
+// exact figures, each bet within 4 standard errors; craps sim -h lists
+// them all with their doc lines.
+func TestSimEveryBettingSystem(t *testing.T) {
+	n := "300000"
+	if testing.Short() {
+		n = "30000"
 	}
-	if code, _, errOut := runCmd(t, "", "sim", "-layout", "place 6"); code != 2 || !strings.Contains(errOut, "amount 0") {
-		t.Errorf("a bet with no amount: exit %d: %s", code, errOut)
+	_, help, _ := runCmd(t, "", "sim", "-h")
+	for _, s := range craps.BettingSystems() {
+		if !strings.Contains(help, "  "+s.Name+"\n") || !strings.Contains(strings.Join(strings.Fields(help), " "), s.Doc) {
+			t.Errorf("sim -h does not list %s with its doc line", s.Name)
+		}
+		code, out, errOut := runCmd(t, "", "sim", "-json", "-strategy", s.Name, "-rolls", n)
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", s.Name, code, errOut)
+			continue
+		}
+		var got simOutput
+		if err := json.Unmarshal([]byte(out), &got); err != nil {
+			t.Fatal(s.Name, err)
+		}
+		if got.Result.Engine != "compiled" {
+			t.Errorf("%s ran on the %s engine", s.Name, got.Result.Engine)
+		}
+		for _, b := range append(got.Summary.Bets, got.Summary.Total) {
+			if math.Abs(b.StdErrsAway) > 4 || b.Decisions == 0 {
+				t.Errorf("%s: %s simulated %.5f ± %.5f, exact %s, %d decisions", s.Name, b.Bet, b.Return, b.StdErr, b.Exact, b.Decisions)
+			}
+		}
+	}
+}
+
+// Several players at one table: each has his own table of bets, in text
+// and in JSON, and -player mistakes are usage errors.
+func TestSimPlayers(t *testing.T) {
+	args := []string{"sim", "-strategy", "pass-max-odds", "-player", "ann=hammerlock", "-player", "bob:500=place 6 12", "-shooters", "3000"}
+	code, out, errOut := runCmd(t, "", args...)
+	if code != 0 || !strings.Contains(out, "Player ann, strategy hammerlock:") || !strings.Contains(out, "Player bob, strategy place 6 12:") ||
+		!strings.Contains(out, "table engine") {
+		t.Fatalf("exit %d:\n%s%s", code, out, errOut)
+	}
+	code, out, _ = runCmd(t, "", append(args, "-json")...)
+	var got simOutput
+	if err := json.Unmarshal([]byte(out), &got); code != 0 || err != nil {
+		t.Fatalf("exit %d: %v", code, err)
+	}
+	if len(got.Summary.Others) != 2 || got.Summary.Others[1].Player != "bob" || got.Summary.Others[1].Bets[0].Bet != "Place 6" ||
+		len(got.Result.Others) != 2 || got.Result.Others[0].Bets[0].Decisions == 0 {
+		t.Errorf("JSON summary of the others: %+v", got.Summary.Others)
+	}
+	for _, c := range []struct{ why, arg, want string }{
+		{"no name", "=hammerlock", "NAME=STRATEGY"},
+		{"a bankroll that is no number", "ann:lots=hammerlock", "not a whole amount"},
+		{"no such system", "ann=molly", "no betting system"},
+		{"the first player's name", "player=hammerlock", "a name of his own"},
+	} {
+		code, _, errOut := runCmd(t, "", "sim", "-player", c.arg, "-rolls", "1000")
+		if code == 0 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: exit %d: %s", c.why, code, errOut)
+		}
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/big"
 	"slices"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/crapslab/craps"
@@ -116,14 +115,13 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string) {
 	return rows, note
 }
 
-// strategyOf finds the strategy a result names: a named strategy, or the
-// layout craps sim names "layout: " and its text.
+// strategyOf finds the strategy a result names: a betting system, or a
+// strategy of one's own, which craps sim names by its text.
 func strategyOf(name string) (craps.Strategy, error) {
-	if text, ok := strings.CutPrefix(name, "layout: "); ok {
-		spots, err := parseLayout(text)
-		return craps.Strategy{Name: name, Layout: spots}, err
+	if s, err := craps.NamedStrategy(name); err == nil {
+		return s, nil
 	}
-	return craps.NamedStrategy(name)
+	return craps.ParseStrategy(name)
 }
 
 // sdStdErr is the standard error of a sample standard deviation, from the
