@@ -145,6 +145,7 @@ or "NAME:BANKROLL=STRATEGY" for his own bankroll in sessions (the strategy as -s
 under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns shards 3 and 7)`)
 	asJSON := fs.Bool("json", false, "print the exact sums and a summary as JSON, which craps merge reads")
 	quiet := fs.Bool("quiet", false, "no progress line on standard error (there is none unless it is a terminal)")
+	svg := fs.String("svg", "", "with -sessions or -shooters: write the histogram of their results to this file as an SVG chart")
 	rf := addRuleFlags(fs)
 	if err := parse(fs, args, 0); err != nil {
 		return err
@@ -202,6 +203,9 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 	if err := s.Validate(r); err != nil {
 		return fmt.Errorf("%v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
 	}
+	if *svg != "" && cfg.Mode == craps.ByRolls {
+		return fmt.Errorf("-svg draws the results of -sessions or -shooters: %w", errUsage)
+	}
 	start := time.Now()
 	prog := newProgress(simStderr, start, *quiet)
 	if prog != nil {
@@ -216,7 +220,10 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 		return err
 	}
 	out := simOutput{Result: res, RulesName: rf.describe(), Elapsed: time.Since(start).Seconds()}
-	return writeSim(stdout, out, *asJSON)
+	if err := writeSim(stdout, out, *asJSON); err != nil {
+		return err
+	}
+	return writePlot(*svg, &out)
 }
 
 // readStrategy reads the strategy of -strategy or -strategy-file: a
@@ -359,6 +366,7 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 		"reported as missing. A folder stands for every .json file in it, a quoted\n"+
 		"pattern such as 'out/shard-*.json' for the files it matches.", stdout)
 	asJSON := fs.Bool("json", false, "print the merged sums and a summary as JSON")
+	svg := fs.String("svg", "", "write the histogram of the sessions' or hands' results to this file as an SVG chart")
 	if err := parse(fs, args, math.MaxInt); err != nil {
 		return err
 	}
@@ -394,7 +402,10 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 	if all.Result, err = craps.MergeResults(parts...); err != nil {
 		return errors.New(strings.TrimPrefix(err.Error(), "craps: merge: "))
 	}
-	return writeSim(stdout, all, *asJSON)
+	if err := writeSim(stdout, all, *asJSON); err != nil {
+		return err
+	}
+	return writePlot(*svg, &all)
 }
 
 // summarize computes the report's figures from the exact sums.
@@ -556,6 +567,7 @@ func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 			fmt.Fprintf(w, "ended: target %d, stop-loss %d, ruin %d, roll limit %d, by the strategy %d; probability of ruin %s ± %s\n",
 				e.Target, e.StopLoss, e.Ruin, e.MaxRolls, e.Strategy, pct(o.Ruin), pct(o.RuinErr))
 		}
+		writeHistogram(w, res.Outcomes, outcomeWord(res), exactOutcomes(res))
 	}
 	return writeExactBeside(w, sum.Exact, sum.ExactNote)
 }
