@@ -478,6 +478,15 @@ func rowName(a craps.Analysis) string {
 	return a.Bet.String()
 }
 
+// withPercent writes an exact fraction and its value as a percentage to
+// four places, "7/495 (1.4141%)".
+func withPercent(q *big.Rat) string {
+	if q == nil {
+		return "-"
+	}
+	return q.RatString() + " (" + percent(q) + ")"
+}
+
 func percent(q *big.Rat) string {
 	return new(big.Rat).Mul(q, big.NewRat(100, 1)).FloatString(4) + "%"
 }
@@ -493,14 +502,14 @@ func frac(q *big.Rat) string {
 // edgeReportJSON is the JSON craps edge -json prints; edgeSynopsis
 // documents it.
 type edgeReportJSON struct {
-	Rules        string         `json:"rules"`
-	Odds         string         `json:"odds"`
-	Private      bool           `json:"private"`
-	Cards        string         `json:"cards"`
-	Bets         []edgeJSON     `json:"bets"`
-	LineWithOdds []lineOddsJSON `json:"line_with_odds,omitempty"`
-	Hand         *handJSON      `json:"hand,omitempty"`
-	Deck         *deckJSON      `json:"deck,omitempty"`
+	Rules        string           `json:"rules"`
+	Odds         string           `json:"odds"`
+	Private      bool             `json:"private"`
+	Cards        string           `json:"cards"`
+	Bets         []edgeJSON       `json:"bets"`
+	LineWithOdds []lineOddsJSON   `json:"line_with_odds,omitempty"`
+	Hand         *handFiguresJSON `json:"hand,omitempty"`
+	Deck         *deckJSON        `json:"deck,omitempty"`
 }
 
 type edgeJSON struct {
@@ -534,7 +543,7 @@ type lineOddsJSON struct {
 	EdgePerRoll string `json:"edge_per_roll"`
 }
 
-type handJSON struct {
+type handFiguresJSON struct {
 	ThrowsPerDecision string `json:"throws_per_decision"`
 	DecisionsPerHand  string `json:"decisions_per_hand"`
 	ThrowsPerHand     string `json:"throws_per_hand"`
@@ -566,7 +575,7 @@ func (rep *edgeReport) toJSON() edgeReportJSON {
 			TheseRules: rep.own[i], Wagered: frac(lo.Wagered), EdgePerBet: frac(lo.EdgePerBet), EdgePerRoll: frac(lo.EdgePerRoll)})
 	}
 	if h := rep.hand; h != nil {
-		out.Hand = &handJSON{ThrowsPerDecision: frac(h.ThrowsPerDecision), DecisionsPerHand: frac(h.DecisionsPerHand),
+		out.Hand = &handFiguresJSON{ThrowsPerDecision: frac(h.ThrowsPerDecision), DecisionsPerHand: frac(h.DecisionsPerHand),
 			ThrowsPerHand: frac(h.ThrowsPerHand), SevenOut: frac(h.SevenOut)}
 	}
 	if rep.deck != nil {

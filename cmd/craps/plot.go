@@ -25,10 +25,17 @@ type resultBin struct {
 // maxBins bounds the bars of a histogram: one screen's height.
 const maxBins = 20
 
+// exactVisible is the least exact chance that widens a histogram's range:
+// a bar of less is not seen, and a long tail of such chances would leave
+// the bars that matter too narrow.
+const exactVisible = 1e-4
+
 // binResults groups the outcomes of h, and the exact distribution if one
 // is given (nil: none), into at most maxBins bins of one width: 1, 2 or 5
 // times a power of ten, the bins starting at multiples of it, so that the
-// edges read as round numbers.
+// edges read as round numbers. The bins span the outcomes and the exact
+// values of a chance of at least exactVisible; the exact chances beyond
+// them are left out.
 func binResults(h craps.Histogram, exact map[craps.Amount]float64) []resultBin {
 	lo, hi := craps.Amount(math.MaxInt64), craps.Amount(math.MinInt64)
 	for v, c := range h {
@@ -37,7 +44,7 @@ func binResults(h craps.Histogram, exact map[craps.Amount]float64) []resultBin {
 		}
 	}
 	for v, p := range exact {
-		if p > 0 {
+		if p >= exactVisible {
 			lo, hi = min(lo, v), max(hi, v)
 		}
 	}
@@ -58,7 +65,9 @@ func binResults(h craps.Histogram, exact map[craps.Amount]float64) []resultBin {
 		bins[floorDiv(int64(v), width)-first].count += c
 	}
 	for v, p := range exact {
-		bins[floorDiv(int64(v), width)-first].exact += p
+		if k := floorDiv(int64(v), width) - first; k >= 0 && k < int64(len(bins)) {
+			bins[k].exact += p
+		}
 	}
 	return bins
 }
@@ -215,13 +224,17 @@ func writeSVG(w io.Writer, h craps.Histogram, title, what string, exact map[crap
 	}
 	fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="%d" y2="%d" stroke="black"/>`+"\n", left, left+plotW, top+plotH, top+plotH)
 	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">net result per %s</text>`+"\n", left+plotW/2, height-18, what)
-	// The exact distribution, where one is given: its share of each bin.
+	// The exact distribution, where one is given: its share of each bin
+	// that has any, a level across the bin (a line from bin to bin would
+	// cross the empty bins between the spikes of a session's law).
 	if exact != nil {
-		var pts []string
+		var d []string
 		for k, bin := range bins {
-			pts = append(pts, fmt.Sprintf("%.1f,%.1f", left+(float64(k)+0.5)*bw, y(bin.exact)))
+			if bin.exact > 0 {
+				d = append(d, fmt.Sprintf("M%.1f %.1fH%.1f", left+float64(k)*bw+1, y(bin.exact), left+float64(k+1)*bw-1))
+			}
 		}
-		fmt.Fprintf(&b, `<polyline class="exact" points="%s" fill="none" stroke="#c0392b" stroke-width="2"/>`+"\n", strings.Join(pts, " "))
+		fmt.Fprintf(&b, `<path class="exact" d="%s" fill="none" stroke="#c0392b" stroke-width="3"/>`+"\n", strings.Join(d, ""))
 		fmt.Fprintf(&b, `<line x1="%d" x2="%d" y1="40" y2="40" stroke="#c0392b" stroke-width="2"/><text x="%d" y="44">exact</text>`+"\n", width-right-90, width-right-66, width-right-60)
 		fmt.Fprintf(&b, `<rect x="%d" y="54" width="24" height="10" fill="#4878a8"/><text x="%d" y="63">simulated</text>`+"\n", width-right-90, width-right-60)
 	}
@@ -245,13 +258,38 @@ func niceStep(top float64, n int) float64 {
 	return 10 * p
 }
 
-// exactOutcomes is the exact distribution of a run's results (the net
-// result of each session or hand): the probability of each amount. It is
-// the hook for the exact analysis of sessions and hands: what it returns
-// is drawn beside the simulated histogram, in the text as a column and in
-// the SVG as a line. The library does not compute it yet, so there is
-// none (nil).
-func exactOutcomes(*craps.SimResult) map[craps.Amount]float64 { return nil }
+// handLawBound is how far the exact law of one hand's result is followed
+// for the histogram of a run by shooters: until the chance that a hand
+// goes on is below it, a share no bar shows.
+const handLawBound = 1e-4
+
+// exactOutcomes is the exact law of a run's results, drawn beside the
+// simulated histogram: the law of a session's result (sessionLaw, from the
+// exact figures of the report), or of one hand's, followed to
+// handLawBound. It is nil for a strategy without an exact analysis (the
+// report says why).
+func exactOutcomes(res *craps.SimResult, sessionLaw []craps.NetProbability) map[craps.Amount]float64 {
+	law := sessionLaw
+	if res.Mode == craps.ByShooters {
+		s, err := strategyOf(res.Strategy)
+		if err != nil {
+			return nil
+		}
+		h, err := res.Rules.HandResults(s, handLawBound)
+		if err != nil {
+			return nil
+		}
+		law = h.Results
+	}
+	if len(law) == 0 {
+		return nil
+	}
+	out := make(map[craps.Amount]float64, len(law))
+	for _, v := range law {
+		out[v.Net] = ratFloat(v.P)
+	}
+	return out
+}
 
 // outcomeWord names what a run's results are results of.
 func outcomeWord(res *craps.SimResult) string {
@@ -261,8 +299,9 @@ func outcomeWord(res *craps.SimResult) string {
 	return "hand"
 }
 
-// writePlot writes the -svg chart of a run's results, if one is asked for.
-func writePlot(name string, out *simOutput) error {
+// writePlot writes the -svg chart of a run's results, and the exact law
+// beside them if there is one, if a chart is asked for.
+func writePlot(name string, out *simOutput, exact map[craps.Amount]float64) error {
 	if name == "" {
 		return nil
 	}
@@ -274,5 +313,5 @@ func writePlot(name string, out *simOutput) error {
 	if res.Mode == craps.BySessions {
 		title += fmt.Sprintf(" from a bankroll of %d", res.Session.Bankroll)
 	}
-	return writeSVGFile(name, res.Outcomes, title, outcomeWord(res), exactOutcomes(res))
+	return writeSVGFile(name, res.Outcomes, title, outcomeWord(res), exact)
 }

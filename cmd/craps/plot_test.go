@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -115,7 +116,7 @@ func TestWriteHistogram(t *testing.T) {
 }
 
 // The SVG chart is well-formed XML with a bar per bin, each as tall as its
-// share; an exact distribution is a line through every bin.
+// share; an exact distribution is a level across every bin it reaches.
 func TestWriteSVG(t *testing.T) {
 	h := craps.Histogram{-100: 25, 0: 50, 100: 25}
 	exact := map[craps.Amount]float64{-100: 0.25, 0: 0.5, 100: 0.25}
@@ -146,13 +147,13 @@ func TestWriteSVG(t *testing.T) {
 		case el.Name.Local == "rect" && attr["class"] == "bar":
 			f, _ := strconv.ParseFloat(attr["height"], 64)
 			heights = append(heights, f)
-		case el.Name.Local == "polyline" && attr["class"] == "exact":
-			exactPoints = len(strings.Fields(attr["points"]))
+		case el.Name.Local == "path" && attr["class"] == "exact":
+			exactPoints = strings.Count(attr["d"], "M")
 		}
 	}
 	bins := len(binResults(h, exact))
-	if len(heights) != bins || exactPoints != bins {
-		t.Fatalf("%d bars and %d exact points for %d bins", len(heights), exactPoints, bins)
+	if len(heights) != bins || exactPoints != len(exact) {
+		t.Fatalf("%d bars for %d bins, %d exact levels for %d exact values", len(heights), bins, exactPoints, len(exact))
 	}
 	if heights[0] <= 0 || math.Abs(heights[len(heights)-1]-heights[0]) > 0.1 || math.Abs(heights[bins/2]-2*heights[0]) > 0.2 {
 		t.Errorf("bar heights %v: want the middle twice the ends", heights)
@@ -187,5 +188,42 @@ func TestSimSVG(t *testing.T) {
 	}
 	if _, err := os.Stat(hands); err != nil {
 		t.Error(err)
+	}
+}
+
+// Beside a strategy's simulated results the histogram draws their exact
+// law: the shares of a session's law add up to the whole, and the exact
+// share of each bar is near the simulated one.
+func TestSimHistogramExact(t *testing.T) {
+	for _, args := range [][]string{
+		{"-strategy", "pass-max-odds", "-sessions", "4000", "-bankroll", "100", "-target", "200"},
+		{"-strategy", "iron-cross", "-shooters", "4000"},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"sim"}, args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+		rows := 0
+		total := 0.0
+		for _, line := range strings.Split(out, "\n") {
+			f := strings.Fields(line)
+			i := slices.Index(f, "exact")
+			if i < 0 || i+1 >= len(f) || !strings.HasSuffix(f[i+1], "%") {
+				continue
+			}
+			rows++
+			sim, _ := strconv.ParseFloat(strings.TrimSuffix(f[3], "%"), 64)
+			ex, _ := strconv.ParseFloat(strings.TrimSuffix(f[i+1], "%"), 64)
+			total += ex
+			// 4 standard errors of a share of 4000 outcomes
+			if se := 100 * math.Sqrt(ex/100*(1-ex/100)/4000); math.Abs(sim-ex) > 4*se+0.01 {
+				t.Errorf("%v: %q: simulated %.2f%%, exact %.2f%%", args, line, sim, ex)
+			}
+		}
+		// A session's law is whole; a hand's is followed until less than
+		// handLawBound is left, and bars too far out to see are left out.
+		if rows == 0 || math.Abs(total-100) > 0.1 {
+			t.Errorf("%v: %d rows with an exact share, adding up to %.3f%%:\n%s", args, rows, total, out)
+		}
 	}
 }

@@ -95,6 +95,12 @@ type simSummary struct {
 	ExactNote string       `json:"exact_note,omitempty"`
 	Others    []simSummary `json:"others,omitempty"`
 	ends      craps.SessionEnds
+	// outcomes is the player's results, which the histogram draws, with
+	// exactLaw, their exact law where there is one (the first player's).
+	// sessionLaw is the exact law of a session's result from exactBeside.
+	outcomes   craps.Histogram
+	exactLaw   map[craps.Amount]float64
+	sessionLaw []craps.NetProbability
 }
 
 type betSummary struct {
@@ -220,10 +226,7 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 		return err
 	}
 	out := simOutput{Result: res, RulesName: rf.describe(), Elapsed: time.Since(start).Seconds()}
-	if err := writeSim(stdout, out, *asJSON); err != nil {
-		return err
-	}
-	return writePlot(*svg, &out)
+	return writeSim(stdout, out, *asJSON, *svg)
 }
 
 // readStrategy reads the strategy of -strategy or -strategy-file: a
@@ -402,10 +405,7 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 	if all.Result, err = craps.MergeResults(parts...); err != nil {
 		return errors.New(strings.TrimPrefix(err.Error(), "craps: merge: "))
 	}
-	if err := writeSim(stdout, all, *asJSON); err != nil {
-		return err
-	}
-	return writePlot(*svg, &all)
+	return writeSim(stdout, all, *asJSON, *svg)
 }
 
 // summarize computes the report's figures from the exact sums.
@@ -415,7 +415,7 @@ func summarize(res *craps.SimResult) (*simSummary, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum.Exact, sum.ExactNote = exactBeside(res) // the first player's strategy
+	sum.Exact, sum.ExactNote, sum.sessionLaw = exactBeside(res) // the first player's strategy
 	for i := range res.Others {
 		o := &res.Others[i]
 		mean, se := o.Return()
@@ -432,7 +432,7 @@ func summarize(res *craps.SimResult) (*simSummary, error) {
 // summarizePlayer computes the figures of one player's bets, whose whole
 // return is mean ± se.
 func summarizePlayer(res *craps.SimResult, bets []craps.BetTally, mean, se float64, h craps.Histogram, ends craps.SessionEnds) (*simSummary, error) {
-	sum := &simSummary{}
+	sum := &simSummary{outcomes: h}
 	var exactNet big.Rat
 	var total craps.BetTally
 	for _, t := range bets {
@@ -477,9 +477,17 @@ func betRow(name string, t craps.BetTally, exact *big.Rat) betSummary {
 		Return: mean, StdErr: se, Exact: exact.RatString(), ExactFloat: x, StdErrsAway: (mean - x) / se}
 }
 
-func writeSim(w io.Writer, out simOutput, asJSON bool) error {
+// writeSim prints a run's report, as text or JSON, and draws the
+// histogram of its results to the SVG file svg if it is not "".
+func writeSim(w io.Writer, out simOutput, asJSON bool, svg string) error {
 	sum, err := summarize(&out.Result)
 	if err != nil {
+		return err
+	}
+	if len(out.Result.Outcomes) > 0 && (!asJSON || svg != "") {
+		sum.exactLaw = exactOutcomes(&out.Result, sum.sessionLaw)
+	}
+	if err := writePlot(svg, &out, sum.exactLaw); err != nil {
 		return err
 	}
 	if asJSON {
@@ -567,7 +575,7 @@ func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 			fmt.Fprintf(w, "ended: target %d, stop-loss %d, ruin %d, roll limit %d, by the strategy %d; probability of ruin %s ± %s\n",
 				e.Target, e.StopLoss, e.Ruin, e.MaxRolls, e.Strategy, pct(o.Ruin), pct(o.RuinErr))
 		}
-		writeHistogram(w, res.Outcomes, outcomeWord(res), exactOutcomes(res))
+		writeHistogram(w, sum.outcomes, outcomeWord(res), sum.exactLaw)
 	}
 	return writeExactBeside(w, sum.Exact, sum.ExactNote)
 }
