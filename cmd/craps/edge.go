@@ -90,10 +90,12 @@ type edgeReport struct {
 	rules craps.Rules
 	name  string
 	rows  []craps.Analysis
-	line  []craps.LineOdds // with whether each is at the rules' own limit
-	own   []bool
-	hand  *craps.HandFigures
-	deck  *deckFigures
+	// line is the line bets with full odds; own says which of them are at
+	// the rules' own limit.
+	line []craps.LineOdds
+	own  []bool
+	hand *craps.HandFigures
+	deck *deckFigures
 }
 
 // newEdgeReport analyses the rules; pick, if not "", keeps only the bets
@@ -113,7 +115,7 @@ func newEdgeReport(r craps.Rules, name, pick string) (*edgeReport, error) {
 			rep.rows = append(rep.rows, a)
 		}
 	}
-	if len(rep.rows) == 0 {
+	if len(rep.rows) == 0 && pick != "" {
 		return nil, fmt.Errorf("-bet %q: no bet the rules offer: %w", pick, errUsage)
 	}
 	if !r.Private {
