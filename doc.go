@@ -199,7 +199,7 @@
 //	by <count>             the amount for each value of a count of the hand
 //	skip point, skip come  take the bet down, and do not make it, while the
 //	                       puck or one of the player's come bets is on its number
-//	working on|off         the bet's come-out switch ([Table.SetWorking])
+//	working on|off         the bet's come-out switch (Table.SetWorking)
 //
 // A condition is facts joined by "and" and "or" ("and" first), each one
 // perhaps after "not": "point on", "point off", "point 6"; "has <bets>"
