@@ -68,9 +68,9 @@ func simPresets() []string {
 // and 12.
 func representativePreset(name string) bool { return name == "standard" || name == "crapless" }
 
-// craplessStrategies are the strategies checked under crapless craps on
-// every go test run: the layouts above and the line bets with odds, whose
-// points there include 2, 3, 11 and 12.
+// craplessStrategies are the named strategies checked under crapless
+// craps on every go test run, beside the layouts above: line bets with
+// odds, whose points there include 2, 3, 11 and 12.
 var craplessStrategies = []string{"pass-max-odds", "three-point-molly"}
 
 // The compiled automaton is checked against the Table roll by roll: from
