@@ -234,9 +234,9 @@ func (rep *edgeReport) writeText(w io.Writer, wide bool) error {
 		}
 	}
 	if len(simulated) > 0 {
-		fmt.Fprintf(w, "\nNot exact: %s, whose state (the totals thrown) and the deck's are too many\n"+
-			"to follow, are simulated: %d decisions each from a fixed seed, the edge's standard\n"+
-			"error after the ±.\n", strings.Join(simulated, ", "), decisions)
+		fmt.Fprintf(w, "\n%s\n", wrap(fmt.Sprintf("Not exact: %s, whose state (the totals thrown) and the deck's are too many "+
+			"to follow, are simulated: %d decisions each from a fixed seed, the edge's standard error after the ±.",
+			strings.Join(simulated, ", "), decisions), 80))
 	}
 	f.writeNotes(w)
 	if len(rep.line) > 0 {
@@ -362,6 +362,26 @@ func writeHand(w io.Writer, r craps.Rules, h *craps.HandFigures) error {
 }
 
 func withDecimal(q *big.Rat) string { return q.RatString() + " (" + decimal(q) + ")" }
+
+// wrap breaks text into lines of at most width columns, between words.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for i, word := range strings.Fields(text) {
+		switch k := utf8.RuneCountInString(word); {
+		case i == 0:
+			n = k
+		case n+1+k > width:
+			b.WriteByte('\n')
+			n = k
+		default:
+			b.WriteByte(' ')
+			n += 1 + k
+		}
+		b.WriteString(word)
+	}
+	return b.String()
+}
 
 // writeTable prints rows of cells in columns two spaces apart.
 func writeTable(w io.Writer, table [][]string) error {

@@ -14,11 +14,15 @@ import (
 // craps edge fits in 100 columns by default under every preset and with
 // house rules that lengthen payouts; -wide prints every column.
 func TestEdgeFitsWidth(t *testing.T) {
-	for _, args := range [][]string{
+	cases := [][]string{
 		{}, {"-rules", "bar2"}, {"-rules", "vegas"}, {"-rules", "crapless"}, {"-rules", "100x"}, {"-rules", "street"},
 		{"-rules", "cards", "-cards", "reshuffle"}, {"-props", "for1", "-field12", "2", "-odds", "100x"},
 		{"-rules", "bar2", "-fire-6", "1999:1", "-fire-5", "299:1"},
-	} {
+	}
+	if !testing.Short() { // the rules' own reading, with simulated rows, takes seconds
+		cases = append(cases, []string{"-rules", "cards"})
+	}
+	for _, args := range cases {
 		code, out, errOut := runCmd(t, "", append([]string{"edge"}, args...)...)
 		if code != 0 {
 			t.Fatalf("edge %v: exit %d: %s", args, code, errOut)
