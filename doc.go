@@ -3,6 +3,47 @@
 // exact odds of each bet under any rules, as fractions a researcher can
 // cite.
 //
+// # Exact odds
+//
+// [Rules.Analyze] derives the exact figures of a bet from its definition by
+// walking the states of the game over the 36 throws and solving for the
+// probability of each decision with math/big: win, lose and push, the
+// expected rolls to a decision, and the house edge per bet made, per bet
+// resolved and per roll, each a fresh [*big.Rat]. [Rules.EdgeTable] does
+// so for every bet the rules offer, [Rules.WithOdds] for a line bet with
+// full odds, and [TrueOddsTable], [HardwayTable] and [OddsBefore] give the
+// true-odds tables of the private-game rule book. [Rules.AnalyzeSide]
+// gives a bet between players at any agreed odds, with each side's edge,
+// and [Rules.Hand] the length of a shooter's hand. The pass line wins with
+// probability 244/495 = 976/1980; the rule book's "970 times out of 1980"
+// is a misprint, as its own 1.414% shows. Under card rules every one of
+// these gives the cards' figures, exactly, where cards dealt without
+// replacement change every probability (about 0.49708 for the pass line
+// under the card-craps rules' own reading), and [Rules.AnalyzeDeck] the
+// deck's own: how often it runs out during a point, and the cards dealt
+// per decision.
+//
+// # Exact analysis of hands and strategies
+//
+// A layout compiled into one automaton and driven by fair dice is a
+// Markov chain, so its figures are exact too. [Rules.ShooterHand] gives
+// the law of a shooter's hand: the chance that it lasts exactly n throws
+// or at least n (a hand of 154 throws or more, the longest recorded in a
+// casino, has a chance of about 1 in 5.59 billion), and the laws of the
+// points made, the different points made (the fire bet's tiers) and the
+// decisions. [Rules.AnalyzeStrategy] gives a strategy's long-run return
+// per roll and per unit wagered, its variance per roll and the mean and
+// variance of one hand, from the chain's cycles solved in rationals;
+// [Rules.HandResults] the law of one hand's net result, followed until
+// the chance of a longer hand is below a bound; [Rules.AnalyzeSession]
+// the chance of reaching a target before a stop-loss or ruin, the
+// expected rolls and the law of the final result, by dynamic programming
+// over the pairs (state, bankroll): exactly for small sessions, within a
+// proved bound far below 1e-12 for large ones. A strategy with a Go hook
+// has state the analysis cannot see, one that stops a session ends where
+// the analysis has no end, and one of more than 1,000 states is beyond
+// the exact solver: [ErrNotAnalyzable].
+//
 // # Dice
 //
 // [Dice] is one throw of two dice, printed and parsed as "3-4". The 36
@@ -91,23 +132,24 @@
 // by the players with the right to cut last ([Table.Cut],
 // [Table.CutOrder]) and new decks on request. A Deck is seeded and
 // copyable, so a card game replays exactly.
+//
 // # The private game
 //
-// Under [Rules.Private] ([Street]) a Table is the private-game rule book's game without a
-// house: players bet each other. The shooter stakes a center bet at each
-// come-out ([Table.Center]) and the others fade it ([Table.Fade]), never
-// beyond the stake; what is not faded is withdrawn ([Table.Withdraw]) or
-// the bet called off ([Table.CallOffCenter]) before the throw; an optional rule
-// lets the last full fader who lost claim the next one ([Table.Claim]).
-// [Table.Side] makes a side bet between two players at the odds they agree
-// (right and wrong, come and don't come with the rule book's carry-over,
-// point, hardway, number, and propositions); [Table.CallOff] calls off
-// the bets the rule book lets players call off. The dice pass clockwise in
-// seat order ([Table.JoinAt] seats a player anywhere, [Table.PassDice]
-// hands them on when the rules allow), and [Table.RollFault] and
-// [Table.BarShooter] carry out the rules of throwing: void throws, warnings and
-// barring a shooter. Each bet between players is reported twice, once for
-// each player; the winner takes both stakes.
+// Under [Rules.Private] ([Street]) a Table is the private-game rule book's
+// game without a house: players bet each other. The shooter stakes a center
+// bet at each come-out ([Table.Center]) and the others fade it
+// ([Table.Fade]), never beyond the stake; what is not faded is withdrawn
+// ([Table.Withdraw]) or the bet called off ([Table.CallOffCenter]) before
+// the throw; an optional rule lets the last full fader who lost claim the
+// next one ([Table.Claim]). [Table.Side] makes a side bet between two
+// players at the odds they agree (right and wrong, come and don't come with
+// the rule book's carry-over, point, hardway, number, and propositions);
+// [Table.CallOff] calls off the bets the rule book lets players call off.
+// The dice pass clockwise in seat order ([Table.JoinAt] seats a player
+// anywhere, [Table.PassDice] hands them on when the rules allow), and
+// [Table.RollFault] and [Table.BarShooter] carry out the rules of throwing:
+// void throws, warnings and barring a shooter. Each bet between players is
+// reported twice, once for each player; the winner takes both stakes.
 //
 // # Money and rounding
 //
@@ -125,53 +167,12 @@
 // result, at most [MaxBalance] (2^62), so that no balance and no sum of
 // two balances wraps an int64.
 //
-// # Exact odds
-//
-// [Rules.Analyze] derives the exact figures of a bet from its definition by
-// walking the states of the game over the 36 throws and solving for the
-// probability of each decision with math/big: win, lose and push, the
-// expected rolls to a decision, and the house edge per bet made, per bet
-// resolved and per roll. [Rules.EdgeTable] does so for every bet the rules
-// offer, [Rules.WithOdds] for a line bet with full odds, and
-// [TrueOddsTable], [HardwayTable] and [OddsBefore] give the true-odds
-// tables of the private-game rule book (the private-game rule book). [Rules.AnalyzeSide]
-// gives a bet between players at any agreed odds, with each side's edge,
-// and [Rules.Hand] the length of a shooter's hand. The pass line wins with
-// probability 244/495 = 976/1980; the rule book's "970 times out of 1980"
-// is a misprint, as its own 1.414% shows. Under card rules every one of
-// these gives the cards' figures, exactly, where cards dealt without
-// replacement change every probability (about 0.49708 for the pass line
-// under the card-craps rules' own reading), and [Rules.AnalyzeDeck] the
-// deck's own: how often it runs out during a point, and the cards dealt
-// per decision.
-//
-// # Exact analysis of hands and strategies
-//
-// A layout compiled into one automaton and driven by fair dice is a
-// Markov chain, so its figures are exact too. [Rules.ShooterHand] gives
-// the law of a shooter's hand: the chance that it lasts exactly n throws
-// or at least n (a hand of 154 throws or more, the longest recorded in a
-// casino, has a chance of about 1 in 5.59 billion), and the laws of the
-// points made, the different points made (the fire bet's tiers) and the
-// decisions. [Rules.AnalyzeStrategy] gives a strategy's long-run return
-// per roll and per unit wagered, its variance per roll and the mean and
-// variance of one hand, from the chain's cycles solved in rationals;
-// [Rules.HandResults] the law of one hand's net result, followed until
-// the chance of a longer hand is below a bound; [Rules.AnalyzeSession]
-// the chance of reaching a target before a stop-loss or ruin, the
-// expected rolls and the law of the final result, by dynamic programming
-// over the pairs (state, bankroll): exactly for small sessions, within a
-// proved bound far below 1e-12 for large ones. A strategy with a Go hook
-// has state the analysis cannot see, one that stops a session ends where
-// the analysis has no end, and one of more than 1,000 states is beyond
-// the exact solver: [ErrNotAnalyzable].
-//
 // # Strategies
 //
-// A [Strategy] is a way of betting written as data: a list of [Action]s a
-// player takes before every roll, each when its [Condition] holds. Its
-// text form, which [ParseStrategy] reads and [Strategy.String] writes
-// back, has one action a line (or separated by ";"), "#" starting a
+// A [Strategy] is a way of betting written as data: a list of actions
+// ([Action]) a player takes before every roll, each when its [Condition]
+// holds. Its text form, which [ParseStrategy] reads and [Strategy.String]
+// writes back, has one action a line (or separated by ";"), "#" starting a
 // comment, and words in any case:
 //
 //	<bet> <amount> [options] [if <condition>]   keep the bet up at the amount
@@ -198,7 +199,7 @@
 //	by <count>             the amount for each value of a count of the hand
 //	skip point, skip come  take the bet down, and do not make it, while the
 //	                       puck or one of the player's come bets is on its number
-//	working on|off         the bet's come-out switch ([Table.SetWorking])
+//	working on|off         the bet's come-out switch (Table.SetWorking)
 //
 // A condition is facts joined by "and" and "or" ("and" first), each one
 // perhaps after "not": "point on", "point off", "point 6"; "has <bets>"

@@ -8,25 +8,6 @@ import (
 	"github.com/crapslab/craps"
 )
 
-// The exact house edge of a bet, derived from its definition.
-func ExampleRules_Analyze() {
-	a, err := craps.Standard().Analyze(craps.Bet{Kind: craps.PassLine})
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println("win:", a.Win)
-	fmt.Println("edge per bet:", a.EdgePerBet, "=", a.EdgePerBet.FloatString(5))
-	fmt.Println("edge per roll:", a.EdgePerRoll)
-	fmt.Println("rolls to a decision:", a.Rolls)
-	fmt.Println("true odds:", a.TrueOdds().Num(), "to", a.TrueOdds().Denom())
-	// Output:
-	// win: 244/495
-	// edge per bet: 7/495 = 0.01414
-	// edge per roll: 7/1671
-	// rolls to a decision: 557/165
-	// true odds: 251 to 244
-}
-
 // House rules change the figures: the field paying 2:1 on 12 instead of
 // 3:1 doubles its edge, and a buy bet whose commission is taken only from
 // a win costs far less than one charged up front.
@@ -225,21 +206,6 @@ func ExampleTable_Roll_comeOutSix() {
 	// Output:
 	//   Field            lost   0
 	// paid 0 - point 6
-}
-
-// The croupier trainer's fourth worked example: point 6, the shooter throws 3-3.
-func ExampleTable_Roll_hardSix() {
-	t := newPlayer(2000)
-	bet(t, "pass", 100)
-	roll(t, craps.Dice{A: 2, B: 4}) // the point is 6
-	bet(t, "odds", 100, "hard 6", 100, "place 8", 120)
-	roll(t, craps.Dice{A: 3, B: 3})
-	// Output:
-	// paid 0 - point 6
-	//   Pass Line        won    100
-	//   Pass Odds 6      won    120
-	//   Hard 6           won    900
-	// paid 1120 - point 0
 }
 
 // The croupier trainer's fifth worked example: point 6, seven-out; the dice pass.

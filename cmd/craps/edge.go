@@ -7,24 +7,63 @@ import (
 	"math/big"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/crapslab/craps"
 )
 
+const edgeSynopsis = `[-rules NAME] [-wide] [-bet NAMES] [-json] [rule flags]
+
+Prints the exact house edge of every bet the rules offer. By default the
+table fits in 100 columns: each bet, what it pays, and its edge per bet made
+and per roll, exact fractions beside percentages (a fraction too long for
+the column as its percentage alone). -wide adds the probabilities of a win,
+a loss and a push, the edge per bet resolved (pushes left out), the
+expected rolls to a decision and the true odds, every fraction whole.
+Commission paid when a bet is made counts in the amount wagered. Then the
+combined edge of each line bet with full odds, at the rules' limit and at
+common limits; in the private game, the length of a shooter's hand. Under
+card rules (-rules cards, or -cards READING) every figure is the cards':
+exact, except the all, tall and small bets, simulated with their standard
+error; the deck's own figures follow (come-out totals, points made, how
+often the deck runs out, cards dealt per decision). The first card table
+takes seconds. -bet picks rows: "place 6,field" or a kind, "place" (every
+place bet); the hand's and the deck's figures are then left out.
+
+-json prints all of it, every column, as one JSON object; fractions are
+written "p/q" in full:
+
+  {"rules": "standard", "odds": "3-4-5x", "private": false, "cards": "",
+   "bets": [{"bet", "pays", "win", "lose", "push", "return", "wagered",
+             "edge_per_bet", "edge_per_resolved", "edge_per_roll", "rolls",
+             "true_odds", "edge_per_bet_percent",
+             "figure": "exact" or "simulated", "decisions", "edge_std_err"}],
+   "line_with_odds": [{"bet", "odds", "these_rules", "wagered",
+                       "edge_per_bet", "edge_per_roll"}],
+   "hand": {"throws_per_decision", "decisions_per_hand", "throws_per_hand",
+            "seven_out"},
+   "deck": {"reading", "come_out": [{"total", "dice", "cards"}],
+            "points": [{"point", "dice", "cards", "runs_out"}],
+            "pass": {"dice", "cards"}, "disadvantage": {"dice", "cards"},
+            "runs_out_per_decision", "cards_per_decision"}}
+
+"hand" is there in the private game, "deck" under card rules; a simulated
+row has "decisions" and "edge_std_err" (its fractions are counts over the
+decisions); "true_odds" is "a to b".
+
+Examples:
+  craps edge -rules standard -field12 2 -props for1
+  craps edge -wide -bet "pass,place"
+  craps edge -json -rules crapless`
+
+// textWidth is the width craps edge's default table fits in.
+const textWidth = 100
+
 func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
-	fs := newFlagSet("edge", "[-rules NAME] [-json] [rule flags]\n\n"+
-		"Prints the exact house edge of every bet the rules offer: the probabilities\n"+
-		"of a win, a loss and a push, the edge per bet made, per bet resolved\n"+
-		"(pushes left out) and per roll, and the expected rolls to a decision, as\n"+
-		"exact fractions beside percentages. Commission paid when a bet is made\n"+
-		"counts in the amount wagered. Then the combined edge of each line bet\n"+
-		"with full odds, at the rules' limit and at common limits. Under card\n"+
-		"rules (-rules cards, or -cards READING) every figure is the cards': exact,\n"+
-		"except the all, tall and small bets, simulated with their standard error;\n"+
-		"the deck's own figures follow (come-out totals, points made, how often the\n"+
-		"deck runs out, cards dealt per decision). The first card table takes seconds.\n\n"+
-		"Example: craps edge -rules standard -field12 2 -props for1", stdout)
-	asJSON := fs.Bool("json", false, "print a JSON array, one object per bet, fractions written \"p/q\"")
+	fs := newFlagSet("edge", edgeSynopsis, stdout)
+	asJSON := fs.Bool("json", false, "print everything, every column, as one JSON object (shape above); fractions written \"p/q\"")
+	wide := fs.Bool("wide", false, "print every column (win, lose, push, per resolved, rolls, true odds) and every fraction whole")
+	pick := fs.String("bet", "", `print only these bets, separated by commas: a bet ("place 6") or a kind of bet ("place")`)
 	rf := addRuleFlags(fs)
 	if err := parse(fs, args, 0); err != nil {
 		return err
@@ -33,123 +72,394 @@ func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rows, err := r.EdgeTable()
+	rep, err := newEdgeReport(r, rf.describe(), *pick)
 	if err != nil {
 		return err
 	}
 	if *asJSON {
-		return writeEdgeJSON(stdout, rows)
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(rep.toJSON())
+	}
+	return rep.writeText(stdout, *wide)
+}
+
+// edgeReport is everything craps edge prints, computed once: the text and
+// the JSON are two views of it.
+type edgeReport struct {
+	rules craps.Rules
+	name  string
+	rows  []craps.Analysis
+	// line is the line bets with full odds; own says which of them are at
+	// the rules' own limit.
+	line []craps.LineOdds
+	own  []bool
+	hand *craps.HandFigures
+	deck *deckFigures
+}
+
+// newEdgeReport analyses the rules; pick, if not "", keeps only the bets
+// it names, and leaves out the hand's and the deck's figures.
+func newEdgeReport(r craps.Rules, name, pick string) (*edgeReport, error) {
+	keep, err := betPicker(pick)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := r.EdgeTable()
+	if err != nil {
+		return nil, err
+	}
+	rep := &edgeReport{rules: r, name: name}
+	for _, a := range rows {
+		if keep(a.Bet) {
+			rep.rows = append(rep.rows, a)
+		}
+	}
+	if len(rep.rows) == 0 && pick != "" {
+		return nil, fmt.Errorf("-bet %q: no bet the rules offer: %w", pick, errUsage)
+	}
+	if !r.Private {
+		rep.line, rep.own = lineOdds(r, keep)
+	}
+	if pick != "" {
+		return rep, nil
 	}
 	if r.Private {
-		fmt.Fprintf(stdout, "Bets between players under %s, figured at even money: the edge is the\n"+
-			"backer's disadvantage (negative: his advantage); the true odds are the fair price\n", rf.describe())
-	} else {
-		fmt.Fprintf(stdout, "House edge under %s (odds %v)\n", rf.describe(), r.Odds)
+		h, err := r.Hand()
+		if err != nil {
+			return nil, err
+		}
+		rep.hand = &h
 	}
 	if r.Cards != craps.NoCards {
-		fmt.Fprint(stdout, cardMoments)
-	}
-	fmt.Fprintln(stdout)
-	var notes footnotes
-	var simulated []string
-	var decisions int64
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "BET\tPAYS\tWIN\tLOSE\tPUSH\tEDGE PER BET\tPER RESOLVED\tPER ROLL\tROLLS\tTRUE ODDS")
-	for _, a := range rows {
-		cell := notes.cell
-		switch {
-		case a.Simulated != 0:
-			cell = estimate
-			simulated, decisions = append(simulated, rowName(a)), a.Simulated
-		case r.Cards != craps.NoCards:
-			cell = approximate
+		if rep.deck, err = newDeckFigures(r); err != nil {
+			return nil, err
 		}
-		cells := []string{rowName(a), a.Pays,
-			cell(a.Win, percent), cell(a.Lose, percent), cell(a.Push, percent),
-			cell(a.EdgePerBet, percent), cell(a.EdgePerResolved, percent),
-			cell(a.EdgePerRoll, percent), cell(a.Rolls, decimal)}
-		odds := against(a.TrueOdds())
-		if r.Cards != craps.NoCards {
-			odds = "-"
-			if t := a.TrueOdds(); t != nil && a.Simulated == 0 {
-				odds = t.FloatString(4) + " to 1"
+	}
+	return rep, nil
+}
+
+// betPicker reads -bet: bets or kinds of bets separated by commas. A name
+// that is a kind ("place", "pass") keeps every bet of the kind; otherwise
+// it must be a bet ("place 6").
+func betPicker(pick string) (func(craps.Bet) bool, error) {
+	if pick == "" {
+		return func(craps.Bet) bool { return true }, nil
+	}
+	kinds := map[craps.BetKind]bool{}
+	bets := map[craps.Bet]bool{}
+	for _, name := range strings.Split(pick, ",") {
+		if k, err := craps.ParseBetKind(name); err == nil {
+			kinds[k] = true
+			continue
+		}
+		b, err := craps.ParseBet(name)
+		if err != nil {
+			return nil, fmt.Errorf("-bet: %q is not a bet or a kind of bet: %w", strings.TrimSpace(name), errUsage)
+		}
+		bets[b] = true
+	}
+	return func(b craps.Bet) bool { return kinds[b.Kind] || bets[b] }, nil
+}
+
+// lineOdds is the combined edge of each line bet with full odds that keep
+// lets through, at the rules' own limit and at the common ones, and of a
+// put bet on each number with the odds the rules allow; own says which
+// rows are at the rules' limit.
+func lineOdds(r craps.Rules, keep func(craps.Bet) bool) (rows []craps.LineOdds, own []bool) {
+	limits := []craps.OddsLimit{r.Odds, craps.FlatOdds(1), craps.FlatOdds(2), {}, craps.FlatOdds(5),
+		craps.FlatOdds(10), craps.FlatOdds(20), craps.FlatOdds(100)}
+	row := func(b craps.Bet, limit craps.OddsLimit, theirs bool) {
+		if !keep(b) {
+			return
+		}
+		if lo, err := r.WithOdds(b, limit); err == nil { // else not offered under these rules
+			rows, own = append(rows, lo), append(own, theirs)
+		}
+	}
+	for _, k := range []craps.BetKind{craps.PassLine, craps.DontPass} {
+		limit := r.Odds
+		if k == craps.DontPass && r.LayOdds != (craps.OddsLimit{}) {
+			limit = r.LayOdds // the zero LayOdds follows Odds
+		}
+		row(craps.Bet{Kind: k}, limit, true)
+		for _, l := range limits[1:] {
+			if l != limit {
+				row(craps.Bet{Kind: k}, l, false)
 			}
 		}
-		if a.Simulated != 0 {
-			cells[5] = fmt.Sprintf("~%s ± %.4f%% (simulated)", percent(a.EdgePerBet), 100*a.EdgeStdErr)
-			odds = "-"
-		} else if len(odds) > maxCell {
-			odds = notes.add(odds)
-		}
-		fmt.Fprintln(tw, strings.Join(append(cells, odds), "\t"))
 	}
-	if err := tw.Flush(); err != nil {
+	for n := 2; n <= 12; n++ {
+		row(craps.Bet{Kind: craps.Put, Number: n}, r.Odds, true)
+	}
+	return rows, own
+}
+
+// writeText prints the report: the default table in textWidth columns,
+// or with -wide every column and every fraction whole.
+func (rep *edgeReport) writeText(w io.Writer, wide bool) error {
+	r := rep.rules
+	if r.Private {
+		fmt.Fprintf(w, "Bets between players under %s, figured at even money: the edge is the\n"+
+			"backer's disadvantage (negative: his advantage); the true odds are the fair price\n", rep.name)
+	} else {
+		fmt.Fprintf(w, "House edge under %s (odds %v)\n", rep.name, r.Odds)
+	}
+	if r.Cards != craps.NoCards {
+		fmt.Fprint(w, cardMoments)
+	}
+	fmt.Fprintln(w)
+	f := &fractions{limit: maxCell}
+	var table [][]string
+	if wide {
+		table = rep.wideTable(f)
+	} else {
+		// The longest fractions and payouts give way until the table fits.
+		for _, limit := range []int{12, 8, 0} {
+			f = &fractions{limit: limit, shortOnly: true}
+			table = rep.narrowTable(f, 2*limit)
+			if tableWidth(table) <= textWidth {
+				break
+			}
+		}
+	}
+	if err := writeTable(w, table); err != nil {
 		return err
+	}
+	var simulated []string
+	var decisions int64
+	for _, a := range rep.rows {
+		if a.Simulated != 0 {
+			simulated, decisions = append(simulated, rowName(a)), a.Simulated
+		}
 	}
 	if len(simulated) > 0 {
-		fmt.Fprintf(stdout, "\nNot exact: %s, whose state (the totals thrown) and the deck's are too many\n"+
-			"to follow, are simulated: %d decisions each from a fixed seed, the edge's standard\n"+
-			"error after the ±.\n", strings.Join(simulated, ", "), decisions)
+		fmt.Fprintf(w, "\n%s\n", wrap(fmt.Sprintf("Not exact: %s, whose state (the totals thrown) and the deck's are too many "+
+			"to follow, are simulated: %d decisions each from a fixed seed, the edge's standard error after the ±.",
+			strings.Join(simulated, ", "), decisions), 80))
 	}
-	if len(notes) > 0 {
-		fmt.Fprintln(stdout, "\nExact values too long for the table:")
-		for i, n := range notes {
-			fmt.Fprintf(stdout, "[%d] %s\n", i+1, n)
-		}
-	}
-	if r.Private {
-		if err := writeHand(stdout, r); err != nil || r.Cards == craps.NoCards {
+	f.writeNotes(w)
+	if len(rep.line) > 0 {
+		if err := rep.writeLineOdds(w, wide); err != nil {
 			return err
 		}
-		return writeCardFigures(stdout, r)
 	}
-	if err := writeLineOdds(stdout, r); err != nil || r.Cards == craps.NoCards {
+	if rep.hand != nil {
+		if err := writeHand(w, r, rep.hand); err != nil {
+			return err
+		}
+	}
+	if rep.deck != nil {
+		return rep.deck.writeText(w, wide)
+	}
+	return nil
+}
+
+// wideTable is every column of every row, every fraction whole (the
+// longest in footnotes).
+func (rep *edgeReport) wideTable(f *fractions) [][]string {
+	table := [][]string{{"BET", "PAYS", "WIN", "LOSE", "PUSH", "EDGE PER BET", "PER RESOLVED", "PER ROLL", "ROLLS", "TRUE ODDS"}}
+	for _, a := range rep.rows {
+		cell := rep.cellFor(a, f)
+		cells := []string{rowName(a), a.Pays,
+			cell(a.Win, percent), cell(a.Lose, percent), cell(a.Push, percent),
+			edgeCell(a, cell), cell(a.EdgePerResolved, percent),
+			cell(a.EdgePerRoll, percent), cell(a.Rolls, decimal)}
+		table = append(table, append(cells, rep.trueOdds(a, f)))
+	}
+	return table
+}
+
+// narrowTable is the default table: the bet, what it pays (a payout
+// longer than maxPays in a footnote), and its edge per bet and per roll.
+func (rep *edgeReport) narrowTable(f *fractions, maxPays int) [][]string {
+	table := [][]string{{"BET", "PAYS", "EDGE PER BET", "PER ROLL"}}
+	for _, a := range rep.rows {
+		cell := rep.cellFor(a, f)
+		pays := a.Pays
+		if utf8.RuneCountInString(pays) > max(maxPays, len("PAYS")) {
+			pays = f.note(rowName(a) + " pays " + pays)
+		}
+		table = append(table, []string{rowName(a), pays, edgeCell(a, cell), cell(a.EdgePerRoll, percent)})
+	}
+	return table
+}
+
+// cellFor is how a row writes its figures: exact fractions, a card
+// table's approximations (their fractions run to dozens of digits), or a
+// simulated row's estimates.
+func (rep *edgeReport) cellFor(a craps.Analysis, f *fractions) func(*big.Rat, func(*big.Rat) string) string {
+	switch {
+	case a.Simulated != 0:
+		return estimate
+	case rep.rules.Cards != craps.NoCards:
+		return approximate
+	}
+	return f.cell
+}
+
+// edgeCell is the edge per bet, or a simulated row's estimate with its
+// standard error.
+func edgeCell(a craps.Analysis, cell func(*big.Rat, func(*big.Rat) string) string) string {
+	if a.Simulated != 0 {
+		return fmt.Sprintf("~%s ± %.4f%% (simulated)", percent(a.EdgePerBet), 100*a.EdgeStdErr)
+	}
+	return cell(a.EdgePerBet, percent)
+}
+
+func (rep *edgeReport) trueOdds(a craps.Analysis, f *fractions) string {
+	switch {
+	case a.Simulated != 0:
+		return "-"
+	case rep.rules.Cards != craps.NoCards:
+		if t := a.TrueOdds(); t != nil {
+			return t.FloatString(4) + " to 1"
+		}
+		return "-"
+	}
+	odds := against(a.TrueOdds())
+	if len(odds) > f.limit {
+		return f.note(odds)
+	}
+	return odds
+}
+
+// writeLineOdds prints the combined edge of each line bet with full odds.
+func (rep *edgeReport) writeLineOdds(w io.Writer, wide bool) error {
+	fmt.Fprintln(w, "\nLine bets with full odds (lay odds limited as the rules say)")
+	fmt.Fprintln(w)
+	f := &fractions{limit: maxCell, shortOnly: !wide}
+	cell := f.cell
+	if rep.rules.Cards != craps.NoCards {
+		cell = approximate
+	}
+	table := [][]string{{"BET", "ODDS", "WAGERED", "EDGE PER BET", "PER ROLL"}}
+	for i, lo := range rep.line {
+		name := lo.Limit.String()
+		if rep.own[i] {
+			name += " (these rules)"
+		}
+		table = append(table, []string{lo.Bet.String(), name, lo.Wagered.RatString(),
+			cell(lo.EdgePerBet, percent), cell(lo.EdgePerRoll, percent)})
+	}
+	if err := writeTable(w, table); err != nil {
 		return err
 	}
-	return writeCardFigures(stdout, r)
+	f.writeNotes(w)
+	return nil
 }
 
 // writeHand prints the length of a shooter's hand.
-func writeHand(w io.Writer, r craps.Rules) error {
-	h, err := r.Hand()
-	if err != nil {
-		return err
-	}
+func writeHand(w io.Writer, r craps.Rules, h *craps.HandFigures) error {
 	show := withDecimal
 	if r.Cards != craps.NoCards { // the cards' exact fractions run to dozens of digits
 		show = decimal
 	}
-	_, err = fmt.Fprintf(w, "\nA shooter's hand: %s throws a decision, %s decisions (one center bet each),\n"+
-		"%s throws; a decision is a seven-out with probability %s\n",
+	_, err := fmt.Fprintf(w, "\nA shooter's hand: %s throws a decision, %s decisions\n"+
+		"(one center bet each), %s throws; a decision is a seven-out with\nprobability %s\n",
 		show(h.ThrowsPerDecision), show(h.DecisionsPerHand), show(h.ThrowsPerHand), show(h.SevenOut))
 	return err
 }
 
 func withDecimal(q *big.Rat) string { return q.RatString() + " (" + decimal(q) + ")" }
 
-// maxCell is the longest exact fraction printed in a table cell; longer
-// ones (the fire bet's) are printed whole below the table.
-const maxCell = 24
-
-// footnotes holds the exact values printed below a table.
-type footnotes []string
-
-func (f *footnotes) add(s string) string {
-	*f = append(*f, s)
-	return fmt.Sprintf("[%d]", len(*f))
+// wrap breaks text into lines of at most width columns, between words.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for i, word := range strings.Fields(text) {
+		switch k := utf8.RuneCountInString(word); {
+		case i == 0:
+			n = k
+		case n+1+k > width:
+			b.WriteByte('\n')
+			n = k
+		default:
+			b.WriteByte(' ')
+			n += 1 + k
+		}
+		b.WriteString(word)
+	}
+	return b.String()
 }
 
-// cell writes an exact value and its approximation, "7/495 (1.4141%)",
-// moving a long fraction to a footnote.
-func (f *footnotes) cell(q *big.Rat, approx func(*big.Rat) string) string {
+// writeTable prints rows of cells in columns two spaces apart.
+func writeTable(w io.Writer, table [][]string) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, row := range table {
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
+	}
+	return tw.Flush()
+}
+
+// tableWidth is the width writeTable gives table.
+func tableWidth(table [][]string) int {
+	var widths []int
+	for _, row := range table {
+		for i, c := range row {
+			if i == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(c))
+		}
+	}
+	total := 0
+	for _, n := range widths {
+		total += n + 2
+	}
+	return total - 2
+}
+
+// maxCell is the longest exact fraction -wide prints in a table cell;
+// longer ones (the fire bet's) are printed whole below the table.
+const maxCell = 24
+
+// fractions writes the exact figures of a table's cells and keeps the
+// notes printed below it.
+type fractions struct {
+	// limit is the longest fraction a cell holds. A longer one goes to a
+	// footnote or, with shortOnly, is left to its approximation (the
+	// default table points to -wide and -json for it).
+	limit     int
+	shortOnly bool
+	notes     []string
+	shortened bool
+}
+
+// note moves text to a footnote and returns its mark.
+func (f *fractions) note(text string) string {
+	f.notes = append(f.notes, text)
+	return fmt.Sprintf("[%d]", len(f.notes))
+}
+
+// cell writes an exact value and its approximation, "7/495 (1.4141%)".
+func (f *fractions) cell(q *big.Rat, approx func(*big.Rat) string) string {
 	if q == nil {
 		return "-"
 	}
 	exact := q.RatString()
-	if len(exact) > maxCell {
-		exact = f.add(exact)
+	switch {
+	case len(exact) <= f.limit:
+	case f.shortOnly:
+		f.shortened = true
+		return approx(q)
+	default:
+		exact = f.note(exact)
 	}
 	return exact + " (" + approx(q) + ")"
+}
+
+// writeNotes prints the footnotes, and where fractions were left out.
+func (f *fractions) writeNotes(w io.Writer) {
+	if len(f.notes) > 0 {
+		fmt.Fprintln(w, "\nToo long for the table:")
+		for i, n := range f.notes {
+			fmt.Fprintf(w, "[%d] %s\n", i+1, n)
+		}
+	}
+	if f.shortened {
+		fmt.Fprintln(w, "\nA figure alone is a fraction too long for the column: craps edge -wide or -json prints it.")
+	}
 }
 
 func decimal(q *big.Rat) string { return q.FloatString(4) }
@@ -211,6 +521,19 @@ func frac(q *big.Rat) string {
 	return q.String()
 }
 
+// edgeReportJSON is the JSON craps edge -json prints; edgeSynopsis
+// documents it.
+type edgeReportJSON struct {
+	Rules        string           `json:"rules"`
+	Odds         string           `json:"odds"`
+	Private      bool             `json:"private"`
+	Cards        string           `json:"cards"`
+	Bets         []edgeJSON       `json:"bets"`
+	LineWithOdds []lineOddsJSON   `json:"line_with_odds,omitempty"`
+	Hand         *handFiguresJSON `json:"hand,omitempty"`
+	Deck         *deckJSON        `json:"deck,omitempty"`
+}
+
 type edgeJSON struct {
 	Bet             string `json:"bet"`
 	Pays            string `json:"pays"`
@@ -233,63 +556,52 @@ type edgeJSON struct {
 	EdgeStdErr *float64 `json:"edge_std_err,omitempty"`
 }
 
-func writeEdgeJSON(w io.Writer, rows []craps.Analysis) error {
-	out := make([]edgeJSON, 0, len(rows))
-	for _, a := range rows {
-		out = append(out, edgeJSON{
+type lineOddsJSON struct {
+	Bet         string `json:"bet"`
+	Odds        string `json:"odds"`
+	TheseRules  bool   `json:"these_rules"`
+	Wagered     string `json:"wagered"`
+	EdgePerBet  string `json:"edge_per_bet"`
+	EdgePerRoll string `json:"edge_per_roll"`
+}
+
+type handFiguresJSON struct {
+	ThrowsPerDecision string `json:"throws_per_decision"`
+	DecisionsPerHand  string `json:"decisions_per_hand"`
+	ThrowsPerHand     string `json:"throws_per_hand"`
+	SevenOut          string `json:"seven_out"`
+}
+
+func (rep *edgeReport) toJSON() edgeReportJSON {
+	r := rep.rules
+	out := edgeReportJSON{Rules: rep.name, Odds: r.Odds.String(), Private: r.Private, Bets: []edgeJSON{}}
+	if r.Cards != craps.NoCards {
+		out.Cards = r.Cards.String()
+	}
+	for _, a := range rep.rows {
+		e := edgeJSON{
 			Bet: rowName(a), Pays: a.Pays, Win: frac(a.Win), Lose: frac(a.Lose), Push: frac(a.Push),
 			Return: frac(a.Return), Wagered: frac(a.Wagered), EdgePerBet: frac(a.EdgePerBet),
 			EdgePerResolved: frac(a.EdgePerResolved), EdgePerRoll: frac(a.EdgePerRoll),
 			Rolls: frac(a.Rolls), TrueOdds: against(a.TrueOdds()), EdgePercent: percent(a.EdgePerBet),
 			Figure: "exact",
-		})
+		}
 		if a.Simulated != 0 {
-			e := &out[len(out)-1]
-			e.Figure, e.Decisions, e.EdgeStdErr, e.TrueOdds = "simulated", a.Simulated, &a.EdgeStdErr, ""
+			stdErr := a.EdgeStdErr
+			e.Figure, e.Decisions, e.EdgeStdErr, e.TrueOdds = "simulated", a.Simulated, &stdErr, ""
 		}
+		out.Bets = append(out.Bets, e)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
-}
-
-// writeLineOdds prints the combined edge of each line bet with full odds,
-// at the rules' own limit and at the common ones, and of a put bet on each
-// number with the odds the rules allow.
-func writeLineOdds(w io.Writer, r craps.Rules) error {
-	limits := []craps.OddsLimit{r.Odds, craps.FlatOdds(1), craps.FlatOdds(2), {}, craps.FlatOdds(5),
-		craps.FlatOdds(10), craps.FlatOdds(20), craps.FlatOdds(100)}
-	fmt.Fprintln(w, "\nLine bets with full odds (lay odds limited as the rules say)")
-	fmt.Fprintln(w)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "BET\tODDS\tWAGERED\tEDGE PER BET\tPER ROLL")
-	// Under card rules the figures are the cards', whose fractions run long.
-	show := withPercent
-	if r.Cards != craps.NoCards {
-		show = percent
+	for i, lo := range rep.line {
+		out.LineWithOdds = append(out.LineWithOdds, lineOddsJSON{Bet: lo.Bet.String(), Odds: lo.Limit.String(),
+			TheseRules: rep.own[i], Wagered: frac(lo.Wagered), EdgePerBet: frac(lo.EdgePerBet), EdgePerRoll: frac(lo.EdgePerRoll)})
 	}
-	row := func(b craps.Bet, limit craps.OddsLimit, name string) {
-		lo, err := r.WithOdds(b, limit)
-		if err != nil {
-			return // not offered under these rules
-		}
-		fmt.Fprintf(tw, "%v\t%s\t%s\t%s\t%s\n", b, name, lo.Wagered.RatString(),
-			show(lo.EdgePerBet), show(lo.EdgePerRoll))
+	if h := rep.hand; h != nil {
+		out.Hand = &handFiguresJSON{ThrowsPerDecision: frac(h.ThrowsPerDecision), DecisionsPerHand: frac(h.DecisionsPerHand),
+			ThrowsPerHand: frac(h.ThrowsPerHand), SevenOut: frac(h.SevenOut)}
 	}
-	for _, k := range []craps.BetKind{craps.PassLine, craps.DontPass} {
-		own := r.Odds
-		if k == craps.DontPass && r.LayOdds != (craps.OddsLimit{}) {
-			own = r.LayOdds // the zero LayOdds follows Odds
-		}
-		row(craps.Bet{Kind: k}, own, own.String()+" (these rules)")
-		for _, limit := range limits[1:] {
-			if limit != own {
-				row(craps.Bet{Kind: k}, limit, limit.String())
-			}
-		}
+	if rep.deck != nil {
+		out.Deck = rep.deck.toJSON()
 	}
-	for n := 2; n <= 12; n++ {
-		row(craps.Bet{Kind: craps.Put, Number: n}, r.Odds, r.Odds.String()+" (these rules)")
-	}
-	return tw.Flush()
+	return out
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -278,17 +277,9 @@ func TestEdgeForOneConvertedOnce(t *testing.T) {
 		{[]string{"-props", "for1"}, "29:1"},
 		{[]string{"-props", "for1", "-two", "30"}, "30:1"},
 	} {
-		code, out, errOut := runCmd(t, "", append([]string{"edge", "-json"}, c.args...)...)
-		if code != 0 {
-			t.Fatalf("%v: exit %d: %s", c.args, code, errOut)
-		}
-		var rows []map[string]string
-		if err := json.Unmarshal([]byte(out), &rows); err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range rows {
-			if r["bet"] == "Aces" && r["pays"] != c.want {
-				t.Errorf("%v: aces pay %s, want %s", c.args, r["pays"], c.want)
+		for _, r := range edgeJSONRows(t, c.args...) {
+			if r.Bet == "Aces" && r.Pays != c.want {
+				t.Errorf("%v: aces pay %s, want %s", c.args, r.Pays, c.want)
 			}
 		}
 	}

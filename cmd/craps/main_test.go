@@ -22,9 +22,19 @@ func TestEdgeJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
+	var doc struct {
+		Bets []map[string]any `json:"bets"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("output is not a JSON object with bets: %v", err)
+	}
 	var rows []map[string]string
-	if err := json.Unmarshal([]byte(out), &rows); err != nil {
-		t.Fatalf("output is not a JSON array of string fields: %v", err)
+	for _, b := range doc.Bets {
+		r := map[string]string{}
+		for k, v := range b {
+			r[k], _ = v.(string)
+		}
+		rows = append(rows, r)
 	}
 	byBet := map[string]map[string]string{}
 	for _, r := range rows {
@@ -76,14 +86,14 @@ func TestEdgeRuleFlags(t *testing.T) {
 			t.Errorf("%s: exit %d: %s", c.reason, code, errOut)
 			continue
 		}
-		var rows []map[string]string
-		if err := json.Unmarshal([]byte(out), &rows); err != nil {
+		var doc edgeReportJSON
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
 			t.Fatal(err)
 		}
 		got := ""
-		for _, r := range rows {
-			if r["bet"] == c.bet {
-				got = r["edge_per_bet"]
+		for _, r := range doc.Bets {
+			if r.Bet == c.bet {
+				got = r.EdgePerBet
 			}
 		}
 		if got != c.want {
@@ -175,11 +185,11 @@ func TestTables(t *testing.T) {
 // 4 is made 23/71 of the time. A table that does not offer the pass line
 // still prints the whole table and the deck's figures.
 func TestEdgeCards(t *testing.T) {
-	args, want := []string{"edge", "-rules", "cards", "-cards", "reshuffle", "-not-offered", "pass"},
+	args, want := []string{"edge", "-wide", "-rules", "cards", "-cards", "reshuffle", "-not-offered", "pass"},
 		[]string{"7/282 (0.0248)", "23/71 (0.3239)", "239302/483865", "1.0873%", "244/495", "1.4141%", "Cards dealt per decision",
 			"when the come-out sets any point", "Place 6             7:6 ", "Small "}
 	if !testing.Short() {
-		args, want = []string{"edge", "-rules", "cards"}, []string{"7/282 (0.0248)", "8/47 (0.1702)", "= 0.4970783618", "= 0.5843%",
+		args, want = []string{"edge", "-wide", "-rules", "cards"}, []string{"7/282 (0.0248)", "8/47 (0.1702)", "= 0.4970783618", "= 0.5843%",
 			"244/495", "1.4141%", "49.7078%  50.2922%", "(simulated)", "Not exact: All, Tall, Small",
 			"] (0.0008)", "= 6.6710703084"}
 	}
@@ -242,18 +252,18 @@ func edgeJSONRows(t *testing.T, args ...string) []edgeJSON {
 	if code != 0 {
 		t.Fatalf("edge %v: exit %d: %s", args, code, errOut)
 	}
-	var rows []edgeJSON
-	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+	var doc edgeReportJSON
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
 	}
-	return rows
+	return doc.Bets
 }
 
 // The private game's figures: the center bet's 7/495 against the shooter
 // (the private-game rule book, after correcting its misprint), a hardway at even money, and
 // the length of a hand (Ethier, ch. 15: 1671/196 throws).
 func TestEdgeStreet(t *testing.T) {
-	code, out, errOut := runCmd(t, "", "edge", "-rules", "street")
+	code, out, errOut := runCmd(t, "", "edge", "-wide", "-rules", "street")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}

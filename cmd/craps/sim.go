@@ -95,6 +95,12 @@ type simSummary struct {
 	ExactNote string       `json:"exact_note,omitempty"`
 	Others    []simSummary `json:"others,omitempty"`
 	ends      craps.SessionEnds
+	// outcomes is the player's results, which the histogram draws, with
+	// exactLaw, their exact law where there is one (the first player's).
+	// sessionLaw is the exact law of a session's result from exactBeside.
+	outcomes   craps.Histogram
+	exactLaw   map[craps.Amount]float64
+	sessionLaw []craps.NetProbability
 }
 
 type betSummary struct {
@@ -145,6 +151,7 @@ or "NAME:BANKROLL=STRATEGY" for his own bankroll in sessions (the strategy as -s
 under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns shards 3 and 7)`)
 	asJSON := fs.Bool("json", false, "print the exact sums and a summary as JSON, which craps merge reads")
 	quiet := fs.Bool("quiet", false, "no progress line on standard error (there is none unless it is a terminal)")
+	svg := fs.String("svg", "", "with -sessions or -shooters: write the histogram of their results to this file as an SVG chart")
 	rf := addRuleFlags(fs)
 	if err := parse(fs, args, 0); err != nil {
 		return err
@@ -202,6 +209,9 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 	if err := s.Validate(r); err != nil {
 		return fmt.Errorf("%v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
 	}
+	if *svg != "" && cfg.Mode == craps.ByRolls {
+		return fmt.Errorf("-svg draws the results of -sessions or -shooters: %w", errUsage)
+	}
 	start := time.Now()
 	prog := newProgress(simStderr, start, *quiet)
 	if prog != nil {
@@ -216,7 +226,7 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 		return err
 	}
 	out := simOutput{Result: res, RulesName: rf.describe(), Elapsed: time.Since(start).Seconds()}
-	return writeSim(stdout, out, *asJSON)
+	return writeSim(stdout, out, *asJSON, *svg)
 }
 
 // readStrategy reads the strategy of -strategy or -strategy-file: a
@@ -359,6 +369,7 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 		"reported as missing. A folder stands for every .json file in it, a quoted\n"+
 		"pattern such as 'out/shard-*.json' for the files it matches.", stdout)
 	asJSON := fs.Bool("json", false, "print the merged sums and a summary as JSON")
+	svg := fs.String("svg", "", "write the histogram of the sessions' or hands' results to this file as an SVG chart")
 	if err := parse(fs, args, math.MaxInt); err != nil {
 		return err
 	}
@@ -394,7 +405,7 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 	if all.Result, err = craps.MergeResults(parts...); err != nil {
 		return errors.New(strings.TrimPrefix(err.Error(), "craps: merge: "))
 	}
-	return writeSim(stdout, all, *asJSON)
+	return writeSim(stdout, all, *asJSON, *svg)
 }
 
 // summarize computes the report's figures from the exact sums.
@@ -404,7 +415,7 @@ func summarize(res *craps.SimResult) (*simSummary, error) {
 	if err != nil {
 		return nil, err
 	}
-	sum.Exact, sum.ExactNote = exactBeside(res) // the first player's strategy
+	sum.Exact, sum.ExactNote, sum.sessionLaw = exactBeside(res) // the first player's strategy
 	for i := range res.Others {
 		o := &res.Others[i]
 		mean, se := o.Return()
@@ -421,7 +432,7 @@ func summarize(res *craps.SimResult) (*simSummary, error) {
 // summarizePlayer computes the figures of one player's bets, whose whole
 // return is mean ± se.
 func summarizePlayer(res *craps.SimResult, bets []craps.BetTally, mean, se float64, h craps.Histogram, ends craps.SessionEnds) (*simSummary, error) {
-	sum := &simSummary{}
+	sum := &simSummary{outcomes: h}
 	var exactNet big.Rat
 	var total craps.BetTally
 	for _, t := range bets {
@@ -466,9 +477,17 @@ func betRow(name string, t craps.BetTally, exact *big.Rat) betSummary {
 		Return: mean, StdErr: se, Exact: exact.RatString(), ExactFloat: x, StdErrsAway: (mean - x) / se}
 }
 
-func writeSim(w io.Writer, out simOutput, asJSON bool) error {
+// writeSim prints a run's report, as text or JSON, and draws the
+// histogram of its results to the SVG file svg if it is not "".
+func writeSim(w io.Writer, out simOutput, asJSON bool, svg string) error {
 	sum, err := summarize(&out.Result)
 	if err != nil {
+		return err
+	}
+	if len(out.Result.Outcomes) > 0 && (!asJSON || svg != "") {
+		sum.exactLaw = exactOutcomes(&out.Result, sum.sessionLaw)
+	}
+	if err := writePlot(svg, &out, sum.exactLaw); err != nil {
 		return err
 	}
 	if asJSON {
@@ -556,6 +575,7 @@ func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 			fmt.Fprintf(w, "ended: target %d, stop-loss %d, ruin %d, roll limit %d, by the strategy %d; probability of ruin %s ± %s\n",
 				e.Target, e.StopLoss, e.Ruin, e.MaxRolls, e.Strategy, pct(o.Ruin), pct(o.RuinErr))
 		}
+		writeHistogram(w, sum.outcomes, outcomeWord(res), sum.exactLaw)
 	}
 	return writeExactBeside(w, sum.Exact, sum.ExactNote)
 }

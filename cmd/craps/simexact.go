@@ -30,11 +30,12 @@ type exactRow struct {
 // figure (craps analyze's): per roll and per unit wagered in the long run
 // for runs by rolls, per hand for runs by shooters, per session for runs
 // by sessions. A strategy or session without an exact analysis gives no
-// rows and a note saying why.
-func exactBeside(res *craps.SimResult) (rows []exactRow, note string) {
+// rows and a note saying why. For sessions it also gives the law of their
+// result, which the histogram draws beside the simulated one.
+func exactBeside(res *craps.SimResult) (rows []exactRow, note string, law []craps.NetProbability) {
 	s, err := strategyOf(res.Strategy)
 	if err != nil {
-		return nil, "no exact strategy figures: " + err.Error()
+		return nil, "no exact strategy figures: " + err.Error(), nil
 	}
 	r := res.Rules
 	add := func(what string, sim, se float64, exact *big.Rat) {
@@ -56,12 +57,12 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string) {
 	if res.Mode == craps.BySessions {
 		a, err := r.AnalyzeSession(s, res.Session)
 		if err != nil {
-			return nil, "no exact session figures: " + err.Error()
+			return nil, "no exact session figures: " + err.Error(), nil
 		}
 		h := res.Outcomes
 		n := float64(h.Count())
 		if n == 0 {
-			return nil, ""
+			return nil, "", nil
 		}
 		sd := math.Sqrt(ratFloat(a.Variance))
 		add("net per session", h.Mean(), sd/math.Sqrt(n), a.Mean)
@@ -83,11 +84,11 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string) {
 		if !a.Exact {
 			note = fmt.Sprintf("session figures solved to within %.2g (a proved bound)", ratFloat(a.ErrorBound))
 		}
-		return rows, note
+		return rows, note, a.Results
 	}
 	a, err := r.AnalyzeStrategy(s)
 	if err != nil {
-		return nil, "no exact strategy figures: " + err.Error()
+		return nil, "no exact strategy figures: " + err.Error(), nil
 	}
 	if res.Rolls > 0 {
 		mean, se := res.Return()
@@ -98,7 +99,7 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string) {
 	}
 	hf, err := r.Hand()
 	if err != nil {
-		return rows, note
+		return rows, note, nil
 	}
 	lengthVar := ratFloat(hf.ThrowsPerHandVariance)
 	if h := res.Outcomes; res.Mode == craps.ByShooters && h.Count() > 0 {
@@ -112,7 +113,7 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string) {
 		n := float64(res.Rolls)
 		add("rolls per hand", n/float64(res.SevenOuts), math.Sqrt(ratFloat(a.RollsPerHand)*lengthVar/n), a.RollsPerHand)
 	}
-	return rows, note
+	return rows, note, nil
 }
 
 // strategyOf finds the strategy a result names: a betting system, or a

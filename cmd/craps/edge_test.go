@@ -1,0 +1,186 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// craps edge fits in 100 columns by default under every preset and with
+// house rules that lengthen payouts; -wide prints every column.
+func TestEdgeFitsWidth(t *testing.T) {
+	cases := [][]string{
+		{}, {"-rules", "bar2"}, {"-rules", "vegas"}, {"-rules", "crapless"}, {"-rules", "100x"}, {"-rules", "street"},
+		{"-rules", "cards", "-cards", "reshuffle"}, {"-props", "for1", "-field12", "2", "-odds", "100x"},
+		{"-rules", "bar2", "-fire-6", "1999:1", "-fire-5", "299:1"},
+	}
+	if !testing.Short() { // the rules' own reading, with simulated rows, takes seconds
+		cases = append(cases, []string{"-rules", "cards"})
+	}
+	for _, args := range cases {
+		code, out, errOut := runCmd(t, "", append([]string{"edge"}, args...)...)
+		if code != 0 {
+			t.Fatalf("edge %v: exit %d: %s", args, code, errOut)
+		}
+		if !strings.Contains(out, "\nBET ") || !strings.Contains(out, "  EDGE PER BET ") || strings.Contains(out, "  PER RESOLVED") {
+			t.Errorf("edge %v: not the default table:\n%s", args, out)
+		}
+		for i, line := range strings.Split(out, "\n") {
+			if n := utf8.RuneCountInString(line); n > textWidth {
+				t.Errorf("edge %v: line %d is %d columns wide: %q", args, i+1, n, line)
+			}
+		}
+		_, out, _ = runCmd(t, "", append([]string{"edge", "-wide"}, args...)...)
+		if !strings.Contains(out, "  PER RESOLVED  ") || !strings.Contains(out, "  TRUE ODDS") {
+			t.Errorf("edge -wide %v: not every column:\n%.500s", args, out)
+		}
+	}
+}
+
+// textRows is the first column of the rows of the text table whose header
+// starts with header.
+func textRows(out, header string) []string {
+	var rows []string
+	in := false
+	for _, line := range strings.Split(out, "\n") {
+		switch {
+		case strings.HasPrefix(line, header):
+			in = true
+		case in && line == "":
+			return rows
+		case in:
+			rows = append(rows, line)
+		}
+	}
+	return rows
+}
+
+// -bet picks bets by name or by kind, in the text and in the JSON; the
+// line bets with odds follow the pick, and the hand's figures are left out.
+func TestEdgeBet(t *testing.T) {
+	for _, c := range []struct {
+		why   string
+		args  []string
+		bets  []string
+		lines int // rows of line bets with odds
+	}{
+		{"a bet and a kind", []string{"-bet", "place 6, field"}, []string{"Place 6", "Field"}, 0},
+		{"a kind: every place bet", []string{"-bet", "place"}, []string{"Place 4", "Place 5", "Place 6", "Place 8", "Place 9", "Place 10"}, 0},
+		{"the pass line, and its rows with odds", []string{"-bet", "pass"}, []string{"Pass Line"}, 7},
+		{"a pass bet that may be taken down is the pass line too", []string{"-rules", "bar2", "-bet", "Pass Line"},
+			[]string{"Pass Line", "Pass Line (taken down at its point)"}, 7},
+		{"the private game's center bet, without the hand", []string{"-rules", "street", "-bet", "center"}, []string{"Center"}, 0},
+	} {
+		code, out, errOut := runCmd(t, "", append([]string{"edge", "-json"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.why, code, errOut)
+		}
+		var doc edgeReportJSON
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, b := range doc.Bets {
+			got = append(got, b.Bet)
+		}
+		if diff := cmp.Diff(c.bets, got); diff != "" || len(doc.LineWithOdds) != c.lines || doc.Hand != nil {
+			t.Errorf("%s: %d rows with odds (want %d), hand %v; bets (-want +got):\n%s", c.why, len(doc.LineWithOdds), c.lines, doc.Hand, diff)
+		}
+		_, text, _ := runCmd(t, "", append([]string{"edge"}, c.args...)...)
+		rows := textRows(text, "BET ")
+		if len(rows) != len(c.bets) || strings.Contains(text, "shooter's hand") {
+			t.Errorf("%s: the text has %d rows, want %d:\n%s", c.why, len(rows), len(c.bets), text)
+		}
+	}
+	for _, c := range []struct{ why, pick, want string }{
+		{"no such bet", "pass, nothing", `"nothing" is not a bet or a kind of bet`},
+		{"a bet crapless craps does not offer", "don't pass", "no bet the rules offer"},
+	} {
+		code, _, errOut := runCmd(t, "", "edge", "-rules", "crapless", "-bet", c.pick)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: exit %d: %s", c.why, code, errOut)
+		}
+	}
+}
+
+// -json carries everything the text prints: a row per bet of the table,
+// the line bets with odds, the hand's figures in the private game and the
+// deck's under card rules, each the same exact figure.
+func TestEdgeJSONCarriesTheText(t *testing.T) {
+	for _, args := range [][]string{{}, {"-rules", "street"}, {"-rules", "cards", "-cards", "reshuffle"}} {
+		_, text, _ := runCmd(t, "", append([]string{"edge", "-wide"}, args...)...)
+		_, out, _ := runCmd(t, "", append([]string{"edge", "-json"}, args...)...)
+		var doc edgeReportJSON
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		rows := textRows(text, "BET  ")
+		if len(rows) != len(doc.Bets) {
+			t.Errorf("%v: %d rows in the text, %d bets in the JSON", args, len(rows), len(doc.Bets))
+		}
+		for i, b := range doc.Bets {
+			if i < len(rows) && !strings.HasPrefix(rows[i], b.Bet+"  ") {
+				t.Errorf("%v: row %d is %q in the text, %q in the JSON", args, i, rows[i], b.Bet)
+			}
+		}
+		lines := textRows(text[strings.Index(text, "Line bets with full odds")+1:], "BET  ")
+		if !strings.Contains(text, "Line bets with full odds") {
+			lines = nil
+		}
+		if len(lines) != len(doc.LineWithOdds) {
+			t.Errorf("%v: %d line bets with odds in the text, %d in the JSON", args, len(lines), len(doc.LineWithOdds))
+		}
+		for i, lo := range doc.LineWithOdds {
+			if i < len(lines) && doc.Cards == "" && !strings.Contains(lines[i], " "+lo.EdgePerBet+" (") {
+				t.Errorf("%v: line row %q, JSON edge %s", args, lines[i], lo.EdgePerBet)
+			}
+		}
+		private := slices.Contains(args, "street")
+		if (doc.Hand != nil) != private || (doc.Hand != nil && doc.Hand.ThrowsPerHand != "1671/196") {
+			t.Errorf("%v: hand %+v", args, doc.Hand)
+		}
+		cards := slices.Contains(args, "cards")
+		if (doc.Deck != nil) != cards {
+			t.Fatalf("%v: deck %+v", args, doc.Deck)
+		}
+		if cards {
+			d := doc.Deck
+			// Under a reshuffle before every throw a 4 is made 23/71 of the
+			// time and the pass line wins 239302/483865 (TestCardPass).
+			if d.Reading != "reshuffle" || len(d.ComeOut) != 11 || d.ComeOut[5].Cards != "8/47" || len(d.Points) != 6 ||
+				d.Points[0].Cards != "23/71" || d.Pass.Cards != "239302/483865" || d.Pass.Dice != "244/495" || d.CardsPerDecision == "" {
+				t.Errorf("%v: deck %+v", args, d)
+			}
+			if !strings.Contains(text, "239302/483865") || !strings.Contains(text, "23/71 (0.3239)") {
+				t.Errorf("%v: the text lacks the deck's figures:\n%s", args, text)
+			}
+		}
+	}
+}
+
+// The README's excerpt of craps edge is what craps edge prints, line for
+// line.
+func TestReadmeEdgeExcerpt(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const intro = "An excerpt of `craps edge`:\n\n```\n"
+	i := strings.Index(string(data), intro)
+	if i < 0 {
+		t.Fatal("README.md has no excerpt of craps edge")
+	}
+	excerpt, _, _ := strings.Cut(string(data[i+len(intro):]), "```")
+	_, out, _ := runCmd(t, "", "edge")
+	printed := strings.Split(out, "\n")
+	for _, line := range strings.Split(strings.TrimSpace(excerpt), "\n") {
+		if !slices.Contains(printed, line) {
+			t.Errorf("README.md shows a line craps edge does not print:\n%s", line)
+		}
+	}
+}

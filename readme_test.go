@@ -1,0 +1,165 @@
+package craps_test
+
+import (
+	"go/ast"
+	"go/doc"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// codeBlock is a fenced block of README.md: ```go, ```text, ```sh...
+type codeBlock struct {
+	lang, text string
+	line       int
+}
+
+func readmeBlocks(t *testing.T) []codeBlock {
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocks []codeBlock
+	var open *codeBlock
+	var body []string
+	for i, line := range strings.Split(string(data), "\n") {
+		switch {
+		case open == nil && strings.HasPrefix(line, "```"):
+			open = &codeBlock{lang: strings.TrimPrefix(line, "```"), line: i + 1}
+			body = nil
+		case open != nil && line == "```":
+			open.text = strings.Join(body, "\n")
+			blocks = append(blocks, *open)
+			open = nil
+		case open != nil:
+			body = append(body, line)
+		}
+	}
+	if open != nil {
+		t.Fatalf("README.md:%d: a code block is never closed", open.line)
+	}
+	return blocks
+}
+
+// funcBody is the source of a function's body as a README shows it: the
+// statements without the braces, one tab less indented, and without an
+// Example's output comment.
+func funcBody(src []byte, fset *token.FileSet, body *ast.BlockStmt) string {
+	text := string(src[fset.Position(body.Lbrace).Offset+1 : fset.Position(body.Rbrace).Offset])
+	if i := strings.Index(text, "\n\t// Output:"); i >= 0 {
+		text = text[:i]
+	}
+	lines := strings.Split(strings.Trim(text, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimPrefix(l, "\t")
+	}
+	return strings.TrimRight(strings.Join(lines, "\n"), " \t\n")
+}
+
+// exampleBodies maps the body of every Example function of the package's
+// tests to the Example.
+func exampleBodies(t *testing.T) map[string]*doc.Example {
+	names, err := filepath.Glob("*_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*doc.Example{}
+	fset := token.NewFileSet()
+	for _, name := range names {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ex := range doc.Examples(f) {
+			if body, ok := ex.Code.(*ast.BlockStmt); ok {
+				out[funcBody(src, fset, body)] = ex
+			}
+		}
+	}
+	return out
+}
+
+// Every Go snippet in README.md is the body of an Example function, which
+// go test compiles and runs, and the ```text block after it is that
+// Example's output; a whole program's main is the body of one, and the
+// program is also built and run (not under -short), which checks its
+// imports. So no snippet in the README can go stale.
+func TestReadmeSnippets(t *testing.T) {
+	blocks := readmeBlocks(t)
+	examples := exampleBodies(t)
+	snippets := 0
+	for k, b := range blocks {
+		if b.lang != "go" {
+			continue
+		}
+		snippets++
+		body := b.text
+		program := strings.HasPrefix(b.text, "package main\n")
+		if program {
+			fset := token.NewFileSet()
+			f, err := parser.ParseFile(fset, "README.md", b.text, 0)
+			if err != nil {
+				t.Errorf("README.md:%d: %v", b.line, err)
+				continue
+			}
+			for _, d := range f.Decls {
+				if fn, ok := d.(*ast.FuncDecl); ok && fn.Name.Name == "main" {
+					body = funcBody([]byte(b.text), fset, fn.Body)
+				}
+			}
+		}
+		ex, ok := examples[body]
+		if !ok {
+			t.Errorf("README.md:%d: this Go snippet is the body of no Example function: make it one, or copy the Example's body here:\n%s", b.line, body)
+			continue
+		}
+		if k+1 == len(blocks) || blocks[k+1].lang != "text" {
+			t.Errorf("README.md:%d: the snippet (Example%s) is not followed by a ```text block of its output", b.line, ex.Name)
+			continue
+		}
+		want := strings.TrimRight(ex.Output, "\n")
+		if got := blocks[k+1].text; got != want {
+			t.Errorf("README.md:%d: the output shown is not Example%s's:\n%s\nwant:\n%s", blocks[k+1].line, ex.Name, got, want)
+		}
+		if program {
+			runProgram(t, b, want)
+		}
+	}
+	if snippets == 0 {
+		t.Error("README.md has no Go snippet")
+	}
+}
+
+// runProgram builds and runs a whole program of the README with go run,
+// from this module, and compares its output.
+func runProgram(t *testing.T, b codeBlock, want string) {
+	t.Helper()
+	if testing.Short() {
+		return
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Logf("README.md:%d: not run: no go command", b.line)
+		return
+	}
+	file := filepath.Join(t.TempDir(), "main.go")
+	if err := os.WriteFile(file, []byte(b.text+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(goCmd, "run", file).CombinedOutput()
+	if err != nil {
+		t.Errorf("README.md:%d: go run: %v\n%s", b.line, err, out)
+		return
+	}
+	if got := strings.TrimRight(string(out), "\n"); got != want {
+		t.Errorf("README.md:%d: the program prints\n%s\nwant:\n%s", b.line, got, want)
+	}
+}
