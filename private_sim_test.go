@@ -509,3 +509,24 @@ func TestPrivateSimulationErrors(t *testing.T) {
 		t.Errorf("the run itself: %v", err)
 	}
 }
+
+// A side bet's stakes at odds are the multiples of sideGranule: those
+// that, with what covers them, are whole numbers of the unit, checked
+// stake by stake; and none past MaxAmount.
+func TestSideGranule(t *testing.T) {
+	for _, unit := range []Amount{1, 2, 5, 10, 25} {
+		for _, odds := range []Ratio{{1, 1}, {9, 1}, {6, 5}, {3, 2}, {7, 4}, {1, 2}, {2, 1}, {35, 1}, {4, 6}} {
+			g := sideGranule(odds, unit)
+			for stake := Amount(1); stake <= 400; stake++ {
+				cover, _ := mulDiv(stake, odds.Win, odds.Stake)
+				whole := stake%unit == 0 && exactCover(stake, cover, odds) && cover%unit == 0
+				if whole != (stake%g == 0) {
+					t.Fatalf("%v at unit %d: granule %d, yet a stake of %d is covered in whole units: %v", odds, unit, g, stake, whole)
+				}
+			}
+		}
+	}
+	if g := sideGranule(Ratio{1, maxRatioTerm}, MaxAmount/2); g != 0 {
+		t.Errorf("a granule past MaxAmount: %d", g)
+	}
+}

@@ -121,7 +121,9 @@ const (
 	// ActionBet keeps Bet up at the action's amount.
 	ActionBet ActionKind = iota
 	// ActionTakeDown takes down the bets that Bet stands for, where the
-	// game lets them come down (a pass line bet on its point stays).
+	// game lets them come down (a pass line bet on its point stays); in
+	// the private game it calls off the player's number bets, and come
+	// bets carried over a point made (Table.CallOff).
 	ActionTakeDown
 	// ActionStop ends the session (in session runs; elsewhere it does
 	// nothing).
