@@ -169,12 +169,12 @@ const MaxSimN = 1 << 56
 // seven-out, the first player shooting first in each block and session.
 // A configuration it cannot run (no rolls, more than MaxSimN, the private
 // game with one player or with cards, a side bet's opponent not at the
-// table, sessions of the private game without a roll limit) is an error wrapping
-// ErrSimulation, or the error of Strategy.Validate. Every sum is exact: money in 128 bits, its squares
-// in 192; a hand (ByShooters) whose net result would not fit in an
-// Amount, which the Outcomes histogram counts by, stops the run with an
-// error wrapping ErrOverflow. It stops early with ctx's error if ctx is
-// done.
+// table, sessions of the private game without a roll limit) is an error
+// wrapping ErrSimulation, or the error of Strategy.Validate. Every sum is
+// exact: money in 128 bits, its squares in 192; a hand (ByShooters) whose
+// net result would not fit in an Amount, which the Outcomes histogram
+// counts by, stops the run with an error wrapping ErrOverflow. It stops
+// early with ctx's error if ctx is done.
 func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("craps: simulate: %s: %w", fmt.Sprintf(format, a...), ErrSimulation)

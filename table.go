@@ -1260,8 +1260,8 @@ func (t *Table) automatonOf(b Bet) *automaton {
 		key.Number = 0
 	}
 	if key.Kind == Before || key.Kind == Within {
-		// Too many to index by kind and number: the table keeps those made
-		// lately, up to maxPropositions, and compiles any other anew.
+		// Too many to index by kind and number: the table keeps the first
+		// maxPropositions it compiles, and compiles any other anew.
 		a := t.props[key]
 		if a == nil {
 			a = compile(&t.rules, key)
