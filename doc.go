@@ -230,6 +230,45 @@
 // with a memory of its own takes part through a [StrategyHook]. At a live
 // Table, a [StrategyPlayer] bets for a player by a strategy.
 //
+// In the private game ([Rules.Private]) every bet is between two players,
+// and a strategy says what its player stakes, fades, backs and covers
+// ([Action.Against], [Action.Agreed], [Action.Opponent]):
+//
+//	center <amount> [or no bet]   as shooter, stake the amount in the center at each
+//	                              come-out; the part no one fades is withdrawn, or with
+//	                              "or no bet" the whole bet called off
+//	fade <amount> [claim]         fade up to the amount of another shooter's center bet;
+//	                              "claim" claims the whole of it when [Rules.FadeClaim] lets him
+//	<bet> <amount> [at <odds>] [with <player>]
+//	                              back a side bet ("right", "wrong", "come", "don't come",
+//	                              "point", "hard 6", "number 4", "6,8 before 7", "craps
+//	                              within 3") at the odds agreed ("9:1", "9-1", "9 to 1";
+//	                              even money if none), with that player only, or anyone willing
+//	cover <bet> <amount> [at <odds>] [with <player>]
+//	                              be willing: cover the side bets others back on the bet
+//	                              ("point" on any point) at those odds, with up to the
+//	                              amount of one's own money on them at once
+//	take down number|come         call off number bets, and come bets carried over a point made
+//
+// For example, a shooter who stakes 20 and a fader who covers the hard 6
+// at 9 to 1:
+//
+//	center 20 or no bet
+//	hard 6 10 at 9:1 if point on
+//
+//	fade 20
+//	cover hard 6 100 at 9:1
+//
+// Before each throw the simulator makes the bets in the game's order,
+// each through the Table's own call: at a come-out the shooter's center
+// bet, the fades clockwise from his left, the part not faded withdrawn or
+// the bet called off; then each player in turn from the shooter backs his
+// side bets, each covered by the willing players clockwise from his left,
+// in as many bets as it takes. A backer's amount is his stake on the bet
+// at those odds; a coverer's is the most of his own money on such bets at
+// once. Progressions move on the results of the player's bets on their
+// side; "has" and "bets" count his bets on either side.
+//
 // # Simulation
 //
 // [Simulate] plays a Strategy from a seed for N rolls, shooters or

@@ -2,6 +2,7 @@ package craps
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -235,6 +236,7 @@ func copyTable(dst, src *Table) *Table {
 	*dst = *src
 	dst.seats = append(seats[:0], src.seats...)
 	dst.bets = append(bets[:0], src.bets...)
+	dst.props = maps.Clone(src.props)
 	return dst
 }
 

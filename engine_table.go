@@ -23,10 +23,12 @@ type seatPlay struct {
 	// short is set when a bet was skipped for want of money; ended when
 	// his session is over, and he bets no more.
 	short, ended bool
-	// own is his resolutions of the last roll, when several play; hand
-	// his net result in the hand so far.
-	own  []Resolution
-	hand Amount
+	// own is his resolutions of the last roll, when several play, and
+	// in the private game ownOdds the odds of each; hand his net result
+	// in the hand so far.
+	own     []Resolution
+	ownOdds []Ratio
+	hand    Amount
 	// tallies is the index plus one of each bet's tally, by autoKey, in
 	// the Bets of the result it was last found in: a roll finds a tally
 	// with one look-up, checked, as bets may share a key and results
@@ -85,8 +87,12 @@ func newPlayer(cfg *SimConfig) *player {
 func (p *player) first() *bettor { return p.seats[0].b }
 
 // settle lets every player's strategy skip the actions nothing has
-// changed for: for the Table engine, which alone plays them.
+// changed for: for the Table engine, which alone plays them (the private
+// game's bets, made between players, are made afresh before each roll).
 func (p *player) settle() {
+	if p.cfg.Rules.Private {
+		return
+	}
 	for k := range p.seats {
 		p.seats[k].b.settle()
 	}
@@ -107,6 +113,10 @@ func (p *player) ledger(out *SimResult, k int) ledger {
 // again places the strategies' bets after a roll, but for a player whose
 // roll was quiet or whose session is over.
 func (p *player) again() {
+	if p.cfg.Rules.Private {
+		p.betPrivate()
+		return
+	}
 	for k := range p.seats {
 		if s := &p.seats[k]; !s.quiet && !s.ended {
 			s.short = s.b.act(&p.t)
@@ -120,10 +130,11 @@ func (p *player) again() {
 func (p *player) reset(session bool) {
 	t := &p.t
 	t.point, t.bets, t.house, t.shooter, t.handRolls, t.sinceSeven = 0, t.bets[:0], 0, 0, 0, 0
-	t.brought, t.exposure = 0, 0
+	t.brought, t.exposure, t.center, t.claimant = 0, 0, 0, 0
 	p.rolls = 0
 	for k := range p.seats {
 		s := &p.seats[k]
+		t.seats[k].barred = false
 		t.seats[k].bankroll = MaxAmount
 		if session {
 			t.seats[k].bankroll = s.bankroll
@@ -132,9 +143,7 @@ func (p *player) reset(session bool) {
 		s.ended, s.hand, s.quiet = false, 0, false
 		s.b.reset(t)
 	}
-	for k := range p.seats {
-		p.seats[k].short = p.seats[k].b.act(t)
-	}
+	p.again()
 }
 
 // dealt is the throw index by which roll deals the throw from the deck.
@@ -174,7 +183,7 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 		out.SevenOuts++
 	}
 	p.rolls++
-	several := len(p.seats) > 1
+	several, private := len(p.seats) > 1, t.rules.Private
 	for k := range p.seats {
 		s := &p.seats[k]
 		if s.ended {
@@ -182,10 +191,13 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 		}
 		res, name := p.res, t.seats[k].name
 		if several {
-			s.own = s.own[:0]
+			s.own, s.ownOdds = s.own[:0], s.ownOdds[:0]
 			for j := range p.res {
 				if p.res[j].Player == name {
 					s.own = append(s.own, p.res[j])
+					if private {
+						s.ownOdds = append(s.ownOdds, sideOdds(p.res, j))
+					}
 				}
 			}
 			res = s.own
@@ -203,7 +215,13 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 					paid = y.paid
 				}
 			}
-			dn, ds := (*l.bets)[s.tally(t, l, x.Bet)].record(x, paid)
+			var tally int
+			if private {
+				tally = l.tallyIndex(tallied(x.Bet), x.Against, s.ownOdds[j])
+			} else {
+				tally = s.tally(t, l, x.Bet)
+			}
+			dn, ds := (*l.bets)[tally].record(x, paid)
 			n += dn
 			st += ds
 		}
@@ -229,7 +247,7 @@ func (s *seatPlay) tally(t *Table, l ledger, b Bet) int {
 	b = tallied(b)
 	k := &s.tallies[t.autoKey(b)]
 	if *k == 0 || int(*k) > len(*l.bets) || (*l.bets)[*k-1].Bet != b {
-		*k = int32(l.tallyIndex(b) + 1)
+		*k = int32(l.tallyIndex(b, false, Ratio{}) + 1)
 	}
 	return int(*k - 1)
 }
@@ -327,6 +345,10 @@ func (p *player) end(out *SimResult, k int, end *int64) {
 	*end++
 	p.ledger(out, k).record(t.seats[k].bankroll + onTable(t, k) - s.bankroll)
 	s.ended = true
+	if t.rules.Private {
+		p.sitOut(k)
+		return
+	}
 	if len(p.seats) > 1 { // alone, he leaves the table as it is
 		kept := t.bets[:0]
 		for _, b := range t.bets {
@@ -338,10 +360,11 @@ func (p *player) end(out *SimResult, k int, end *int64) {
 	}
 }
 
-// hasBets reports whether the player in seat k has a bet on the layout.
+// hasBets reports whether the player in seat k has a bet on the layout,
+// or in the private game one he took the other side of.
 func hasBets(t *Table, k int) bool {
 	for i := range t.bets {
-		if t.bets[i].seat == k {
+		if t.involves(&t.bets[i], k) {
 			return true
 		}
 	}

@@ -446,6 +446,25 @@ func (t *Table) noBet() {
 	t.callOffWhere(func(p *placed) bool { return p.bet.Kind == Center })
 }
 
+// involves reports whether the player in seat i is on bet p: its backer,
+// or in the private game the player on its other side.
+func (t *Table) involves(p *placed, i int) bool {
+	return p.seat == i || t.rules.Private && p.opponent == i
+}
+
+// callOffPlayer calls off every bet between the player in seat i and
+// another, and his center bet if he is the shooter, returning the stakes,
+// and ends his claim on the next center bet: what his leaving does.
+func (t *Table) callOffPlayer(i int) {
+	if i == t.shooter {
+		t.noBet()
+	}
+	t.callOffWhere(func(p *placed) bool { return t.involves(p, i) })
+	if t.claimant == i+1 {
+		t.claimant = 0
+	}
+}
+
 // callOffWhere returns both stakes of every bet between players that f
 // picks, and takes the bets off.
 func (t *Table) callOffWhere(f func(p *placed) bool) int {

@@ -115,3 +115,36 @@ func ExampleStrategyHook() {
 	// quit after three wins: 9657 ruined: 343 out of rolls: 0
 	// place 6 staked 293406 net -4286
 }
+
+// The private game: the first player shoots a center bet of 10 at each
+// of his come-outs and backs the hard 6 at 9 to 1; ann fades him and
+// covers his hard 6; each shoots in turn. Each player's tallies count his
+// side of each bet at its odds, beside its exact edge; what one wins, the
+// other loses.
+func ExampleSimulate_privateGame() {
+	shooter, _ := craps.ParseStrategy("center 10; hard 6 10 at 9:1")
+	fader, _ := craps.ParseStrategy("fade 10; cover hard 6 100 at 9:1")
+	r := craps.Street()
+	res, err := craps.Simulate(context.Background(), craps.SimConfig{Rules: r, Strategy: shooter, Seed: 1,
+		Mode: craps.ByShooters, N: 10_000, Others: []craps.SimPlayer{{Name: "ann", Strategy: fader}}})
+	if err != nil {
+		panic(err)
+	}
+	show := func(name string, bets []craps.BetTally) {
+		for _, t := range bets {
+			a, _ := r.AnalyzeSide(t.Bet, t.Odds)
+			edge, side := a.BackerEdge, "backs "
+			if t.Against {
+				side, edge = "covers", a.LayerEdge
+			}
+			fmt.Printf("%-6s %s %-6s at %v: net %+6d (exact edge %s)\n", name, side, t.Bet, t.Odds, t.Net(), edge.RatString())
+		}
+	}
+	show("player", res.Bets)
+	show("ann", res.Others[0].Bets)
+	// Output:
+	// player backs  Hard 6 at 9:1: net -20290 (exact edge -1/11)
+	// player backs  Center at 1:1: net  -2760 (exact edge -7/495)
+	// ann    covers Hard 6 at 9:1: net +20290 (exact edge 1/99)
+	// ann    covers Center at 1:1: net  +2760 (exact edge 7/495)
+}

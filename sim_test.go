@@ -471,6 +471,8 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 			Session: SessionLimits{Bankroll: 1000, Target: 1500, MaxRolls: 500}}},
 		{"sessions on the compiled engine, some handed to the table", SimConfig{Strategy: molly, Mode: BySessions, N: 4*blockSessions - 1,
 			Session: SessionLimits{Bankroll: 300, Target: 600, MaxRolls: 300}}},
+		{"the private game's hands", privateExactRun(ByShooters, 2*blockShooters+5)},
+		{"the private game's sessions", privateExactRun(BySessions, 2*blockSessions+7)},
 	}
 	if testing.Short() {
 		cases[0].cfg.N = blockRolls/4 + 1
@@ -616,7 +618,7 @@ func TestSimulationErrors(t *testing.T) {
 		want error
 	}{
 		{"no rolls", SimConfig{Strategy: pass}, ErrSimulation},
-		{"the private game", SimConfig{Rules: Street(), Strategy: pass, N: 1}, ErrSimulation},
+		{"the private game with one player", SimConfig{Rules: Street(), Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Center}, Amounts: []Amount{5}}}}, N: 1}, ErrSimulation},
 		{"negative shard", SimConfig{Strategy: pass, N: 1, Shard: -1, Shards: 2}, ErrSimulation},
 		{"shard past the shards", SimConfig{Strategy: pass, N: 1, Shard: 2, Shards: 2}, ErrSimulation},
 		{"unknown mode", SimConfig{Strategy: pass, N: 1, Mode: 9}, ErrSimulation},

@@ -157,24 +157,30 @@ const MaxSimN = 1 << 56
 // bets of its own, and the run goes on on a Table, roll by roll, from the
 // roll after which it keeps one (a hook's sessions, and several players,
 // play a Table throughout). Both engines make no allocation per roll and
-// give the same sums. It plays casino rules, with
-// dice or cards: under card rules (Rules.Cards) each block deals from its
-// own Deck, seeded from the block's stream, on the Table engine, as
-// Table.Deal plays it (the compiled automaton's loop throws independent
-// dice). A configuration it cannot run (the private game, no rolls, more
-// than MaxSimN) is an error wrapping ErrSimulation, or the error of
-// Strategy.Validate. Every sum is exact: money in 128 bits, its squares
-// in 192; a hand (ByShooters) whose net result would not fit in an
-// Amount, which the Outcomes histogram counts by, stops the run with an
-// error wrapping ErrOverflow. It stops early with ctx's error if ctx is
-// done.
+// give the same sums. It plays casino rules, with dice or cards: under
+// card rules (Rules.Cards) each block deals from its own Deck, seeded
+// from the block's stream, on the Table engine, as Table.Deal plays it
+// (the compiled automaton's loop throws independent dice). It plays the
+// private game (Rules.Private) on the Table engine, with two players at
+// least: before each throw their strategies make the center bet, the
+// fades and the side bets between them through the Table's own calls (see
+// Action), and each player's tallies count his side of each bet at its
+// odds (BetTally's Against and Odds); the dice pass clockwise at each
+// seven-out, the first player shooting first in each block and session.
+// A configuration it cannot run (no rolls, more than MaxSimN, the private
+// game with one player or with cards, a side bet's opponent not at the
+// table, sessions of the private game without a roll limit) is an error
+// wrapping ErrSimulation, or the error of Strategy.Validate. Every sum is
+// exact: money in 128 bits, its squares in 192; a hand (ByShooters) whose
+// net result would not fit in an Amount, which the Outcomes histogram
+// counts by, stops the run with an error wrapping ErrOverflow. It stops
+// early with ctx's error if ctx is done.
 func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("craps: simulate: %s: %w", fmt.Sprintf(format, a...), ErrSimulation)
 	}
-	switch {
-	case cfg.Rules.Private:
-		return SimResult{}, bad("the private game has no house to bank a strategy's layout")
+	if cfg.Rules.Private && cfg.Rules.Cards != NoCards {
+		return SimResult{}, bad("the private game is played with dice")
 	}
 	if err := cfg.Strategy.Validate(cfg.Rules); err != nil {
 		return SimResult{}, err
@@ -190,6 +196,11 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		names[o.Name] = true
 		if err := o.Strategy.Validate(cfg.Rules); err != nil {
 			return SimResult{}, fmt.Errorf("craps: simulate: player %q: %w", o.Name, err)
+		}
+	}
+	if cfg.Rules.Private {
+		if err := cfg.privateGame(names); err != nil {
+			return SimResult{}, err
 		}
 	}
 	shards := max(cfg.Shards, 1)
@@ -214,6 +225,9 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	mine := blocksOf(cfg.N, size, cfg.Shard, shards)
 	out := SimResult{Strategy: cfg.Strategy.Name, Rules: cfg.Rules, Seed: cfg.Seed, Mode: cfg.Mode, N: cfg.N,
 		Session: cfg.Session, Shards: shards, Parts: []int{cfg.Shard}, Engine: "table"}
+	for _, o := range cfg.Others { // named even in a shard that plays no block
+		out.Others = append(out.Others, PlayerResult{Name: o.Name, Strategy: o.Strategy.Name})
+	}
 
 	var auto *joint
 	// A hook is shown each roll from the automaton while it keeps no bets
@@ -290,6 +304,39 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		return SimResult{}, fmt.Errorf("craps: simulate: a hand's net result passed %d: %w", int64(math.MaxInt64), ErrOverflow)
 	}
 	return out, nil
+}
+
+// privateGame checks a run of the private game, whose players are names:
+// two at least, as every bet is between two, each opponent a strategy
+// names another player at the table, and sessions with a roll limit, as
+// a player's bets need another's, who may have left, or never bet.
+func (cfg *SimConfig) privateGame(names map[string]bool) error {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("craps: simulate: %s: %w", fmt.Sprintf(format, a...), ErrSimulation)
+	}
+	switch {
+	case len(cfg.Others) == 0:
+		return bad("the private game's bets are between players: seat another (Others)")
+	case cfg.Mode == BySessions && cfg.Session.MaxRolls == 0:
+		return bad("sessions of the private game need a roll limit: a player's bets need another player, who may have left")
+	}
+	check := func(who string, s *Strategy) error {
+		for _, a := range s.Actions {
+			if a.Opponent != "" && (!names[a.Opponent] || a.Opponent == who) {
+				return bad("player %q bets with %q, who is not another player at the table", who, a.Opponent)
+			}
+		}
+		return nil
+	}
+	if err := check(firstPlayer, &cfg.Strategy); err != nil {
+		return err
+	}
+	for i := range cfg.Others {
+		if err := check(cfg.Others[i].Name, &cfg.Others[i].Strategy); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // blockSize is the number of rolls, shooters or sessions in a block.

@@ -3,6 +3,7 @@ package craps
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // ErrNoSuchStrategy is wrapped by NamedStrategy for a name it does not know.
@@ -25,7 +26,9 @@ var ErrNoSuchStrategy = errors.New("no such strategy")
 // skipped. A strategy's memory (its progressions and counters) is small
 // and bounded, so that the simulator compiles it with the table into one
 // automaton; NewHook is the escape hatch for Go code with a memory of its
-// own.
+// own. In the private game (Rules.Private) the actions make bets between
+// players, which Simulate plays: the center bet, fades, and side bets
+// backed and covered (Action.Against).
 type Strategy struct {
 	// Name names the strategy in results and merges.
 	Name string
@@ -118,7 +121,9 @@ const (
 	// ActionBet keeps Bet up at the action's amount.
 	ActionBet ActionKind = iota
 	// ActionTakeDown takes down the bets that Bet stands for, where the
-	// game lets them come down (a pass line bet on its point stays).
+	// game lets them come down (a pass line bet on its point stays); in
+	// the private game it calls off the player's number bets, and come
+	// bets carried over a point made (Table.CallOff).
 	ActionTakeDown
 	// ActionStop ends the session (in session runs; elsewhere it does
 	// nothing).
@@ -156,6 +161,30 @@ type Action struct {
 	// Working, if not SwitchDefault, turns the bet on or off for come-out
 	// rolls when it is made (place, buy, lay, hardways, come odds).
 	Working Switch
+	// Against takes the other side of a bet between players, in the
+	// private game (Rules.Private), where there is no house and every bet
+	// is between two players. There an ActionBet on Center is the
+	// shooter's stake at each of his come-outs, and with Against a fade of
+	// up to the amount of another shooter's stake. Any other bet is a
+	// side bet the player backs, staking the amount, at the Agreed odds,
+	// with a player willing to cover it; with Against the player is
+	// willing: he covers the side bets others make on Bet at the Agreed
+	// odds, with up to the amount of his own money on them at once.
+	Against bool
+	// Agreed is the odds of a side bet: what its backer wins for what he
+	// stakes; the zero Ratio is even money. A backer and a coverer agree
+	// when their odds are equal.
+	Agreed Ratio
+	// Opponent, if not "", is the one player a side bet is made with, as
+	// its backer or its coverer; "" is anyone willing.
+	Opponent string
+	// NoBetUnlessFaded calls the shooter's center bet off ("no bet") when
+	// the others have not faded all of it; without it, the part not faded
+	// is withdrawn.
+	NoBetUnlessFaded bool
+	// Claim makes a fade claim the whole center bet whenever the claim
+	// rule lets the player (Rules.FadeClaim, Table.Claim).
+	Claim bool
 	// If is when the action applies; the zero Condition always holds.
 	If Condition
 }
@@ -212,9 +241,11 @@ const (
 	NoFact FactKind = iota
 	// FactPoint: the puck is on, on N if N is not 0.
 	FactPoint
-	// FactHas: the player has a bet that Bet stands for.
+	// FactHas: the player has a bet that Bet stands for (in the private
+	// game, on either side).
 	FactHas
-	// FactBets: the number of the player's bets that Bet stands for.
+	// FactBets: the number of the player's bets that Bet stands for (in
+	// the private game, on either side).
 	FactBets
 	// FactComes: the number of the player's come bets (don't come bets,
 	// with Bet.Kind DontCome) that have travelled to a number.
@@ -287,7 +318,7 @@ func (k FactKind) numbered() bool { return k == FactBets || k == FactComes || k.
 // Validate reports an action the rules do not take, or an amount the
 // table would refuse, as an error wrapping ErrNotOffered, ErrSyntax,
 // ErrAmount, ErrUnit or ErrTableLimit. A strategy with a hook may have no
-// actions; one without needs at least one.
+// actions; one without needs at least one. The private game takes no hook.
 func (s Strategy) Validate(r Rules) error {
 	if err := r.Validate(); err != nil {
 		return err
@@ -295,8 +326,8 @@ func (s Strategy) Validate(r Rules) error {
 	if len(s.Actions) == 0 && s.NewHook == nil {
 		return fmt.Errorf("craps: strategy %q: no actions: %w", s.Name, ErrAmount)
 	}
-	if r.Private {
-		return fmt.Errorf("craps: strategy %q: a strategy bets with the house, and the private game has none: %w", s.Name, ErrNotOffered)
+	if r.Private && s.NewHook != nil {
+		return fmt.Errorf("craps: strategy %q: a hook keeps bets with the house, and the private game has none: %w", s.Name, ErrNotOffered)
 	}
 	for i, a := range s.Actions {
 		err := a.validate(r)
@@ -345,8 +376,9 @@ func (a *Action) validate(r Rules) error {
 	if err := a.If.validate(r); err != nil {
 		return err
 	}
+	between := a.Against || !a.Agreed.IsZero() || a.Opponent != "" || a.NoBetUnlessFaded || a.Claim
 	extras := len(a.Amounts) != 0 || a.InMinimums || a.Progression != (Progression{}) || a.Odds != OddsByAmount ||
-		a.Times != (OddsLimit{}) || a.SkipPoint || a.SkipCome || a.Working != SwitchDefault
+		a.Times != (OddsLimit{}) || a.SkipPoint || a.SkipCome || a.Working != SwitchDefault || between
 	switch a.Kind {
 	case ActionStop:
 		if extras || a.Bet != (Bet{}) {
@@ -354,8 +386,11 @@ func (a *Action) validate(r Rules) error {
 		}
 		return nil
 	case ActionTakeDown:
-		if extras {
+		switch k := a.Bet.Kind; {
+		case extras:
 			return bad(ErrSyntax, "a take down has bets and a condition only")
+		case r.Private && k != NumberBet && k != Come && k != DontCome:
+			return bad(ErrNotOffered, "in the private game only number bets, and come bets carried over a point made, are called off")
 		}
 		return offeredPattern(r, a.Bet)
 	case ActionBet:
@@ -364,6 +399,9 @@ func (a *Action) validate(r Rules) error {
 	}
 	b := a.Bet
 	if err := betRefusal(&r, b); err != nil {
+		return err
+	}
+	if err := a.validateBetween(r); err != nil {
 		return err
 	}
 	switch {
@@ -393,6 +431,12 @@ func (a *Action) validate(r Rules) error {
 		return err
 	}
 	unit, some := r.unit(), false
+	granule := unit // a side bet's stake is one its coverer can cover in whole units
+	if r.Private && !a.Against && b.Kind != Center {
+		if granule = sideGranule(a.Agreed.or(evenMoney), unit); granule == 0 {
+			return bad(ErrUnit, "no stake at %v is covered by a whole number of units of %d", a.Agreed, unit)
+		}
+	}
 	for _, x := range a.Amounts {
 		if x < 0 || x > MaxAmount {
 			return bad(ErrAmount, "amount %d", x)
@@ -413,8 +457,11 @@ func (a *Action) validate(r Rules) error {
 			continue
 		case x%unit != 0:
 			return bad(ErrUnit, "%d is not a whole number of units of %d", x, unit)
-		case !isOdds(b.Kind) && !withinLimits(&r, b.Kind, x):
+		case !isOdds(b.Kind) && !a.Against && !withinLimits(&r, b.Kind, x):
+			// A fade or a cover is any part of a bet; the bet is held to the limits.
 			return bad(ErrTableLimit, "%d is outside the table limits (%s)", x, limitsText(&r, b.Kind))
+		case x%granule != 0:
+			return bad(ErrUnit, "at %v a stake of %d is not covered by a whole number of units of %d", a.Agreed.or(evenMoney), x, unit)
 		}
 		some = true
 	}
@@ -424,13 +471,56 @@ func (a *Action) validate(r Rules) error {
 	return nil
 }
 
+// validateBetween checks what an ActionBet says of a bet between players:
+// nothing at a casino table; in the private game, odds, an opponent and
+// the center bet's options where they make sense.
+func (a *Action) validateBetween(r Rules) error {
+	bad := func(sentinel error, format string, args ...any) error {
+		return fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), sentinel)
+	}
+	center := a.Bet.Kind == Center
+	o := a.Agreed
+	switch {
+	case !r.Private && (a.Against || !o.IsZero() || a.Opponent != "" || a.NoBetUnlessFaded || a.Claim):
+		return bad(ErrNotOffered, "fades, side bets' odds, opponents and covers are the private game's (Rules.Private)")
+	case !r.Private:
+		return nil
+	case a.SkipPoint || a.SkipCome || a.Working != SwitchDefault:
+		return bad(ErrNotOffered, "a bet between players is neither skipped nor turned off")
+	case !o.IsZero() && (o.Win < 1 || o.Stake < 1 || o.Win > maxRatioTerm || o.Stake > maxRatioTerm):
+		return bad(ErrSyntax, "odds %v: both terms from 1 to %d", o, maxRatioTerm)
+	case center && !o.IsZero() && o.Win != o.Stake:
+		return bad(ErrSyntax, "the center bet is even money, not %v", o)
+	case center && a.Opponent != "":
+		return bad(ErrSyntax, "the center bet is faded by anyone: it names no opponent")
+	case a.NoBetUnlessFaded && (!center || a.Against):
+		return bad(ErrSyntax, `"or no bet" is the shooter's, on his center bet`)
+	case a.Claim && (!center || !a.Against):
+		return bad(ErrSyntax, "a claim is a fade's")
+	case a.Claim && !r.FadeClaim:
+		return bad(ErrNotOffered, "the players did not agree on the claim rule (Rules.FadeClaim)")
+	case a.Opponent != "" && !opponentName(a.Opponent):
+		return bad(ErrSyntax, "opponent %q: one word, not \"any\" or \"if\"", a.Opponent)
+	}
+	return nil
+}
+
+// opponentName reports whether a player's name can be written as a side
+// bet's opponent: one word, none of # and ;, and not a word the language
+// reads otherwise ("any", "if").
+func opponentName(name string) bool {
+	w := strings.ToLower(name)
+	return len(strings.Fields(name)) == 1 && strings.TrimSpace(name) == name && !strings.ContainsAny(name, "#;") &&
+		w != "any" && w != "if"
+}
+
 // neverMade refuses, with ErrNotNow, a bet the strategy could never
 // make: odds with no action making the bet they stand behind, or a bet
 // made only at a come-out (line bets, fire, all, tall, small, repeaters)
 // whose every clause asks for the point to be on.
 func (s Strategy) neverMade(a *Action) error {
 	b := a.Bet
-	if b.Kind == PassLine || b.Kind == DontPass || b.Kind == Fire || madeAfterSeven(b.Kind) {
+	if b.Kind == PassLine || b.Kind == DontPass || b.Kind == Fire || b.Kind == Center || madeAfterSeven(b.Kind) {
 		onlyOn := len(a.If) > 0
 		for _, clause := range a.If {
 			on := false

@@ -255,7 +255,7 @@ func (pg *program) observe(mem *memory, seen *rollSeen, before int8) {
 		}
 		won, lost := false, false
 		for j := range seen.res {
-			if x := &seen.res[j]; x.Player == seen.name && matches(a.Bet, x.Bet) {
+			if x := &seen.res[j]; x.Player == seen.name && x.Against == a.Against && matches(a.Bet, x.Bet) {
 				won = won || x.Outcome == OutcomeWon
 				lost = lost || x.Outcome == OutcomeLost
 			}
@@ -342,7 +342,7 @@ func (f *programFact) holds(at strategySeat, mem *memory, seen *rollSeen) bool {
 		ok = t.point != 0 && (f.N == 0 || int(t.point) == f.N)
 	case FactHas:
 		for i := range t.bets {
-			if p := &t.bets[i]; p.seat == at.seat && matches(f.Bet, p.bet) {
+			if p := &t.bets[i]; t.involves(p, at.seat) && matches(f.Bet, p.bet) {
 				ok = true
 				break
 			}
@@ -351,7 +351,7 @@ func (f *programFact) holds(at strategySeat, mem *memory, seen *rollSeen) bool {
 		n := 0
 		for i := range t.bets {
 			p := &t.bets[i]
-			if p.seat != at.seat {
+			if !t.involves(p, at.seat) {
 				continue
 			}
 			if f.Kind == FactBets && matches(f.Bet, p.bet) || f.Kind == FactComes && p.bet.Kind == f.Bet.Kind && p.bet.Number != 0 {
@@ -431,14 +431,7 @@ func (pg *program) act(at strategySeat, mem *memory, seen *rollSeen, settled *ui
 		if settled != nil && *settled&(1<<i) != 0 || a.Kind != ActionBet || a.skips(at) || !pg.holds(a, at, mem, seen) {
 			continue
 		}
-		amount := Amount(0)
-		if len(a.amounts) > 0 {
-			k := 0
-			if a.slot >= 0 {
-				k = min(int(mem[a.slot]), len(a.amounts)-1)
-			}
-			amount = a.amounts[k]
-		}
+		amount := a.amount(mem)
 		if settled == nil {
 			short = at.keep(&a.Action, amount) || short
 			continue
@@ -454,6 +447,19 @@ func (pg *program) act(at strategySeat, mem *memory, seen *rollSeen, settled *ui
 		}
 	}
 	return short
+}
+
+// amount is what the action bets now: its amount, or its progression's
+// where the memory has it; 0 for odds sized by a multiple.
+func (a *programAction) amount(mem *memory) Amount {
+	if len(a.amounts) == 0 {
+		return 0
+	}
+	k := 0
+	if a.slot >= 0 {
+		k = min(int(mem[a.slot]), len(a.amounts)-1)
+	}
+	return a.amounts[k]
 }
 
 // changedKinds marks for running again the actions watching the kinds an
@@ -900,13 +906,22 @@ func (b *bettor) quiet(before, after int8, total, resolved int, mem memory) bool
 	return true
 }
 
-// onTable is the total of a player's stakes on the layout.
+// onTable is the total of a player's stakes on the layout; in the
+// private game, with those he put against other players' bets and the
+// part of his center bet not yet faded.
 func onTable(t *Table, seat int) Amount {
 	sum := Amount(0)
 	for i := range t.bets {
-		if t.bets[i].seat == seat {
-			sum += t.bets[i].amount
+		p := &t.bets[i]
+		switch {
+		case p.seat == seat:
+			sum += p.amount
+		case t.rules.Private && p.opponent == seat:
+			sum += p.cover
 		}
+	}
+	if t.rules.Private && seat == t.shooter {
+		sum += t.center
 	}
 	return sum
 }
@@ -931,12 +946,17 @@ type StrategyPlayer struct {
 
 // NewStrategyPlayer makes player, seated at t, bet by s. It returns an
 // error wrapping ErrUnknownPlayer if no such player is seated, or the
-// error of s.Validate under the table's rules (the private game's bets
-// between players are not a strategy's).
+// error of s.Validate under the table's rules. In the private game a
+// player's bets need the others' strategies, which Simulate plays
+// together: a StrategyPlayer there is refused with ErrNotOffered.
 func NewStrategyPlayer(t *Table, player string, s Strategy) (*StrategyPlayer, error) {
 	i, err := t.seatOf("strategy", player, Bet{})
 	if err != nil {
 		return nil, err
+	}
+	if t.rules.Private {
+		return nil, t.refuse("strategy", player, Bet{}, ErrNotOffered,
+			"in the private game the players' strategies bet with one another: Simulate plays them together")
 	}
 	if err := s.Validate(t.rules); err != nil {
 		return nil, err

@@ -70,6 +70,25 @@ func TestStrategyTextRoundTrip(t *testing.T) {
 				{Kind: FactHits, Bet: Bet{Kind: Hardway}, Op: CompareGreaterOrEqual, N: 1}, {Kind: FactPoints, N: 0},
 				{Kind: FactRolls, Op: CompareGreater, N: 3},
 			}}}},
+		// The private game's words.
+		{"the shooter's stake", "center 10", Action{Bet: Bet{Kind: Center}, Amounts: []Amount{10}}},
+		{"no bet unless faded in whole, a martingale", "center 10-20-40 up on loss or no bet",
+			Action{Bet: Bet{Kind: Center}, Amounts: []Amount{10, 20, 40}, Progression: Progression{OnLoss: MoveUp}, NoBetUnlessFaded: true}},
+		{"a fade", "fade 25", Action{Bet: Bet{Kind: Center}, Against: true, Amounts: []Amount{25}}},
+		{"a fade that claims", "fade 25 claim if point off", Action{Bet: Bet{Kind: Center}, Against: true, Amounts: []Amount{25},
+			Claim: true, If: Condition{{{Kind: FactPoint, Not: true}}}}},
+		{"a side bet at odds, with a player by name, his case kept", "Hard 6 10 at 9-1 with Ann",
+			Action{Bet: Bet{Kind: Hardway, Number: 6}, Amounts: []Amount{10}, Agreed: Ratio{9, 1}, Opponent: "Ann"}},
+		{"odds written with to, in lowest terms", "number 5 10 at 6 to 4", Action{Bet: Bet{Kind: NumberBet, Number: 5},
+			Amounts: []Amount{10}, Agreed: Ratio{3, 2}}},
+		{"with anyone is the default", "right 10 with any", Action{Bet: Bet{Kind: PassLine}, Amounts: []Amount{10}}},
+		{"a cover", "cover hard 6 90 at 9:1", Action{Bet: Bet{Kind: Hardway, Number: 6}, Against: true, Amounts: []Amount{90}, Agreed: Ratio{9, 1}}},
+		{"a cover of a point bet on any point", "cover point 50 with bob if point on", Action{Bet: Bet{Kind: PointBet},
+			Against: true, Amounts: []Amount{50}, Opponent: "bob", If: Condition{{{Kind: FactPoint}}}}},
+		{"a proposition", "cover 6,8 before 7 30 at 6:5", Action{Bet: Bet{Kind: Before, Set: Totals(6, 8), Against: Totals(7)},
+			Against: true, Amounts: []Amount{30}, Agreed: Ratio{6, 5}}},
+		{"a call-off", "take down number if rolled 6", Action{Kind: ActionTakeDown, Bet: Bet{Kind: NumberBet},
+			If: Condition{{{Kind: FactRolled, Rolled: Totals(6)}}}}},
 	}
 	for _, c := range cases {
 		got, err := ParseAction(c.text)
@@ -110,6 +129,12 @@ func TestParseStrategyRejects(t *testing.T) {
 		{"a negative amount", "field -5", `"-5" is not an amount`},
 		{"a word for an amount", "pass ten", `"ten" is not an amount`},
 		{"counts of what", "field 5 if bets >= 2", "count which bets"},
+		{"a fade of nothing", "fade", "fade how much"},
+		{"a fade by a multiple", "fade 2x", "fade how much"},
+		{"the center covered", "cover center 10", "fade <amount>"},
+		{"odds that are none", "hard 6 10 at nine", "odds such as"},
+		{"odds of nothing", "hard 6 10 at 0:1", "odds such as"},
+		{"a cover of nothing", "cover", "not an action"},
 	}
 	for _, c := range cases {
 		_, err := ParseStrategy(c.text)
@@ -161,7 +186,7 @@ func TestStrategyValidate(t *testing.T) {
 		{"a count past the bound", one("field 5 if rolls < 20000"), Standard(), ErrSyntax},
 		{"a take down with an amount", Strategy{Actions: []Action{{Kind: ActionTakeDown, Bet: Bet{Kind: Field}, Amounts: []Amount{5}}}}, Standard(), ErrSyntax},
 		{"a stop with a bet", Strategy{Actions: []Action{{Kind: ActionStop, Bet: Bet{Kind: Field}}}}, Standard(), ErrSyntax},
-		{"a bet between players", Strategy{Actions: []Action{{Bet: Bet{Kind: Center}, Amounts: []Amount{5}}}}, Street(), ErrNotOffered},
+		{"a bet between players at a casino", Strategy{Actions: []Action{{Bet: Bet{Kind: Center}, Amounts: []Amount{5}}}}, Standard(), ErrNotOffered},
 		{"an empty clause", Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{5}, If: Condition{{}}}}}, Standard(), ErrSyntax},
 		{"a fact with a stray bet", Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{5},
 			If: Condition{{{Kind: FactRolls, Bet: Bet{Kind: Field}}}}}}}, Standard(), ErrSyntax},
@@ -262,6 +287,23 @@ func actionGen() *rapid.Generator[Action] {
 		}
 		a.SkipPoint, a.SkipCome = rapid.Bool().Draw(t, "skip point"), rapid.Bool().Draw(t, "skip come")
 		a.Working = Switch(rapid.IntRange(0, 2).Draw(t, "working"))
+		if rapid.Bool().Draw(t, "between players") {
+			// The private game's words: the center bet faded, a side bet's
+			// odds (in lowest terms, as they are read), its opponent.
+			if rapid.Bool().Draw(t, "center") {
+				a.Bet = Bet{Kind: Center}
+			}
+			a.Against = rapid.Bool().Draw(t, "against")
+			if a.Against && a.Bet.Kind == Center && a.Odds != OddsByAmount { // a fade is an amount
+				a.Odds, a.Times, a.Amounts = OddsByAmount, OddsLimit{}, []Amount{25}
+			}
+			w, st := int64(rapid.IntRange(1, 40).Draw(t, "win")), int64(rapid.IntRange(1, 40).Draw(t, "stake"))
+			if rapid.Bool().Draw(t, "odds") {
+				a.Agreed = Ratio{w / gcd(w, st), st / gcd(w, st)}
+			}
+			a.Opponent = rapid.SampledFrom([]string{"", "Ann", "bob_2"}).Draw(t, "opponent")
+			a.NoBetUnlessFaded, a.Claim = rapid.Bool().Draw(t, "no bet"), rapid.Bool().Draw(t, "claim")
+		}
 		return a
 	})
 }
@@ -288,7 +330,8 @@ func FuzzParseStrategy(f *testing.F) {
 		f.Add(s.String())
 	}
 	for _, text := range []string{"field 5 if rolled 7,11 or not point off", "take down come odds if lost pass line; stop if rolls >= 3",
-		"place 6 0-6 by winnings skip come working off", "hop 2-5 1", "pass 1-2 min up on win down on loss cycle", "# only a comment"} {
+		"place 6 0-6 by winnings skip come working off", "hop 2-5 1", "pass 1-2 min up on win down on loss cycle", "# only a comment",
+		"center 10-20 up on loss or no bet; fade 5 claim if not rolled 7", "hard 6 10 at 9-1 with Ann; cover 6,8 before 7 30 at 6 to 5"} {
 		f.Add(text)
 	}
 	f.Fuzz(func(t *testing.T, text string) {

@@ -22,6 +22,13 @@ import (
 //	take down place if point off
 //	stop if winnings >= 100
 //
+// and in the private game (Rules.Private), bets between players:
+//
+//	center 10 or no bet                       # the shooter's stake; no bet unless all faded
+//	fade 25                                   # up to 25 of another shooter's stake
+//	hard 6 10 at 9:1 with ann                 # a side bet backed, with ann only
+//	cover hard 6 90 at 9:1                    # covers others' at those odds, up to 90 at once
+//
 // It returns the strategy with its Actions; a line it cannot read is an
 // error wrapping ErrSyntax that names the line. The text says nothing of
 // the rules: Strategy.Validate checks a strategy against them. Strategy's
@@ -72,8 +79,9 @@ var (
 // ParseAction reads one action of a strategy's text form, as
 // ParseStrategy does.
 func ParseAction(text string) (Action, error) {
-	norm := strings.Join(strings.Fields(strings.ToLower(strings.ReplaceAll(text, "’", "'"))), " ")
-	words := strings.Fields(norm)
+	// orig keeps the case of a player's name, word for word with words.
+	orig := strings.Fields(strings.ReplaceAll(text, "’", "'"))
+	words := strings.Fields(strings.ToLower(strings.Join(orig, " ")))
 	var a Action
 	head := words
 	for i, w := range words {
@@ -101,6 +109,17 @@ func ParseAction(text string) (Action, error) {
 		}
 		a.Kind, a.Bet = ActionTakeDown, b
 		return a, nil
+	case len(head) >= 1 && head[0] == "fade":
+		a.Bet, a.Against = Bet{Kind: Center}, true
+		if len(head) < 2 || !a.readAmount(head[1]) || a.Odds != OddsByAmount {
+			return Action{}, strategyError(text, "fade how much? fade <amount>")
+		}
+		if err := a.readOptions(head[2:], orig[2:]); err != nil {
+			return Action{}, strategyError(text, err.Error())
+		}
+		return a, nil
+	case len(head) >= 1 && head[0] == "cover":
+		head, orig, a.Against = head[1:], orig[1:], true
 	}
 	// The longest prefix that is a bet, followed by an amount.
 	notAmount := ""
@@ -115,8 +134,11 @@ func ParseAction(text string) (Action, error) {
 			}
 			continue
 		}
+		if a.Against && b.Kind == Center {
+			return Action{}, strategyError(text, "the center bet is faded: fade <amount>")
+		}
 		a.Bet = b
-		if err := a.readOptions(head[i+1:]); err != nil {
+		if err := a.readOptions(head[i+1:], orig[i+1:]); err != nil {
 			return Action{}, strategyError(text, err.Error())
 		}
 		return a, nil
@@ -127,7 +149,7 @@ func ParseAction(text string) (Action, error) {
 	case notAmount != "":
 		return Action{}, strategyError(text, fmt.Sprintf("%q is not an amount: a whole number (10), a progression (10-20-40), or for odds 2x or max", notAmount))
 	}
-	return Action{}, strategyError(text, "not an action: a bet and its amount, take down, or stop")
+	return Action{}, strategyError(text, "not an action: a bet and its amount, take down, stop, fade or cover")
 }
 
 // madeAsIs reports whether a bet can be made as written: every bet, and
@@ -182,11 +204,33 @@ func (a *Action) readAmount(w string) bool {
 	return true
 }
 
-// readOptions reads what follows an action's amount.
-func (a *Action) readOptions(words []string) error {
+// readOptions reads what follows an action's amount; orig is the same
+// words as written, for the case of a player's name.
+func (a *Action) readOptions(words, orig []string) error {
 	for len(words) > 0 {
 		w := words[0]
+		n := len(words)
 		switch {
+		case w == "at" && len(words) >= 2:
+			// "at 9:1", "at 9-1", "at 9 to 1", "at 9"
+			odds, used := words[1], 2
+			if len(words) >= 4 && words[2] == "to" {
+				odds, used = words[1]+" to "+words[3], 4
+			}
+			o, err := ParseRatio(strings.Replace(odds, "-", ":", 1))
+			if err != nil || o.Win == 0 {
+				return fmt.Errorf("%q: odds such as 9:1, 9-1 or 6 to 5", "at "+odds)
+			}
+			a.Agreed, words = o, words[used:]
+		case w == "with" && len(words) >= 2:
+			if a.Opponent = orig[1]; words[1] == "any" {
+				a.Opponent = ""
+			}
+			words = words[2:]
+		case w == "or" && len(words) >= 3 && words[1] == "no" && words[2] == "bet":
+			a.NoBetUnlessFaded, words = true, words[3:]
+		case w == "claim":
+			a.Claim, words = true, words[1:]
 		case w == "min" && len(a.Amounts) > 0 && !a.InMinimums:
 			a.InMinimums, words = true, words[1:]
 		case w == "cycle":
@@ -223,8 +267,10 @@ func (a *Action) readOptions(words []string) error {
 			}
 			a.Progression.By, words = f, words[end:]
 		default:
-			return fmt.Errorf("%q: not an option (min, up on win, down on loss, cycle, by, skip point, skip come, working on)", strings.Join(words, " "))
+			return fmt.Errorf("%q: not an option (min, up on win, down on loss, cycle, by, skip point, skip come, working on; "+
+				"between players at, with, or no bet, claim)", strings.Join(words, " "))
 		}
+		orig = orig[n-len(words):]
 	}
 	return nil
 }
@@ -232,7 +278,11 @@ func (a *Action) readOptions(words []string) error {
 // optionWord reports whether w starts an option, ending a "by" count.
 func optionWord(w string) bool {
 	_, move := moveWords[w]
-	return move || w == "cycle" || w == "skip" || w == "working" || w == "min"
+	switch w {
+	case "cycle", "skip", "working", "min", "at", "with", "or", "claim":
+		return true
+	}
+	return move
 }
 
 // parseCount reads a count of the hand: "hits <bets>", "points", "rolls"
@@ -385,7 +435,14 @@ func (a Action) String() string {
 	case ActionTakeDown:
 		w = append(w, "take down", betText(a.Bet))
 	default:
-		w = append(w, betText(a.Bet))
+		switch {
+		case a.Against && a.Bet.Kind == Center:
+			w = append(w, "fade")
+		case a.Against:
+			w = append(w, "cover", betText(a.Bet))
+		default:
+			w = append(w, betText(a.Bet))
+		}
 		switch a.Odds {
 		case OddsAtLimit:
 			w = append(w, "max")
@@ -425,6 +482,18 @@ func (a Action) String() string {
 			w = append(w, "working on")
 		case SwitchOff:
 			w = append(w, "working off")
+		}
+		if !a.Agreed.IsZero() {
+			w = append(w, "at "+a.Agreed.String())
+		}
+		if a.Opponent != "" {
+			w = append(w, "with "+a.Opponent)
+		}
+		if a.NoBetUnlessFaded {
+			w = append(w, "or no bet")
+		}
+		if a.Claim {
+			w = append(w, "claim")
 		}
 	}
 	if len(a.If) > 0 {

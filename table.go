@@ -3,6 +3,7 @@ package craps
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -231,6 +232,9 @@ type Table struct {
 	// indexed by autoKey; the automata are never changed, so clones share
 	// them.
 	autos []*automaton
+	// props caches the compiled definitions of the propositions between
+	// players (Before, Within) the table has seen; copies share none.
+	props map[Bet]*automaton
 	// The private game: center is the part of the shooter's center stake
 	// no one has faded; claimant is 1 + the seat of the player who may
 	// claim the next center bet, 0 for none.
@@ -257,6 +261,7 @@ func (t *Table) Clone() *Table {
 	c.seats = append([]seat(nil), t.seats...)
 	c.bets = append([]placed(nil), t.bets...)
 	c.autos = slices.Clone(t.autos)
+	c.props = maps.Clone(t.props)
 	return &c
 }
 
@@ -434,13 +439,7 @@ func (t *Table) Leave(player string) (Amount, error) {
 		return 0, err
 	}
 	if t.rules.Private {
-		if i == t.shooter {
-			t.noBet()
-		}
-		t.callOffWhere(func(p *placed) bool { return p.seat == i || p.opponent == i })
-		if t.claimant == i+1 {
-			t.claimant = 0
-		}
+		t.callOffPlayer(i)
 	} else {
 		for _, p := range t.bets {
 			if p.seat == i {
@@ -1261,9 +1260,19 @@ func (t *Table) automatonOf(b Bet) *automaton {
 		key.Number = 0
 	}
 	if key.Kind == Before || key.Kind == Within {
-		// Too many to cache by kind and number, and cheap to compile:
-		// each such bet compiles its own.
-		return compile(&t.rules, key)
+		// Too many to index by kind and number: the table keeps the first
+		// maxPropositions it compiles, and compiles any other anew.
+		a := t.props[key]
+		if a == nil {
+			a = compile(&t.rules, key)
+			if len(t.props) < maxPropositions {
+				if t.props == nil {
+					t.props = map[Bet]*automaton{}
+				}
+				t.props[key] = a
+			}
+		}
+		return a
 	}
 	if t.autos == nil {
 		t.autos = make([]*automaton, int(numKinds)*autoNumbers)
@@ -1274,6 +1283,9 @@ func (t *Table) automatonOf(b Bet) *automaton {
 	}
 	return t.autos[k]
 }
+
+// maxPropositions bounds the propositions a Table keeps compiled.
+const maxPropositions = 256
 
 // autoNumbers is how many numbers or hop combinations a kind can have in
 // autoKey: totals 0 to 12, or the 36 ordered dice.

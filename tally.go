@@ -16,6 +16,13 @@ import (
 // 128 bits and read as exact *big.Int values.
 type BetTally struct {
 	Bet Bet
+	// Against and Odds tell apart the sides and the odds of a bet between
+	// players in the private game: Against is set for the player who faded
+	// the center bet or covered another's side bet, and Odds is what the
+	// bet's backer wins for what he stakes, in lowest terms (1:1 for the
+	// center bet). Both are zero at a casino table.
+	Against bool
+	Odds    Ratio
 	// Decisions counts the bets decided: Wins + Losses + Pushes.
 	Decisions, Wins, Losses, Pushes int64
 	// Returned counts odds that were off and came back when their line bet
@@ -49,7 +56,9 @@ func (t BetTally) Net() *big.Int { return t.net.big() }
 
 // Return is the player's mean result per unit staked, Net/Staked, and its
 // standard error (the ratio estimator's, from the sums of squares). The
-// exact figure to compare it with is Analysis.Return.
+// exact figure to compare it with is Analysis.Return, and for a bet
+// between players the SideAnalysis of Rules.AnalyzeSide at Odds: its
+// LayerEdge if Against, else its BackerEdge.
 func (t BetTally) Return() (mean, stderr float64) {
 	return ratioStats(t.net, t.staked, t.netSq, t.netStaked, t.stakedSq)
 }
@@ -69,6 +78,8 @@ func ratioStats(net, staked int128, nn, ns, ss int192) (mean, stderr float64) {
 // written by shards merge exactly.
 type betTallyJSON struct {
 	Bet        Bet    `json:"bet"`
+	Against    bool   `json:"against,omitempty"`
+	Odds       Ratio  `json:"odds,omitzero"`
 	Decisions  int64  `json:"decisions"`
 	Wins       int64  `json:"wins"`
 	Losses     int64  `json:"losses"`
@@ -88,7 +99,7 @@ type betTallyJSON struct {
 // MarshalJSON writes every count and sum of the tally, the sums as JSON
 // numbers with all their digits.
 func (t BetTally) MarshalJSON() ([]byte, error) {
-	return json.Marshal(betTallyJSON{t.Bet, t.Decisions, t.Wins, t.Losses, t.Pushes, t.Returned,
+	return json.Marshal(betTallyJSON{t.Bet, t.Against, t.Odds, t.Decisions, t.Wins, t.Losses, t.Pushes, t.Returned,
 		t.staked, t.won, t.lost, t.commission, t.breakage, t.net, t.netSq, t.netStaked, t.stakedSq})
 }
 
@@ -98,7 +109,7 @@ func (t *BetTally) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
-	*t = BetTally{j.Bet, j.Decisions, j.Wins, j.Losses, j.Pushes, j.Returned,
+	*t = BetTally{j.Bet, j.Against, j.Odds, j.Decisions, j.Wins, j.Losses, j.Pushes, j.Returned,
 		j.Staked, j.Won, j.Lost, j.Commission, j.Breakage, j.Net, j.NetSq, j.NetStaked, j.StakedSq}
 	return nil
 }
@@ -405,15 +416,16 @@ type ledger struct {
 }
 
 // tallyIndex is the index in the ledger's bets of the tally of bet b (as
-// tallied counts it), added if new.
-func (l ledger) tallyIndex(b Bet) int {
+// tallied counts it) on the side and at the odds given (BetTally's Against
+// and Odds), added if new.
+func (l ledger) tallyIndex(b Bet, against bool, odds Ratio) int {
 	bets := *l.bets
 	for i := range bets {
-		if bets[i].Bet == b {
+		if t := &bets[i]; t.Bet == b && t.Against == against && t.Odds == odds {
 			return i
 		}
 	}
-	*l.bets = append(bets, BetTally{Bet: b})
+	*l.bets = append(bets, BetTally{Bet: b, Against: against, Odds: odds})
 	return len(bets)
 }
 
@@ -444,7 +456,9 @@ func partsValid(parts []int, shards int) bool {
 }
 
 // tally finds the tally of the first player's bet b, adding it if new.
-func (r *SimResult) tally(b Bet) *BetTally { return &r.Bets[r.ledger().tallyIndex(tallied(b))] }
+func (r *SimResult) tally(b Bet) *BetTally {
+	return &r.Bets[r.ledger().tallyIndex(tallied(b), false, Ratio{})]
+}
 
 // tallied is the bet a tally counts b under: a come bet as made in the
 // come box, whatever number it travelled to.
@@ -455,9 +469,19 @@ func tallied(b Bet) Bet {
 	return b
 }
 
-// sortTallies puts tallies in a fixed order.
+// sortTallies puts tallies in a fixed order: by bet, the backer's side
+// first, then by odds.
 func sortTallies(bets []BetTally) {
-	sort.Slice(bets, func(i, j int) bool { return betLess(bets[i].Bet, bets[j].Bet) })
+	sort.Slice(bets, func(i, j int) bool {
+		a, b := &bets[i], &bets[j]
+		switch {
+		case a.Bet != b.Bet:
+			return betLess(a.Bet, b.Bet)
+		case a.Against != b.Against:
+			return b.Against
+		}
+		return a.Odds.less(b.Odds)
+	})
 }
 
 func betLess(a, b Bet) bool {
@@ -491,7 +515,7 @@ func (r *SimResult) add(x *SimResult) {
 func (l ledger) add(x ledger) {
 	for i := range *x.bets {
 		b := &(*x.bets)[i]
-		(*l.bets)[l.tallyIndex(b.Bet)].merge(b)
+		(*l.bets)[l.tallyIndex(b.Bet, b.Against, b.Odds)].merge(b)
 	}
 	l.roll.merge(x.roll)
 	if len(*x.outcomes) > 0 && *l.outcomes == nil {
@@ -662,13 +686,19 @@ func (l ledger) check(mode SimMode, items int64, r *Rules) error {
 	if l.roll.netSq.hi < 0 || l.roll.stakedSq.hi < 0 {
 		return fmt.Errorf("a negative sum of squares")
 	}
-	seen := make(map[Bet]bool, len(*l.bets))
+	type key struct {
+		bet     Bet
+		against bool
+		odds    Ratio
+	}
+	seen := make(map[key]bool, len(*l.bets))
 	for i := range *l.bets {
 		t := &(*l.bets)[i]
-		if err := t.check(r); err != nil || seen[t.Bet] {
+		k := key{t.Bet, t.Against, t.Odds}
+		if err := t.check(r); err != nil || seen[k] {
 			return fmt.Errorf("%v: %v", t.Bet, err)
 		}
-		seen[t.Bet] = true
+		seen[k] = true
 	}
 	return nil
 }
@@ -677,6 +707,15 @@ func (l ledger) check(mode SimMode, items int64, r *Rules) error {
 func (t *BetTally) check(r *Rules) error {
 	if err := r.Offers(t.Bet); err != nil {
 		return err
+	}
+	o := t.Odds
+	switch {
+	case !r.Private && (t.Against || !o.IsZero()):
+		return fmt.Errorf("a side or odds of a bet between players at a casino table")
+	case r.Private && (o.Win < 1 || o.Stake < 1 || o.Win > maxRatioTerm || o.Stake > maxRatioTerm || gcd(o.Win, o.Stake) != 1):
+		return fmt.Errorf("odds %v: both terms from 1 to %d, in lowest terms", o, maxRatioTerm)
+	case t.Bet.Kind == Center && o != evenMoney:
+		return fmt.Errorf("the center bet at %v: it is even money", o)
 	}
 	d, w, l, p := t.Decisions, t.Wins, t.Losses, t.Pushes
 	if w < 0 || l < 0 || p < 0 || t.Returned < 0 || w > d || l > d-w || p != d-w-l {

@@ -46,6 +46,27 @@ strategy language, one action a line in a file or separated by ";":
 language). A strategy whose memory is finite, as every one written in the
 language is, runs compiled into one automaton with the table.
 
+In the private game (-rules street) there is no house: every bet is
+between two players, seated with -player, each betting by his own strategy
+on the same dice, which pass clockwise at each seven-out. The language
+says what a player stakes, fades, backs and covers:
+
+  center 10 or no bet                  as shooter, stake 10 at each come-out; the part
+                                       not faded is withdrawn, or with "or no bet" all called off
+  fade 25 claim                        fade up to 25 of another shooter's center bet;
+                                       "claim" claims all of it under -fade-claim
+  hard 6 10 at 9:1 with ann            back a side bet at the odds agreed (9-1 and 9 to 1
+                                       too; even money if none) with ann, or without "with"
+                                       anyone willing: right, wrong, come, don't come, point,
+                                       hard 6, number 4, 6,8 before 7, craps within 3
+  cover hard 6 90 at 9:1               be willing: cover others' hard 6 at 9:1, with up to
+                                       90 of one's own on them at once
+  take down number                     call off number bets (and come bets carried over a point)
+
+Each player's table shows his side of each bet at its odds, beside its
+exact edge (the shooter's center bet -7/495, a side bet's at its odds).
+Sessions of the private game need -max-rolls.
+
 The result depends only on the rules, the strategy, the seed and the size
 of the run: not on -workers, nor on the machine. -shard i/n runs one part
 of it, -shard auto the part a Slurm job array or a Kubernetes Indexed Job
@@ -56,7 +77,8 @@ shown on standard error when that is a terminal, unless -quiet.
 Examples:
   craps sim -strategy three-point-molly -rolls 1e9 -seed 7
   craps sim -strategy "pass 10; odds max; place 6 12; place 8 12" -sessions 1e5 -bankroll 500 -target 750
-  craps sim -strategy-file mine.txt -shooters 1e6`
+  craps sim -strategy-file mine.txt -shooters 1e6
+  craps sim -rules street -strategy "center 10; hard 6 10 at 9:1" -player "ann=fade 10; cover hard 6 100 at 9:1" -shooters 1e5`
 
 // simStderr receives the progress indicator, if it is a terminal.
 var simStderr io.Writer = os.Stderr
@@ -164,8 +186,12 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 	}
 	given := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
-	if given["strategy"] && given["strategy-file"] {
+	switch {
+	case given["strategy"] && given["strategy-file"]:
 		return fmt.Errorf("give -strategy or -strategy-file, not both: %w", errUsage)
+	case r.Private && !given["strategy"] && !given["strategy-file"]:
+		return fmt.Errorf("the private game has no house, and no betting system for it: give the first player's strategy "+
+			"(-strategy \"center 10\", say) and another's (-player \"ann=fade 10\"): %w", errUsage)
 	}
 	s, err := readStrategy(*strategy, *strategyFile)
 	if err != nil {
@@ -208,6 +234,11 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 	}
 	if err := s.Validate(r); err != nil {
 		return fmt.Errorf("%v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
+	}
+	for _, o := range others {
+		if err := o.Strategy.Validate(r); err != nil {
+			return fmt.Errorf("-player %s: %v: %w", o.Name, strings.TrimPrefix(err.Error(), "craps: "), errUsage)
+		}
 	}
 	if *svg != "" && cfg.Mode == craps.ByRolls {
 		return fmt.Errorf("-svg draws the results of -sessions or -shooters: %w", errUsage)
@@ -436,13 +467,13 @@ func summarizePlayer(res *craps.SimResult, bets []craps.BetTally, mean, se float
 	var exactNet big.Rat
 	var total craps.BetTally
 	for _, t := range bets {
-		a, err := res.Rules.Analyze(t.Bet)
+		exact, err := exactReturn(res.Rules, t)
 		if err != nil {
 			return nil, err
 		}
-		b := betRow(t.Bet.String(), t, a.Return)
+		b := betRow(tallyName(t), t, exact)
 		sum.Bets = append(sum.Bets, b)
-		exactNet.Add(&exactNet, new(big.Rat).Mul(a.Return, new(big.Rat).SetInt(t.Staked())))
+		exactNet.Add(&exactNet, new(big.Rat).Mul(exact, new(big.Rat).SetInt(t.Staked())))
 	}
 	total = (&craps.PlayerResult{Bets: bets}).Total()
 	exact := new(big.Rat)
@@ -468,6 +499,39 @@ func summarizePlayer(res *craps.SimResult, bets []craps.BetTally, mean, se float
 	}
 	sum.ends = ends
 	return sum, nil
+}
+
+// exactReturn is the exact return of the bets a tally counts: the
+// analysis's, and in the private game the edge of the player's side at
+// the odds agreed.
+func exactReturn(r craps.Rules, t craps.BetTally) (*big.Rat, error) {
+	if !r.Private {
+		a, err := r.Analyze(t.Bet)
+		return a.Return, err
+	}
+	a, err := r.AnalyzeSide(t.Bet, t.Odds)
+	if t.Against {
+		return a.LayerEdge, err
+	}
+	return a.BackerEdge, err
+}
+
+// tallyName names the bets a tally counts: in the private game with the
+// odds of a side bet, and the side the player took.
+func tallyName(t craps.BetTally) string {
+	name := t.Bet.String()
+	if t.Odds.IsZero() {
+		return name
+	}
+	switch {
+	case t.Bet.Kind == craps.Center && t.Against:
+		return name + ", faded"
+	case t.Bet.Kind == craps.Center:
+		return name + ", shooting"
+	case t.Against:
+		return name + " at " + t.Odds.String() + ", covered"
+	}
+	return name + " at " + t.Odds.String()
 }
 
 func betRow(name string, t craps.BetTally, exact *big.Rat) betSummary {
@@ -497,7 +561,11 @@ func writeSim(w io.Writer, out simOutput, asJSON bool, svg string) error {
 		return enc.Encode(jsonSafe(out))
 	}
 	res := &out.Result
-	fmt.Fprintf(w, "Strategy %s under %s (odds %v), seed %d: %d %v", res.Strategy, out.RulesName, res.Rules.Odds, res.Seed, res.N, res.Mode)
+	odds := fmt.Sprintf(" (odds %v)", res.Rules.Odds)
+	if res.Rules.Private {
+		odds = "" // no house, no odds bets
+	}
+	fmt.Fprintf(w, "Strategy %s under %s%s, seed %d: %d %v", res.Strategy, out.RulesName, odds, res.Seed, res.N, res.Mode)
 	if res.Mode == craps.BySessions {
 		s := res.Session
 		fmt.Fprintf(w, " from a bankroll of %d (target %d, stop-loss %d, roll limit %d)", s.Bankroll, s.Target, s.StopLoss, s.MaxRolls)
@@ -542,7 +610,12 @@ func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if sum.Player == "" {
+	switch {
+	case sum.Player == "" && res.Rules.Private:
+		fmt.Fprintln(w, "\nReturn is the player's net per unit he staked on bets decided, ± one standard error; exact is")
+		fmt.Fprintln(w, "the edge of his side at the odds agreed (the shooter's center bet -7/495), for all bets weighted")
+		fmt.Fprintln(w, "by the stakes simulated. What one player wins another loses.")
+	case sum.Player == "":
 		fmt.Fprintln(w, "\nReturn is the player's net per unit staked on bets decided (negative: the house's edge),")
 		fmt.Fprintln(w, "± one standard error; exact is craps edge's figure, for all bets weighted by the stakes simulated.")
 		if res.Rules.Cards != craps.NoCards {

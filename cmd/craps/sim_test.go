@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"math"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,21 +54,9 @@ func TestSimStrategies(t *testing.T) {
 // Shards written as JSON and merged by craps merge give the sums of the
 // whole run, whatever the order of the files and the number of workers.
 func TestSimShardsMerge(t *testing.T) {
-	dir := t.TempDir()
 	args := []string{"sim", "-json", "-strategy", "three-point-molly", "-shooters", "10000", "-seed", "5"}
 	_, whole, _ := runCmd(t, "", append(args, "-workers", "1")...)
-	var files []string
-	for i, shard := range []string{"2/3", "0/3", "1/3"} {
-		code, out, errOut := runCmd(t, "", append(args, "-shard", shard, "-workers", "2")...)
-		if code != 0 {
-			t.Fatalf("shard %s: exit %d: %s", shard, code, errOut)
-		}
-		name := filepath.Join(dir, string(rune('a'+i))+".json")
-		if err := os.WriteFile(name, []byte(out), 0o600); err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, name)
-	}
+	files := writeShards(t, append(args, "-workers", "2"), "2/3", "0/3", "1/3")
 	code, merged, errOut := runCmd(t, "", append([]string{"merge", "-json"}, files...)...)
 	if code != 0 {
 		t.Fatalf("merge: exit %d: %s", code, errOut)
@@ -95,6 +84,26 @@ func TestSimShardsMerge(t *testing.T) {
 	if code, _, errOut := runCmd(t, "", "merge", files[0], files[0]); code != 1 || !strings.Contains(errOut, "in two results") {
 		t.Errorf("a shard twice: exit %d: %s", code, errOut)
 	}
+}
+
+// writeShards runs craps sim with args (-json among them) for each shard,
+// and returns the files it wrote their outputs to.
+func writeShards(t *testing.T, args []string, shards ...string) []string {
+	t.Helper()
+	dir := t.TempDir()
+	var files []string
+	for i, shard := range shards {
+		code, out, errOut := runCmd(t, "", append(args, "-shard", shard)...)
+		if code != 0 {
+			t.Fatalf("shard %s: exit %d: %s", shard, code, errOut)
+		}
+		name := filepath.Join(dir, string(rune('a'+i))+".json")
+		if err := os.WriteFile(name, []byte(out), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, name)
+	}
+	return files
 }
 
 func TestSimUsage(t *testing.T) {
@@ -231,5 +240,61 @@ func TestSimPlayers(t *testing.T) {
 		if code == 0 || !strings.Contains(errOut, c.want) {
 			t.Errorf("%s: exit %d: %s", c.why, code, errOut)
 		}
+	}
+}
+
+// The private game: players bet each other by their strategies; each
+// player's table shows his side of each bet at its odds beside its exact
+// edge, and what one wins the other loses. Its shards merge to the whole
+// run; mistakes are usage errors.
+func TestSimPrivateGame(t *testing.T) {
+	args := []string{"sim", "-rules", "street", "-strategy", "center 10; hard 6 10 at 9:1", "-player",
+		"ann=fade 10; cover hard 6 100 at 9-1", "-shooters", "2000", "-seed", "3"}
+	code, out, errOut := runCmd(t, "", args...)
+	for _, want := range []string{"Center, shooting", "Hard 6 at 9:1 ", "-1.4141%", "-9.0909%", "Player ann, strategy fade 10; cover hard 6 100 at 9:1:",
+		"Center, faded", "Hard 6 at 9:1, covered", "1.4141%", "1.0101%", "What one player wins another loses"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Fatalf("exit %d, no %q:\n%s%s", code, want, out, errOut)
+		}
+	}
+	_, whole, _ := runCmd(t, "", append(args, "-json", "-workers", "1")...)
+	var w simOutput
+	if err := json.Unmarshal([]byte(whole), &w); err != nil {
+		t.Fatal(err)
+	}
+	first, other := w.Summary, w.Summary.Others[0]
+	if first.Total.Net.Sign() == 0 || new(big.Int).Add(first.Total.Net, other.Total.Net).Sign() != 0 {
+		t.Errorf("the players' nets %v and %v do not cancel", first.Total.Net, other.Total.Net)
+	}
+	files := writeShards(t, append(args, "-json"), "0/2", "1/2")
+	code, merged, errOut := runCmd(t, "", append([]string{"merge", "-json"}, files...)...)
+	var m simOutput
+	if err := json.Unmarshal([]byte(merged), &m); code != 0 || err != nil {
+		t.Fatalf("merge: exit %d: %v %s", code, err, errOut)
+	}
+	wantJSON, _ := json.MarshalIndent(w.Summary, "", " ")
+	gotJSON, _ := json.MarshalIndent(m.Summary, "", " ")
+	if diff := cmp.Diff(string(wantJSON), string(gotJSON)); diff != "" {
+		t.Errorf("merged shards differ from the whole run (-whole +merged):\n%s", diff)
+	}
+	for _, c := range []struct {
+		why  string
+		args []string
+		want string
+	}{
+		{"no strategy", []string{"sim", "-rules", "street", "-player", "ann=fade 10"}, "no betting system for it"},
+		{"one player", []string{"sim", "-rules", "street", "-strategy", "center 10"}, "seat another"},
+		{"a claim without the rule", []string{"sim", "-rules", "street", "-strategy", "center 10", "-player", "ann=fade 10 claim"}, "-player ann"},
+		{"an opponent not seated", []string{"sim", "-rules", "street", "-strategy", "right 10 with bob", "-player", "ann=cover right 10"}, `"bob"`},
+		{"sessions without a roll limit", []string{"sim", "-rules", "street", "-strategy", "center 10", "-player", "ann=fade 10", "-sessions", "10"}, "roll limit"},
+	} {
+		code, _, errOut := runCmd(t, "", c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: exit %d: %s", c.why, code, errOut)
+		}
+	}
+	code, out, _ = runCmd(t, "", "sim", "-h")
+	if code != 0 || !strings.Contains(out, "cover hard 6 90 at 9:1") || !strings.Contains(out, "-rules street") {
+		t.Errorf("sim -h says nothing of the private game:\n%s", out)
 	}
 }

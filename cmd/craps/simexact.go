@@ -33,6 +33,9 @@ type exactRow struct {
 // rows and a note saying why. For sessions it also gives the law of their
 // result, which the histogram draws beside the simulated one.
 func exactBeside(res *craps.SimResult) (rows []exactRow, note string, law []craps.NetProbability) {
+	if res.Rules.Private {
+		return nil, "", nil // no house: each bet's exact figure is its side's edge, in the table above
+	}
 	s, err := strategyOf(res.Strategy)
 	if err != nil {
 		return nil, "no exact strategy figures: " + err.Error(), nil
