@@ -238,7 +238,7 @@
 //	                              come-out; the part no one fades is withdrawn, or with
 //	                              "or no bet" the whole bet called off
 //	fade <amount> [claim]         fade up to the amount of another shooter's center bet;
-//	                              "claim" claims the whole of it when [Rules.FadeClaim] lets him
+//	                              "claim" claims the whole of it when Rules.FadeClaim lets him
 //	<bet> <amount> [at <odds>] [with <player>]
 //	                              back a side bet ("right", "wrong", "come", "don't come",
 //	                              "point", "hard 6", "number 4", "6,8 before 7", "craps
