@@ -213,7 +213,7 @@ func writeScore(w io.Writer, s *craps.DrillSession) {
 		return
 	}
 	fmt.Fprintf(w, "\nScore: %d of %d right (%d%%) in %s, %.1f s a question.\n",
-		sc.Right, sc.Asked, 100*sc.Right/sc.Asked, sc.Time.Round(time.Second/10), sc.Time.Seconds()/float64(sc.Asked))
+		sc.Right, sc.Asked, (200*sc.Right+sc.Asked)/(2*sc.Asked), sc.Time.Round(time.Second/10), sc.Time.Seconds()/float64(sc.Asked))
 	for _, t := range sc.ByBet {
 		what := t.Bet.String()
 		if t.Bet == craps.NoBet {

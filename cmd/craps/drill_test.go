@@ -64,7 +64,7 @@ func TestDrillSessionCommand(t *testing.T) {
 		fmt.Sprintf("Wrong: the answer is %d, not %d. (1.0 s)", qs[1].Answer, qs[1].Answer+1),
 		"  " + qs[1].Lines[0].Say + ".",
 		"Answer with an amount, such as 35; q quits.",
-		"Score: 2 of 3 right (66%) in 3s, 1.0 s a question.",
+		"Score: 2 of 3 right (67%) in 3s, 1.0 s a question.",
 		"  payout  Place            2 of 3",
 	} {
 		if !strings.Contains(out, want) {
@@ -215,7 +215,7 @@ func TestDrillTerminal(t *testing.T) {
 		"Right.",
 		fmt.Sprintf("Wrong: the answer is %d, not %d.", qs[1].Answer, qs[1].Answer+1),
 		qs[1].Lines[0].Say + ".",
-		"Score: 2 of 3 right (66%)",
+		"Score: 2 of 3 right (67%)",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("no %q on the screen:\n%s", want, s)
