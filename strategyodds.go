@@ -10,10 +10,11 @@ import (
 
 // ErrNotAnalyzable is wrapped by an exact analysis of a strategy the
 // package cannot make: a strategy that does not compile into one finite
-// automaton (one with a Go hook or a stop action, or more states than the
-// compiler keeps), one whose automaton has more states than the exact
-// solver takes (1,000), the private game, or a session with a roll limit
-// or too many states.
+// automaton (one with a Go hook or a stop action, or more than 16,384
+// states), one whose chain, once states alike are merged, has more than
+// 3,000 states (the exact solver's time grows as their cube; the named
+// systems have at most 1,188), the private game, or a session with a
+// roll limit or too many states.
 var ErrNotAnalyzable = errors.New("strategy has no exact analysis")
 
 // StrategyAnalysis is the exact long-run figures of a strategy, played
@@ -23,9 +24,9 @@ var ErrNotAnalyzable = errors.New("strategy has no exact analysis")
 //
 // A strategy without a hook is one finite automaton over the 36 throws
 // (the table's state and the bets on the layout), and so a Markov chain:
-// the figures come from its stationary distribution and from the
-// expected sums until it returns to a state or the hand ends, solved in
-// exact rationals.
+// the figures come from the expected sums over the rest of a hand from
+// each state, solved exactly (modulo a prime, lifted p-adically, and
+// checked in integers), and from where hands start in the long run.
 type StrategyAnalysis struct {
 	Strategy string
 	// States is how many states the strategy's automaton has.
@@ -81,8 +82,12 @@ func (j *joint) move(s, i int) chainMove {
 	return chainMove{next: int(j.next[tr] / 36), net: j.net[tr], staked: j.staked[tr], sevenOut: j.sevenOut[tr], throws: 1}
 }
 
-// maxAnalyzedStates bounds the automata the exact analysis solves.
-const maxAnalyzedStates = 1000
+// maxSolvedStates bounds the chains the exact analysis solves, counted
+// after lumping (see lumped): the exact solver factors a chain modulo a
+// prime, and a strategy's chain fills in as it is eliminated, so its cost
+// grows as the cube of its states (double-tap's 1,188 take half a
+// second, 2,592 four seconds, 5,616 forty-five).
+const maxSolvedStates = 3000
 
 // compiledStrategy compiles s under r for the exact analysis.
 func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
@@ -106,17 +111,14 @@ func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
 		return nil, fmt.Errorf("craps: analyze strategy %q: it does not compile (more than %d states, or sums too large): %w",
 			s.Name, maxJointStates, ErrNotAnalyzable)
 	}
-	if n := j.stateCount(); n > maxAnalyzedStates {
-		return nil, fmt.Errorf("craps: analyze strategy %q: its automaton has %d states, more than the %d the exact solver takes: %w",
-			s.Name, n, maxAnalyzedStates, ErrNotAnalyzable)
-	}
 	return j, nil
 }
 
 // AnalyzeStrategy computes the exact long-run figures of strategy s under
 // r. It returns an error wrapping ErrNotAnalyzable for a strategy that
-// does not compile into one automaton (a hook, a stop action) or whose
-// automaton has more than 1,000 states, and for the private game,
+// does not compile into one automaton (a hook, a stop action, more than
+// 16,384 states) or whose chain has more than 3,000 states once alike
+// states are merged, and for the private game,
 // ErrRollSource under card rules, or the error of Strategy.Validate.
 func (r Rules) AnalyzeStrategy(s Strategy) (StrategyAnalysis, error) {
 	j, err := r.compiledStrategy(s)
@@ -306,6 +308,10 @@ type handChain struct {
 
 // hands returns the chain cut at the seven-out, factored.
 func (c *strategyChain) hands() (*handChain, error) {
+	if n := len(c.class); n > maxSolvedStates {
+		return nil, fmt.Errorf("its chain has %d states once alike states are merged, more than the %d the exact solver takes: %w",
+			n, maxSolvedStates, ErrNotAnalyzable)
+	}
 	h := &handChain{strategyChain: c, pos: make(map[int]int, len(c.class)), starts: make([]int, len(c.starts))}
 	for k, s := range c.class {
 		h.pos[s] = k
