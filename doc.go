@@ -33,7 +33,7 @@
 // points made, the different points made (the fire bet's tiers) and the
 // decisions. [Rules.AnalyzeStrategy] gives a strategy's long-run return
 // per roll and per unit wagered, its variance per roll and the mean and
-// variance of one hand, from the chain's cycles solved in rationals;
+// variance of one hand, from the chain's hands solved exactly;
 // [Rules.HandResults] the law of one hand's net result, followed until
 // the chance of a longer hand is below a bound; [Rules.AnalyzeSession]
 // the chance of reaching a target before a stop-loss or ruin, the
@@ -41,8 +41,9 @@
 // over the pairs (state, bankroll): exactly for small sessions, within a
 // proved bound far below 1e-12 for large ones. A strategy with a Go hook
 // has state the analysis cannot see, one that stops a session ends where
-// the analysis has no end, and one of more than 1,000 states is beyond
-// the exact solver: [ErrNotAnalyzable].
+// the analysis has no end, and one whose chain has more than 3,000
+// states once alike states are merged is beyond the exact solver (every
+// named system has at most 1,188): [ErrNotAnalyzable].
 //
 // # Dice
 //

@@ -41,63 +41,48 @@ func (m *markov) add(s, t int, p *big.Rat) {
 // addThrows adds n of the 36 throws to the move from s to t.
 func (m *markov) addThrows(s, t int, n int64) { m.add(s, t, big.NewRat(n, 36)) }
 
-// number is the arithmetic the solver runs in: *big.Rat for exact
-// figures, *big.Float for chains too large to solve exactly.
-type number[T any] interface {
-	*T
-	Add(x, y *T) *T
-	Sub(x, y *T) *T
-	Mul(x, y *T) *T
-	Quo(x, y *T) *T
-	Set(x *T) *T
-	Sign() int
-}
-
-// factored is a markov chain's I-P factored for solving: the strongly
-// connected groups of states in an order where each group leads only to
-// groups before it, each group eliminated in the order that keeps its
-// matrix sparse.
-type factored[T any, P number[T]] struct {
+// floatFactored is a markov chain's I-P factored in floating point, for
+// chains too large to solve exactly: the strongly connected groups of
+// states in an order where each group leads only to groups before it,
+// each group eliminated in the order that keeps its matrix sparse.
+type floatFactored struct {
 	n      int
-	groups []factorGroup[T, P]
+	groups []floatGroup
 }
 
-// factorGroup is one strongly connected group of states, eliminated.
-type factorGroup[T any, P number[T]] struct {
+// floatGroup is one strongly connected group of states, eliminated.
+type floatGroup struct {
 	// states are the group's states in elimination order; pivot[k] is
 	// the k-th diagonal after elimination.
 	states []int
-	pivot  []P
+	pivot  []*big.Float
 	// lower[k] is what eliminating state k subtracts from later rows:
 	// row i's right-hand side loses f times row k's.
-	lower [][]term[T, P]
+	lower [][]floatTerm
 	// upper[k] is row k's entries for states eliminated after it.
-	upper [][]term[T, P]
+	upper [][]floatTerm
 	// outside lists, for each state of the group, its moves to states of
 	// groups solved before.
-	outside [][]term[T, P]
+	outside [][]floatTerm
 }
 
-// term is a coefficient at position at: a position in the group's
+// floatTerm is a coefficient at position at: a position in the group's
 // elimination order, or a state outside the group.
-type term[T any, P number[T]] struct {
+type floatTerm struct {
 	at int
-	f  P
+	f  *big.Float
 }
 
-// factor factors I-P in exact rationals. Every state must lead to the
-// chain's end with positive probability (no closed group of states); if
-// one does not, factor reports false.
-func (m *markov) factor() (*factored[big.Rat, *big.Rat], bool) {
-	return factorIn(m, func(x *big.Rat) *big.Rat { return new(big.Rat).Set(x) })
-}
+// newFloat returns x at the precision of the floating-point solver.
+func newFloat(x *big.Rat) *big.Float { return new(big.Float).SetPrec(floatPrec).SetRat(x) }
 
-// factorIn factors I-P in the arithmetic of P, converting each
-// probability with conv.
-func factorIn[T any, P number[T]](m *markov, conv func(*big.Rat) P) (*factored[T, P], bool) {
-	f := &factored[T, P]{n: len(m.arcs)}
+// factorFloat factors I-P in floating point of floatPrec bits. Every
+// state must lead to the chain's end with positive probability (no
+// closed group of states); if one does not, it reports false.
+func (m *markov) factorFloat() (*floatFactored, bool) {
+	f := &floatFactored{n: len(m.arcs)}
 	for _, g := range m.groups() {
-		fg, ok := eliminate(m, g, conv)
+		fg, ok := eliminateFloat(m, g)
 		if !ok {
 			return nil, false
 		}
@@ -169,46 +154,43 @@ func (m *markov) groups() [][]int {
 	return out
 }
 
-// eliminate factors the rows of one group, choosing at each step the
-// pivot whose elimination creates the fewest new entries (Markowitz's
-// rule). Every pivot is a diagonal entry: I-P restricted to states that
-// all lead out is a nonsingular M-matrix, and so is what is left of it
-// after each elimination, so no pivot vanishes unless the group is
+// eliminateFloat factors the rows of one group as factored.eliminate does
+// modulo a prime, in floating point: no pivot vanishes unless the group is
 // closed.
-func eliminate[T any, P number[T]](m *markov, g []int, conv func(*big.Rat) P) (factorGroup[T, P], bool) {
+func eliminateFloat(m *markov, g []int) (floatGroup, bool) {
 	local := make(map[int]int, len(g))
 	for i, s := range g {
 		local[s] = i
 	}
 	size := len(g)
-	rows := make([]map[int]P, size)
+	rows := make([]map[int]*big.Float, size)
 	cols := make([]map[int]bool, size)
 	for i := range cols {
 		cols[i] = map[int]bool{}
 	}
-	fg := factorGroup[T, P]{outside: make([][]term[T, P], size)}
+	fg := floatGroup{outside: make([][]floatTerm, size)}
 	for i, s := range g {
-		rows[i] = map[int]P{i: conv(big.NewRat(1, 1))}
+		rows[i] = map[int]*big.Float{i: newFloat(big.NewRat(1, 1))}
 		cols[i][i] = true
 		for _, a := range m.arcs[s] {
 			j, in := local[a.to]
 			if !in {
-				fg.outside[i] = append(fg.outside[i], term[T, P]{a.to, conv(a.p)})
+				fg.outside[i] = append(fg.outside[i], floatTerm{a.to, newFloat(a.p)})
 				continue
 			}
 			x, ok := rows[i][j]
 			if !ok {
-				x = P(new(T))
+				x = new(big.Float).SetPrec(floatPrec)
 				rows[i][j] = x
 				cols[j][i] = true
 			}
-			x.Sub(x, conv(a.p))
+			x.Sub(x, newFloat(a.p))
 		}
 	}
 	done := make([]bool, size)
 	pos := make([]int, size) // position of each local state in elimination order
 	order := make([]int, 0, size)
-	tmp := P(new(T))
+	tmp := new(big.Float).SetPrec(floatPrec)
 	for range size {
 		p, best := -1, 0
 		for i := range size {
@@ -222,19 +204,19 @@ func eliminate[T any, P number[T]](m *markov, g []int, conv func(*big.Rat) P) (f
 		}
 		piv := rows[p][p]
 		if piv == nil || piv.Sign() == 0 {
-			return factorGroup[T, P]{}, false
+			return floatGroup{}, false
 		}
 		done[p] = true
 		pos[p] = len(order)
 		order = append(order, p)
-		var lower []term[T, P]
+		var lower []floatTerm
 		for i := range cols[p] {
 			if i == p || done[i] {
 				continue
 			}
-			f := P(new(T)).Quo(rows[i][p], piv)
+			f := new(big.Float).SetPrec(floatPrec).Quo(rows[i][p], piv)
 			delete(rows[i], p)
-			lower = append(lower, term[T, P]{i, f})
+			lower = append(lower, floatTerm{i, f})
 			for j, a := range rows[p] {
 				if j == p || done[j] {
 					continue
@@ -242,7 +224,7 @@ func eliminate[T any, P number[T]](m *markov, g []int, conv func(*big.Rat) P) (f
 				tmp.Mul(f, a)
 				x, ok := rows[i][j]
 				if !ok {
-					x = P(new(T))
+					x = new(big.Float).SetPrec(floatPrec)
 					rows[i][j] = x
 					cols[j][i] = true
 				}
@@ -252,10 +234,10 @@ func eliminate[T any, P number[T]](m *markov, g []int, conv func(*big.Rat) P) (f
 				}
 			}
 		}
-		var upper []term[T, P]
+		var upper []floatTerm
 		for j, a := range rows[p] {
 			if j != p {
-				upper = append(upper, term[T, P]{j, a})
+				upper = append(upper, floatTerm{j, a})
 				delete(cols[j], p)
 			}
 		}
@@ -266,7 +248,7 @@ func eliminate[T any, P number[T]](m *markov, g []int, conv func(*big.Rat) P) (f
 	}
 	// Renumber everything by elimination order.
 	fg.states = make([]int, size)
-	outside := make([][]term[T, P], size)
+	outside := make([][]floatTerm, size)
 	for k, i := range order {
 		fg.states[k] = g[i]
 		outside[k] = fg.outside[i]
@@ -283,15 +265,15 @@ func eliminate[T any, P number[T]](m *markov, g []int, conv func(*big.Rat) P) (f
 
 // solve returns x for each right-hand side: b[s][c] is column c's reward
 // in state s (nil entries are zero). The result is x[s][c], fresh values.
-func (f *factored[T, P]) solve(b [][]P, columns int) [][]P {
-	x := make([][]P, f.n)
-	tmp := P(new(T))
+func (f *floatFactored) solve(b [][]*big.Float, columns int) [][]*big.Float {
+	x := make([][]*big.Float, f.n)
+	tmp := new(big.Float).SetPrec(floatPrec)
 	for _, g := range f.groups {
-		rhs := make([][]P, len(g.states))
+		rhs := make([][]*big.Float, len(g.states))
 		for k, s := range g.states {
-			r := make([]P, columns)
+			r := make([]*big.Float, columns)
 			for c := range r {
-				r[c] = P(new(T))
+				r[c] = new(big.Float).SetPrec(floatPrec)
 				if b[s] != nil && b[s][c] != nil {
 					r[c].Set(b[s][c])
 				}

@@ -10,8 +10,11 @@ import (
 // randomChain draws a chain of a few states over the 36 throws in which
 // every state has at least one throw that ends it, so that its groups of
 // states are of every shape but none is closed.
-func randomChain(t *rapid.T) (*markov, [][]*big.Rat) {
-	n := rapid.IntRange(1, 9).Draw(t, "states")
+func randomChain(t *rapid.T) (*markov, [][]*big.Rat) { return randomChainOf(t, 1, 9) }
+
+// randomChainOf draws a chain as randomChain does, of lo to hi states.
+func randomChainOf(t *rapid.T, lo, hi int) (*markov, [][]*big.Rat) {
+	n := rapid.IntRange(lo, hi).Draw(t, "states")
 	m := newMarkov(n)
 	b := make([][]*big.Rat, n)
 	for s := range n {
@@ -36,29 +39,36 @@ func residual(m *markov, b, x [][]*big.Rat, s, c int) *big.Rat {
 	return r
 }
 
+// solvedExactly factors and solves the chain m for the two columns of b,
+// and checks the solution against the equations themselves: the exact
+// solution leaves no residual at all.
+func solvedExactly(t *rapid.T, m *markov, b [][]*big.Rat) [][]*big.Rat {
+	f, ok := m.factor()
+	if !ok {
+		t.Fatal("a chain where every state can end did not factor")
+	}
+	x := f.solve(b, 2)
+	for s := range b {
+		for c := range 2 {
+			if r := residual(m, b, x, s, c); r.Sign() != 0 {
+				t.Fatalf("state %d column %d: residual %v", s, c, r)
+			}
+		}
+	}
+	return x
+}
+
 // TestMarkovSolvesExactly checks the sparse elimination on random chains
 // against the equations themselves: the exact solution leaves no residual
 // at all, and the 128-bit one a residual far below 1e-30.
 func TestMarkovSolvesExactly(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		m, b := randomChain(t)
-		f, ok := m.factor()
-		if !ok {
-			t.Fatal("a chain where every state can end did not factor")
-		}
-		x := f.solve(b, 2)
-		for s := range b {
-			for c := range 2 {
-				if r := residual(m, b, x, s, c); r.Sign() != 0 {
-					t.Fatalf("state %d column %d: residual %v", s, c, r)
-				}
-			}
-		}
-		conv := func(q *big.Rat) *big.Float { return new(big.Float).SetPrec(floatPrec).SetRat(q) }
-		ff, _ := factorIn(m, conv)
+		x := solvedExactly(t, m, b)
+		ff, _ := m.factorFloat()
 		fb := make([][]*big.Float, len(b))
 		for s := range b {
-			fb[s] = []*big.Float{conv(b[s][0]), conv(b[s][1])}
+			fb[s] = []*big.Float{newFloat(b[s][0]), newFloat(b[s][1])}
 		}
 		fx := ff.solve(fb, 2)
 		for s := range b {
@@ -71,6 +81,77 @@ func TestMarkovSolvesExactly(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestMarkovSolvesAsGaussJordan checks the exact solver, which factors
+// modulo a prime and lifts, against Gauss-Jordan elimination in rationals
+// on the same equations (I-P)x = b: the two agree exactly.
+func TestMarkovSolvesAsGaussJordan(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		m, b := randomChain(t)
+		x := solvedExactly(t, m, b)
+		n := len(b)
+		for c := range 2 {
+			a := make([][]*big.Rat, n)
+			for s := range n {
+				a[s] = make([]*big.Rat, n+1)
+				for j := range n {
+					a[s][j] = new(big.Rat)
+				}
+				a[s][s].SetInt64(1)
+				for _, arc := range m.arcs[s] {
+					a[s][arc.to].Sub(a[s][arc.to], arc.p)
+				}
+				a[s][n] = new(big.Rat).Set(b[s][c])
+			}
+			for s, want := range denseSolve(a) {
+				if x[s][c].Cmp(want) != 0 {
+					t.Fatalf("state %d column %d: %v, Gauss-Jordan %v", s, c, x[s][c], want)
+				}
+			}
+		}
+	})
+}
+
+// TestMarkovSolvesLargeChains checks the exact solver on chains large
+// enough that elimination turns dense (at least denseMin states left),
+// against the equations themselves.
+func TestMarkovSolvesLargeChains(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		m, b := randomChainOf(t, denseMin, 3*denseMin)
+		solvedExactly(t, m, b)
+	})
+}
+
+// TestMarkovPivotDividedByPrime checks the solver on chains whose pivot
+// the first prime divides, so that it factors modulo the next, and on
+// probabilities too large for the residual's 64-bit path: a state that
+// stays with chance q has x = b/(1-q).
+func TestMarkovPivotDividedByPrime(t *testing.T) {
+	huge := new(big.Int).Lsh(big.NewInt(1), 100)
+	for _, c := range []struct {
+		reason string
+		stay   *big.Rat
+	}{
+		{"1-q = (2^31-1)/2^31, the first prime over 2^31", new(big.Rat).SetFrac64(1, 1<<31)},
+		{"1-q = 2147483629/2147483647: the first prime is the denominator", big.NewRat(18, 2147483647)},
+		{"a 100-bit denominator", new(big.Rat).SetFrac(big.NewInt(3), huge)},
+		{"a 100-bit numerator and denominator", new(big.Rat).SetFrac(new(big.Int).Sub(huge, big.NewInt(5)), huge)},
+	} {
+		m := newMarkov(2)
+		m.add(0, 0, c.stay)
+		m.add(1, 0, big.NewRat(1, 2))
+		f, ok := m.factor()
+		if !ok {
+			t.Errorf("%s: did not factor", c.reason)
+			continue
+		}
+		b := [][]*big.Rat{{big.NewRat(-7, 3)}, {big.NewRat(1, 1)}}
+		x := f.solve(b, 1)
+		want := new(big.Rat).Quo(b[0][0], new(big.Rat).Sub(big.NewRat(1, 1), c.stay))
+		ratsEqual(t, c.reason, x[0][0], want)
+		ratsEqual(t, c.reason+": the state leading to it", x[1][0], new(big.Rat).Add(big.NewRat(1, 1), new(big.Rat).Quo(want, big.NewRat(2, 1))))
+	}
 }
 
 // TestMarkovClosedGroup checks that a group of states the chain never

@@ -396,7 +396,7 @@ type approxSolver func(b []float64, cols int) ([]float64, error)
 // the two-grid iteration on money levels beyond.
 func (x *sessionChain) approx(m *markov) (approxSolver, error) {
 	if len(x.nodes) <= x.direct {
-		f, ok := factorIn(m, func(q *big.Rat) *big.Float { return new(big.Float).SetPrec(floatPrec).SetRat(q) })
+		f, ok := m.factorFloat()
 		if !ok {
 			return nil, errForever
 		}

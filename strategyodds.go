@@ -10,10 +10,11 @@ import (
 
 // ErrNotAnalyzable is wrapped by an exact analysis of a strategy the
 // package cannot make: a strategy that does not compile into one finite
-// automaton (one with a Go hook or a stop action, or more states than the
-// compiler keeps), one whose automaton has more states than the exact
-// solver takes (1,000), the private game, or a session with a roll limit
-// or too many states.
+// automaton (one with a Go hook or a stop action, or more than 16,384
+// states), one whose chain, once states alike are merged, has more than
+// 3,000 states (the exact solver's time grows as their cube; the named
+// systems have at most 1,188), the private game, or a session with a
+// roll limit or too many states.
 var ErrNotAnalyzable = errors.New("strategy has no exact analysis")
 
 // StrategyAnalysis is the exact long-run figures of a strategy, played
@@ -23,9 +24,9 @@ var ErrNotAnalyzable = errors.New("strategy has no exact analysis")
 //
 // A strategy without a hook is one finite automaton over the 36 throws
 // (the table's state and the bets on the layout), and so a Markov chain:
-// the figures come from its stationary distribution and from the
-// expected sums until it returns to a state or the hand ends, solved in
-// exact rationals.
+// the figures come from the expected sums over the rest of a hand from
+// each state, solved exactly (modulo a prime, lifted p-adically, and
+// checked in integers), and from where hands start in the long run.
 type StrategyAnalysis struct {
 	Strategy string
 	// States is how many states the strategy's automaton has.
@@ -81,10 +82,12 @@ func (j *joint) move(s, i int) chainMove {
 	return chainMove{next: int(j.next[tr] / 36), net: j.net[tr], staked: j.staked[tr], sevenOut: j.sevenOut[tr], throws: 1}
 }
 
-// maxAnalyzedStates bounds the automata the exact analysis solves: the
-// solver eliminates in exact rationals, whose cost grows steeply with the
-// states (649 states take about a second, 1,945 more than a minute).
-const maxAnalyzedStates = 1000
+// maxSolvedStates bounds the chains the exact analysis solves, counted
+// after lumping (see lumped): the exact solver factors a chain modulo a
+// prime, and a strategy's chain fills in as it is eliminated, so its cost
+// grows as the cube of its states (double-tap's 1,188 take half a
+// second, 2,592 four seconds, 5,616 forty-five).
+const maxSolvedStates = 3000
 
 // compiledStrategy compiles s under r for the exact analysis.
 func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
@@ -108,17 +111,14 @@ func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
 		return nil, fmt.Errorf("craps: analyze strategy %q: it does not compile (more than %d states, or sums too large): %w",
 			s.Name, maxJointStates, ErrNotAnalyzable)
 	}
-	if n := j.stateCount(); n > maxAnalyzedStates {
-		return nil, fmt.Errorf("craps: analyze strategy %q: its automaton has %d states, more than the %d the exact solver takes: %w",
-			s.Name, n, maxAnalyzedStates, ErrNotAnalyzable)
-	}
 	return j, nil
 }
 
 // AnalyzeStrategy computes the exact long-run figures of strategy s under
 // r. It returns an error wrapping ErrNotAnalyzable for a strategy that
-// does not compile into one automaton (a hook, a stop action) or whose
-// automaton has more than 1,000 states, and for the private game,
+// does not compile into one automaton (a hook, a stop action, more than
+// 16,384 states) or whose chain has more than 3,000 states once alike
+// states are merged, and for the private game,
 // ErrRollSource under card rules, or the error of Strategy.Validate.
 func (r Rules) AnalyzeStrategy(s Strategy) (StrategyAnalysis, error) {
 	j, err := r.compiledStrategy(s)
@@ -291,27 +291,53 @@ func recurrentClass(moves [][]chainMove) ([]int, error) {
 	return closed[0], nil
 }
 
-// cut builds the chain over the recurrent class in which a move ends the
-// chain if ends says so, and returns it factored, with each state's
-// position in it.
-func (c *strategyChain) cut(ends func(m chainMove) bool) (*factored[big.Rat, *big.Rat], map[int]int, error) {
-	pos := make(map[int]int, len(c.class))
+// handChain is a strategy's chain over its recurrent class with the
+// seven-out ending it, factored: each hand is a path of it from the start
+// the last seven-out left to the next seven-out. Where a hand starts
+// decides the law of the hand and of where the next one starts, so the
+// hands are a Markov renewal process on the starts, and every long-run
+// figure is a figure of hands.
+type handChain struct {
+	*strategyChain
+	fac *factored
+	// pos is each state's position in the factored chain; starts lists
+	// the starts in the order of their numbers.
+	pos    map[int]int
+	starts []int
+}
+
+// hands returns the chain cut at the seven-out, factored.
+func (c *strategyChain) hands() (*handChain, error) {
+	if n := len(c.class); n > maxSolvedStates {
+		return nil, fmt.Errorf("its chain has %d states once alike states are merged, more than the %d the exact solver takes: %w",
+			n, maxSolvedStates, ErrNotAnalyzable)
+	}
+	h := &handChain{strategyChain: c, pos: make(map[int]int, len(c.class)), starts: make([]int, len(c.starts))}
 	for k, s := range c.class {
-		pos[s] = k
+		h.pos[s] = k
+	}
+	for s, k := range c.starts {
+		h.starts[k] = s
 	}
 	m := newMarkov(len(c.class))
 	for k, s := range c.class {
 		for _, mv := range c.moves[s] {
-			if !ends(mv) {
-				m.addThrows(k, pos[mv.next], mv.throws)
+			if !mv.sevenOut {
+				m.addThrows(k, h.pos[mv.next], mv.throws)
 			}
 		}
 	}
-	f, ok := m.factor()
-	if !ok {
-		return nil, nil, fmt.Errorf("the chain can go on forever without ending a cycle or a hand: %w", ErrNotAnalyzable)
+	var ok bool
+	if h.fac, ok = m.factor(); !ok {
+		return nil, fmt.Errorf("the chain can go on forever without a seven-out: %w", ErrNotAnalyzable)
 	}
-	return f, pos, nil
+	return h, nil
+}
+
+// sums returns, for each state at its position, the expected sum over
+// the rest of the hand of each function of a move.
+func (h *handChain) sums(fs ...func(m chainMove) *big.Rat) [][]*big.Rat {
+	return h.fac.solve(h.perState(fs...), len(fs))
 }
 
 // perState returns, for each state of the class, the expectation over
@@ -336,22 +362,9 @@ func (c *strategyChain) perState(fs ...func(m chainMove) *big.Rat) [][]*big.Rat 
 	return b
 }
 
-// cycles solves the expected sums over one cycle, from a recurrent state
-// z until the chain comes back to it, of what each function of a move
-// gives; the first column is the cycle's length. It returns the solution
-// for every state, with each state's position, and z's.
-func (c *strategyChain) cycles(fs ...func(m chainMove) *big.Rat) (f *factored[big.Rat, *big.Rat], x [][]*big.Rat, pos map[int]int, z int, err error) {
-	z = c.class[0] // state 0 if it recurs, as it does for every layout seen
-	f, pos, err = c.cut(func(m chainMove) bool { return m.next == z })
-	if err != nil {
-		return nil, nil, nil, 0, err
-	}
-	fs = append([]func(chainMove) *big.Rat{func(chainMove) *big.Rat { return big.NewRat(1, 1) }}, fs...)
-	return f, f.solve(c.perState(fs...), len(fs)), pos, z, nil
-}
-
 // startsOf returns the functions counting the seven-outs into each
-// start, in the order of their numbers.
+// start, in the order of their numbers: summed over a hand, the chance
+// that the next hand starts there.
 func (c *strategyChain) startsOf() []func(chainMove) *big.Rat {
 	fs := make([]func(chainMove) *big.Rat, len(c.starts))
 	for s, k := range c.starts {
@@ -365,20 +378,67 @@ func (c *strategyChain) startsOf() []func(chainMove) *big.Rat {
 	return fs
 }
 
-// handStartOf turns the expected seven-outs into each start over a
-// cycle into the chance that a hand starts there in the long run.
-func (c *strategyChain) handStartOf(perStart []*big.Rat) map[int]*big.Rat {
-	total := new(big.Rat)
-	for _, q := range perStart {
-		total.Add(total, q)
-	}
-	nu := make(map[int]*big.Rat, len(c.starts))
-	for s, k := range c.starts {
-		if perStart[k].Sign() != 0 {
-			nu[s] = new(big.Rat).Quo(perStart[k], total)
+// startChain is the chain of the starts of successive hands, cut where
+// it comes back to start 0, factored: it gives where hands start in the
+// long run and solves the Poisson equation of a reward per hand.
+type startChain struct {
+	fac *factored
+	n   int
+}
+
+// newStartChain factors the chain of starts whose kernel is next: next[a][b]
+// is the chance that a hand from start a leaves the next at start b. It
+// is irreducible, the starts lying in one recurrent class, so cut at
+// start 0 every start leads there.
+func newStartChain(next [][]*big.Rat) startChain {
+	m := newMarkov(len(next))
+	for a, row := range next {
+		for b, p := range row {
+			if b != 0 && p.Sign() != 0 {
+				m.add(a, b, p)
+			}
 		}
 	}
-	return nu
+	f, _ := m.factor() // every start leads to start 0
+	return startChain{f, len(next)}
+}
+
+// share returns the long-run share of hands that start at each start:
+// the expected number of hands from each over a cycle from start 0 back
+// to it, over their sum.
+func (c startChain) share() []*big.Rat {
+	b := make([][]*big.Rat, c.n)
+	for a := range b {
+		b[a] = make([]*big.Rat, c.n)
+		b[a][a] = big.NewRat(1, 1)
+	}
+	visits := c.fac.solve(b, c.n)[0]
+	total := new(big.Rat)
+	for _, v := range visits {
+		total.Add(total, v)
+	}
+	for _, v := range visits {
+		v.Quo(v, total)
+	}
+	return visits
+}
+
+// poisson returns the solution u of u = r + Ku with u at start 0 zero, K
+// the kernel, for a reward r per hand whose long-run mean is zero: the
+// expected sum of r over the hands from each start until one starts at
+// start 0. u(b) sums the correlation of one hand's centred result with
+// every later hand's, given that the next starts at b.
+func (c startChain) poisson(r []*big.Rat) []*big.Rat {
+	b := make([][]*big.Rat, c.n)
+	for a := range b {
+		b[a] = []*big.Rat{r[a]}
+	}
+	u := make([]*big.Rat, c.n)
+	for a, x := range c.fac.solve(b, 1) {
+		u[a] = x[0]
+	}
+	u[0] = new(big.Rat)
+	return u
 }
 
 // handStart returns where hands start in the long run, and how often.
@@ -388,11 +448,29 @@ func (c *strategyChain) handStart() (map[int]*big.Rat, error) {
 			return map[int]*big.Rat{s: big.NewRat(1, 1)}, nil
 		}
 	}
-	_, x, pos, z, err := c.cycles(c.startsOf()...)
+	h, err := c.hands()
 	if err != nil {
 		return nil, err
 	}
-	return c.handStartOf(x[pos[z]][1:]), nil
+	x := h.sums(c.startsOf()...)
+	nu := map[int]*big.Rat{}
+	for k, p := range newStartChain(h.kernel(x, 0)).share() {
+		if p.Sign() != 0 {
+			nu[h.starts[k]] = p
+		}
+	}
+	return nu, nil
+}
+
+// kernel returns the chances that a hand from each start leaves the next
+// at each start, from the sums x whose columns from col on count the
+// seven-outs into each start.
+func (h *handChain) kernel(x [][]*big.Rat, col int) [][]*big.Rat {
+	k := make([][]*big.Rat, len(h.starts))
+	for a, s := range h.starts {
+		k[a] = x[h.pos[s]][col : col+len(h.starts)]
+	}
+	return k
 }
 
 func netOf(m chainMove) *big.Rat    { return ratInt(m.net) }
@@ -558,90 +636,91 @@ func gcd64(a, b int64) int64 {
 	return a
 }
 
-// analyzeChain computes the figures of a compiled strategy. The long run
-// comes from cycles: from a recurrent state z back to z, the expected
-// length T, net F, stakes W, squared net and seven-outs into each state,
-// each an expected sum solved exactly; per roll, each is its cycle sum
-// over T (renewal-reward). The variance per roll is E[(F-gT)²]/E[T] over
-// one cycle, g the return per roll. A hand is the chain cut at the
-// seven-out, started where seven-outs lead in the long run.
+// analyzeChain computes the figures of a compiled strategy from its
+// hands (see handChain): from each state, the expected rolls L, net F,
+// stakes W and squared nets to the end of the hand, and the chance that
+// the next hand starts at each start, each an expected sum solved
+// exactly; where hands start in the long run, nu, from the chain of
+// starts. Per roll, each figure is its mean over a hand from nu over L's
+// (Markov renewal-reward). The variance per roll is that of the hands'
+// centred results Y = F-gL, g the return per roll, with their
+// correlation from one hand to the next, over L: (E[Y²] + 2E[Y u(next
+// start)])/E[L], u the Poisson equation's solution for E[Y] on the chain
+// of starts (zero when every hand starts alike).
 func analyzeChain(cc compiledChain) (StrategyAnalysis, error) {
 	c, err := newStrategyChain(cc, true)
 	if err != nil {
 		return StrategyAnalysis{}, err
 	}
+	h, err := c.hands()
+	if err != nil {
+		return StrategyAnalysis{}, err
+	}
 	const cRolls, cNet, cStaked, cNetSq, cStarts = 0, 1, 2, 3, 4
-	fac, x, pos, z, err := c.cycles(append([]func(chainMove) *big.Rat{netOf, stakedOf, netSqOf}, c.startsOf()...)...)
-	if err != nil {
-		return StrategyAnalysis{}, err
+	one := func(chainMove) *big.Rat { return big.NewRat(1, 1) }
+	x := h.sums(append([]func(chainMove) *big.Rat{one, netOf, stakedOf, netSqOf}, c.startsOf()...)...)
+	starts := newStartChain(h.kernel(x, cStarts))
+	nu := starts.share()
+	// perHand is a column's mean over a hand in the long run.
+	perHand := func(x [][]*big.Rat, col int) *big.Rat {
+		sum := new(big.Rat)
+		for k, s := range h.starts {
+			sum.Add(sum, new(big.Rat).Mul(nu[k], x[h.pos[s]][col]))
+		}
+		return sum
 	}
-	at := x[pos[z]]
-	T := at[cRolls]
-	perRoll := func(q *big.Rat) *big.Rat { return new(big.Rat).Quo(q, T) }
-	a := StrategyAnalysis{States: c.states, ReturnPerRoll: perRoll(at[cNet]), WageredPerRoll: perRoll(at[cStaked])}
+	L := perHand(x, cRolls)
+	perRoll := func(q *big.Rat) *big.Rat { return new(big.Rat).Quo(q, L) }
+	a := StrategyAnalysis{States: c.states, RollsPerHand: L, SevenOutsPerRoll: new(big.Rat).Inv(L),
+		ReturnPerHand: perHand(x, cNet), WageredPerRoll: perRoll(perHand(x, cStaked))}
+	g := perRoll(a.ReturnPerHand)
+	a.ReturnPerRoll = g
 	if a.WageredPerRoll.Sign() != 0 {
-		a.ReturnPerWagered = new(big.Rat).Quo(a.ReturnPerRoll, a.WageredPerRoll)
+		a.ReturnPerWagered = new(big.Rat).Quo(g, a.WageredPerRoll)
 	}
-	g := a.ReturnPerRoll
-	a.RollVariance = perRoll(at[cNetSq])
+	a.RollVariance = perRoll(perHand(x, cNetSq))
 	a.RollVariance.Sub(a.RollVariance, new(big.Rat).Mul(g, g))
-	sevenOuts := new(big.Rat)
-	for _, q := range at[cStarts:] {
-		sevenOuts.Add(sevenOuts, q)
-	}
-	a.SevenOutsPerRoll = perRoll(sevenOuts)
-	a.RollsPerHand = new(big.Rat).Inv(a.SevenOutsPerRoll)
 
-	// The cycle's centred sum: h(t) = F(t) - g T(t) is its expected value
-	// from t (0 at z, where the cycle ends), and its second moment D
-	// solves D = E[(f-g)² + 2(f-g)h(next)] + Q D.
-	h := func(t int) *big.Rat {
-		if t == z {
-			return new(big.Rat)
-		}
-		xt := x[pos[t]]
-		return new(big.Rat).Sub(xt[cNet], new(big.Rat).Mul(g, xt[cRolls]))
+	// centred is E[Y] from a state: F - gL.
+	centred := func(xs []*big.Rat) *big.Rat { return new(big.Rat).Sub(xs[cNet], new(big.Rat).Mul(g, xs[cRolls])) }
+	mean := make([]*big.Rat, len(h.starts))
+	for k, s := range h.starts {
+		mean[k] = centred(x[h.pos[s]])
 	}
-	second := c.perState(func(m chainMove) *big.Rat {
+	u := starts.poisson(mean)
+	// after returns, after move m, the expected centred result of the
+	// rest of the hand, its expected net, and the expected u of the next
+	// start.
+	after := func(m chainMove) (rest, net, next *big.Rat) {
+		if m.sevenOut {
+			return new(big.Rat), new(big.Rat), u[c.starts[m.next]]
+		}
+		xs := x[h.pos[m.next]]
+		next = new(big.Rat)
+		for k := range h.starts {
+			next.Add(next, new(big.Rat).Mul(xs[cStarts+k], u[k]))
+		}
+		return centred(xs), xs[cNet], next
+	}
+	// second holds, summed over the rest of a hand, E[Y² + 2Y u(next
+	// start)] and E[F²]: a move's y adds y² + 2y(rest + next) and its net
+	// f adds f² + 2f net.
+	second := h.sums(func(m chainMove) *big.Rat {
+		rest, _, next := after(m)
 		y := new(big.Rat).Sub(ratInt(m.net), g)
-		twice := new(big.Rat).Mul(big.NewRat(2, 1), h(m.next))
-		return y.Mul(y, twice.Add(twice, y))
-	})
-	a.VariancePerRoll = perRoll(fac.solve(second, 1)[pos[z]][0])
-
-	mean, sq, err := c.handMoments(c.handStartOf(at[cStarts:]))
-	if err != nil {
-		return StrategyAnalysis{}, err
-	}
-	a.ReturnPerHand = mean
-	a.HandVariance = sq.Sub(sq, new(big.Rat).Mul(mean, mean))
-	return a, nil
-}
-
-// handMoments returns the mean and second moment of a hand's net result,
-// the hand starting in state s with probability nu[s]: with the chain cut
-// at the seven-out, the mean m solves m = E[f] + Q m and the second
-// moment E[f² + 2f m(next)] + Q v.
-func (c *strategyChain) handMoments(nu map[int]*big.Rat) (mean, second *big.Rat, err error) {
-	fac, pos, err := c.cut(func(m chainMove) bool { return m.sevenOut })
-	if err != nil {
-		return nil, nil, err
-	}
-	m1 := fac.solve(c.perState(netOf), 1)
-	m2 := fac.solve(c.perState(func(m chainMove) *big.Rat {
+		t := new(big.Rat).Add(rest, next)
+		t.Mul(t, big.NewRat(2, 1))
+		return t.Mul(t.Add(t, y), y)
+	}, func(m chainMove) *big.Rat {
+		_, net, _ := after(m)
 		f := ratInt(m.net)
-		sq := new(big.Rat).Mul(f, f)
-		if !m.sevenOut {
-			sq.Add(sq, f.Mul(f, new(big.Rat).Mul(big.NewRat(2, 1), m1[pos[m.next]][0])))
-		}
-		return sq
-	}), 1)
-	mean, second = new(big.Rat), new(big.Rat)
-	for s, p := range nu {
-		mean.Add(mean, new(big.Rat).Mul(p, m1[pos[s]][0]))
-		second.Add(second, new(big.Rat).Mul(p, m2[pos[s]][0]))
-	}
-	return mean, second, nil
+		t := new(big.Rat).Mul(net, big.NewRat(2, 1))
+		return t.Mul(t.Add(t, f), f)
+	})
+	a.VariancePerRoll = perRoll(perHand(second, 0))
+	a.HandVariance = perHand(second, 1)
+	a.HandVariance.Sub(a.HandVariance, new(big.Rat).Mul(a.ReturnPerHand, a.ReturnPerHand))
+	return a, nil
 }
 
 func ratInt(a int64) *big.Rat { return new(big.Rat).SetInt64(a) }

@@ -1,0 +1,665 @@
+package craps
+
+import (
+	"math/big"
+	"math/bits"
+)
+
+// The exact solver. Eliminating in rationals makes every entry's
+// numerator and denominator grow with each step it takes part in, and a
+// chain of a thousand states whose groups fill in (a progression on six
+// numbers) takes hours that way. The solver instead factors I-P once
+// modulo a prime below 2^31, where every entry is one machine word, and
+// lifts the solution p-adically (Dixon's method): each step solves with
+// that factorization for the next base-p digit of every unknown and
+// updates a residual of small integers. Once the digits determine
+// fractions with a common denominator, rational reconstruction recovers
+// them, and the result is accepted only after the equations hold for it
+// exactly in integers: the answer is proved, not trusted to the prime.
+
+// solverPrimes are the primes the factorization is tried modulo, in
+// turn: one fails only if it divides a pivot, which for primes this large
+// hardly ever happens.
+var solverPrimes = []uint64{2147483647, 2147483629, 2147483587}
+
+// modPrime is arithmetic modulo a prime p below 2^31: the product of two
+// residues fits in 62 bits and is reduced by Barrett's method, a
+// multiplication in place of a division.
+type modPrime struct {
+	p, m uint64 // m = ⌊(2^64-1)/p⌋
+}
+
+func newModPrime(p uint64) modPrime { return modPrime{p, ^uint64(0) / p} }
+
+func (f modPrime) mul(a, b uint64) uint64 {
+	x := a * b
+	q, _ := bits.Mul64(x, f.m) // q is ⌊x/p⌋ or one less
+	if r := x - q*f.p; r < f.p {
+		return r
+	} else {
+		return r - f.p
+	}
+}
+
+func (f modPrime) sub(a, b uint64) uint64 {
+	if a >= b {
+		return a - b
+	}
+	return a + f.p - b
+}
+
+// inv returns 1/a by Fermat's little theorem; a must not be 0.
+func (f modPrime) inv(a uint64) uint64 {
+	r := uint64(1)
+	for e := f.p - 2; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			r = f.mul(r, a)
+		}
+		a = f.mul(a, a)
+	}
+	return r
+}
+
+// of returns the residue of a.
+func (f modPrime) of(a *big.Int) uint32 {
+	var r big.Int
+	return uint32(r.Mod(a, r.SetUint64(f.p)).Uint64())
+}
+
+// intTerm is an integer entry of I-P scaled by its row's denominator, at
+// column at; modTerm is an entry modulo the prime.
+type intTerm struct {
+	at int
+	v  *big.Int
+}
+
+type modTerm struct {
+	at int32
+	v  uint32
+}
+
+// factored is a markov chain's I-P, each row multiplied by the least
+// common denominator of its probabilities so that it is the integer
+// matrix A, factored modulo a prime for solving exactly: the strongly
+// connected groups of states in an order where each group leads only to
+// groups before it, each group eliminated in the order that keeps its
+// factors sparse.
+type factored struct {
+	// rows are A's rows; scale[s] is what row s was multiplied by.
+	// small[s] holds row s's values as int64s, in order, when they all
+	// fit (always, for a chain over the 36 throws), for the residual's
+	// inner loop.
+	rows  [][]intTerm
+	small [][]int64
+	scale []*big.Int
+	field modPrime
+	// groups hold A's factors modulo the prime.
+	groups []modGroup
+}
+
+// modGroup is one strongly connected group of states, eliminated modulo
+// the prime.
+type modGroup struct {
+	// states are the group's states in elimination order; pivotInv[k]
+	// is the inverse of the k-th diagonal after elimination.
+	states   []int
+	pivotInv []uint32
+	// lower[k] is what eliminating state k subtracts from later rows:
+	// row at's right-hand side loses v times row k's. upper[k] is row
+	// k's entries for states eliminated after it, at positions in the
+	// elimination order.
+	lower, upper [][]modTerm
+	// outside lists, for each state of the group, its entries at states
+	// of groups solved before.
+	outside [][]modTerm
+}
+
+// factor factors I-P exactly. Every state must lead to the chain's end
+// with positive probability (no closed group of states); if one does not,
+// factor reports false.
+func (m *markov) factor() (*factored, bool) {
+	n := len(m.arcs)
+	f := &factored{rows: make([][]intTerm, n), small: make([][]int64, n), scale: make([]*big.Int, n)}
+	for s := range m.arcs {
+		f.rows[s], f.scale[s] = m.integerRow(s)
+		f.small[s] = make([]int64, len(f.rows[s]))
+		for k, e := range f.rows[s] {
+			if !e.v.IsInt64() {
+				f.small[s] = nil
+				break
+			}
+			f.small[s][k] = e.v.Int64()
+		}
+	}
+	groups := m.groups()
+	for _, g := range groups {
+		if f.closed(g) {
+			return nil, false
+		}
+	}
+	for _, p := range solverPrimes {
+		if f.factorModulo(groups, newModPrime(p)) {
+			return f, true
+		}
+	}
+	return nil, false // every prime divides a pivot: never seen
+}
+
+// integerRow returns row s of I-P times the least common denominator d
+// of its probabilities, and d.
+func (m *markov) integerRow(s int) ([]intTerm, *big.Int) {
+	d := big.NewInt(1)
+	var g big.Int
+	for _, a := range m.arcs[s] {
+		q := a.p.Denom()
+		d.Mul(d, g.Quo(q, g.GCD(nil, nil, d, q)))
+	}
+	row := []intTerm{{s, new(big.Int).Set(d)}}
+	for _, a := range m.arcs[s] {
+		v := new(big.Int).Mul(a.p.Num(), g.Quo(d, a.p.Denom()))
+		if a.to == s {
+			row[0].v.Sub(row[0].v, v)
+			continue
+		}
+		row = append(row, intTerm{a.to, v.Neg(v)})
+	}
+	return row, d
+}
+
+// closed reports whether the chain never leaves group g: every row of A
+// sums to zero over the group. A group that can be left has a nonsingular
+// block (an irreducible substochastic matrix with a row summing to less
+// than one has spectral radius below one).
+func (f *factored) closed(g []int) bool {
+	in := make(map[int]bool, len(g))
+	for _, s := range g {
+		in[s] = true
+	}
+	var sum big.Int
+	for _, s := range g {
+		sum.SetInt64(0)
+		for _, t := range f.rows[s] {
+			if in[t.at] {
+				sum.Add(&sum, t.v)
+			}
+		}
+		if sum.Sign() != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// factorModulo factors each group of A modulo the prime of field,
+// reporting false if a pivot vanishes there.
+func (f *factored) factorModulo(groups [][]int, field modPrime) bool {
+	f.field, f.groups = field, f.groups[:0]
+	local := make([]int, len(f.rows))
+	for i := range local {
+		local[i] = -1
+	}
+	for _, g := range groups {
+		for i, s := range g {
+			local[s] = i
+		}
+		fg, ok := f.eliminate(g, local)
+		if !ok {
+			return false
+		}
+		f.groups = append(f.groups, fg)
+	}
+	return true
+}
+
+// denseFrom is when elimination turns dense: once the rows left, at
+// least denseMin of them, hold a quarter of the entries a full square of
+// them would, the rest is eliminated as a dense matrix, whose loops do in
+// a nanosecond what the sparse ones do in ten.
+const (
+	denseMin     = 32
+	denseQuarter = 4
+)
+
+// eliminate factors group g modulo the prime, choosing at each step the
+// pivot whose elimination creates the fewest new entries (Markowitz's
+// rule) until what is left is dense. Every pivot is a diagonal entry: A
+// restricted to a group that can be left is a nonsingular M-matrix, and
+// so is what is left of it after each elimination, so no pivot vanishes
+// in rationals; modulo the prime one may, and then eliminate reports
+// false. local maps the group's states to their index in g (and others to
+// -1 or to an index in a group eliminated before).
+func (f *factored) eliminate(g []int, local []int) (modGroup, bool) {
+	field := f.field
+	size := len(g)
+	inGroup := func(s int) bool { i := local[s]; return i >= 0 && i < size && g[i] == s }
+	e := &groupElimination{
+		field:    field,
+		rows:     make([][]modTerm, size),
+		colRows:  make([][]int32, size),
+		colCount: make([]int, size),
+		done:     make([]bool, size),
+		pos:      make([]int, size),
+	}
+	fg := modGroup{outside: make([][]modTerm, size)}
+	for i, s := range g {
+		for _, t := range f.rows[s] {
+			if !inGroup(t.at) {
+				fg.outside[i] = append(fg.outside[i], modTerm{int32(t.at), field.of(t.v)})
+				continue
+			}
+			j := local[t.at]
+			e.rows[i] = append(e.rows[i], modTerm{int32(j), field.of(t.v)})
+			e.colRows[j] = append(e.colRows[j], int32(i))
+			e.colCount[j]++
+			e.active++
+		}
+	}
+	for step := range size {
+		if left := size - step; left >= denseMin && denseQuarter*e.active >= left*left {
+			if !e.dense() {
+				return modGroup{}, false
+			}
+			break
+		}
+		if !e.sparseStep() {
+			return modGroup{}, false
+		}
+	}
+	// Renumber everything by elimination order.
+	fg.lower, fg.upper, fg.pivotInv = e.lower, e.upper, e.pivotInv
+	fg.states = make([]int, size)
+	outside := make([][]modTerm, size)
+	for k, i := range e.order {
+		fg.states[k] = g[i]
+		outside[k] = fg.outside[i]
+		for t := range fg.lower[k] {
+			fg.lower[k][t].at = int32(e.pos[fg.lower[k][t].at])
+		}
+		for t := range fg.upper[k] {
+			fg.upper[k][t].at = int32(e.pos[fg.upper[k][t].at])
+		}
+	}
+	fg.outside = outside
+	return fg, true
+}
+
+// groupElimination is the state of one group's elimination, in the
+// group's local numbering of its states.
+type groupElimination struct {
+	field modPrime
+	// rows[i] is the active part of row i; colRows[j] the rows that have
+	// had an entry in column j; colCount[j] the active rows with one;
+	// active the entries of the active rows.
+	rows     [][]modTerm
+	colRows  [][]int32
+	colCount []int
+	active   int
+	// done marks the eliminated states, order lists them, pos is each
+	// one's place in order.
+	done  []bool
+	order []int
+	pos   []int
+	// lower, upper and pivotInv are modGroup's, in local numbering.
+	lower, upper [][]modTerm
+	pivotInv     []uint32
+	// mark[j] == stamp when the row being updated has column j, at
+	// slot[j] of it.
+	mark, slot []int
+	stamp      int
+}
+
+// pivot records state p as the next eliminated, with its row's entries
+// after it (upper) and the multiples of its row taken from later rows
+// (lower).
+func (e *groupElimination) pivot(p int, inv uint64, lower, upper []modTerm) {
+	e.done[p] = true
+	e.pos[p] = len(e.order)
+	e.order = append(e.order, p)
+	e.lower = append(e.lower, lower)
+	e.upper = append(e.upper, upper)
+	e.pivotInv = append(e.pivotInv, uint32(inv))
+}
+
+// sparseStep eliminates the state of least Markowitz cost, reporting
+// false if its pivot vanishes.
+func (e *groupElimination) sparseStep() bool {
+	field := e.field
+	size := len(e.rows)
+	if e.mark == nil {
+		e.mark, e.slot = make([]int, size), make([]int, size)
+	}
+	p, best := -1, 0
+	for i := range size {
+		if e.done[i] {
+			continue
+		}
+		if cost := (len(e.rows[i]) - 1) * (e.colCount[i] - 1); p < 0 || cost < best {
+			p, best = i, cost
+		}
+	}
+	var piv uint64
+	var upper []modTerm
+	for _, t := range e.rows[p] {
+		e.colCount[t.at]--
+		if int(t.at) == p {
+			piv = uint64(t.v)
+		} else {
+			upper = append(upper, t)
+		}
+	}
+	if piv == 0 {
+		return false
+	}
+	inv := field.inv(piv)
+	e.active -= len(e.rows[p])
+	var lower []modTerm
+	for _, i := range e.colRows[p] {
+		if int(i) == p || e.done[i] {
+			continue
+		}
+		e.stamp++
+		row := e.rows[i]
+		var factor uint64
+		for k := 0; k < len(row); k++ {
+			if int(row[k].at) == p {
+				factor = field.mul(uint64(row[k].v), inv)
+				row[k] = row[len(row)-1]
+				row = row[:len(row)-1]
+				k--
+				continue
+			}
+			e.mark[row[k].at], e.slot[row[k].at] = e.stamp, k
+		}
+		e.active--
+		lower = append(lower, modTerm{i, uint32(factor)})
+		for _, t := range upper {
+			d := field.mul(factor, uint64(t.v))
+			if e.mark[t.at] == e.stamp {
+				x := &row[e.slot[t.at]].v
+				*x = uint32(field.sub(uint64(*x), d))
+				continue
+			}
+			row = append(row, modTerm{t.at, uint32(field.sub(0, d))})
+			e.colRows[t.at] = append(e.colRows[t.at], i)
+			e.colCount[t.at]++
+			e.active++
+		}
+		e.rows[i] = row
+	}
+	e.rows[p], e.colRows[p] = nil, nil
+	e.pivot(p, inv, lower, upper)
+	return true
+}
+
+// dense eliminates the states left in a dense matrix, in the order of
+// their numbers, reporting false if a pivot vanishes.
+func (e *groupElimination) dense() bool {
+	field := e.field
+	var left []int
+	index := make([]int, len(e.rows)) // each state left's row in the matrix
+	for i, done := range e.done {
+		if !done {
+			index[i] = len(left)
+			left = append(left, i)
+		}
+	}
+	m := len(left)
+	a := make([]uint32, m*m)
+	for r, i := range left {
+		for _, t := range e.rows[i] {
+			a[r*m+index[t.at]] = t.v
+		}
+		e.rows[i] = nil
+	}
+	var upperAt []int // the columns of row k's entries after k
+	for k, p := range left {
+		rowK := a[k*m : (k+1)*m]
+		piv := uint64(rowK[k])
+		if piv == 0 {
+			return false
+		}
+		inv := field.inv(piv)
+		var upper []modTerm
+		upperAt = upperAt[:0]
+		for j := k + 1; j < m; j++ {
+			if rowK[j] != 0 {
+				upper = append(upper, modTerm{int32(left[j]), rowK[j]})
+				upperAt = append(upperAt, j)
+			}
+		}
+		var lower []modTerm
+		for r := k + 1; r < m; r++ {
+			rowR := a[r*m : (r+1)*m]
+			if rowR[k] == 0 {
+				continue
+			}
+			factor := field.mul(uint64(rowR[k]), inv)
+			lower = append(lower, modTerm{int32(left[r]), uint32(factor)})
+			for _, j := range upperAt {
+				rowR[j] = uint32(field.sub(uint64(rowR[j]), field.mul(factor, uint64(rowK[j]))))
+			}
+		}
+		e.pivot(p, inv, lower, upper)
+	}
+	return true
+}
+
+// solveModulo overwrites c with the solution y of A y = c modulo the
+// prime; work is scratch of one entry per state.
+func (f *factored) solveModulo(c, work []uint64) {
+	field := f.field
+	for _, g := range f.groups {
+		rhs := work[:len(g.states)]
+		for k, s := range g.states {
+			r := c[s]
+			for _, t := range g.outside[k] {
+				r = field.sub(r, field.mul(uint64(t.v), c[t.at]))
+			}
+			rhs[k] = r
+		}
+		for k, lower := range g.lower {
+			if rhs[k] == 0 {
+				continue
+			}
+			for _, t := range lower {
+				rhs[t.at] = field.sub(rhs[t.at], field.mul(uint64(t.v), rhs[k]))
+			}
+		}
+		for k := len(g.states) - 1; k >= 0; k-- {
+			r := rhs[k]
+			for _, t := range g.upper[k] {
+				r = field.sub(r, field.mul(uint64(t.v), rhs[t.at]))
+			}
+			rhs[k] = field.mul(r, uint64(g.pivotInv[k]))
+			c[g.states[k]] = rhs[k]
+		}
+	}
+}
+
+// solve returns x for each right-hand side of (I-P)x = b: b[s][c] is
+// column c's reward in state s (nil entries are zero). The result is
+// x[s][c], fresh exact values.
+func (f *factored) solve(b [][]*big.Rat, columns int) [][]*big.Rat {
+	n := len(f.rows)
+	x := make([][]*big.Rat, n)
+	for s := range x {
+		x[s] = make([]*big.Rat, columns)
+	}
+	column := make([]*big.Rat, n)
+	for c := range columns {
+		for s := range n {
+			column[s] = nil
+			if b[s] != nil {
+				column[s] = b[s][c]
+			}
+		}
+		for s, v := range f.solveColumn(column) {
+			x[s][c] = v
+		}
+	}
+	return x
+}
+
+// solveColumn solves (I-P)x = b for one column b (nil entries are zero).
+func (f *factored) solveColumn(b []*big.Rat) []*big.Rat {
+	n := len(f.rows)
+	// c = A x / den: each row times its scale, all times the least
+	// common denominator of what results.
+	den := big.NewInt(1)
+	scaled := make([]*big.Rat, n)
+	var g big.Int
+	for s, v := range b {
+		if v == nil || v.Sign() == 0 {
+			continue
+		}
+		scaled[s] = new(big.Rat).Mul(v, new(big.Rat).SetInt(f.scale[s]))
+		q := scaled[s].Denom()
+		den.Mul(den, g.Quo(q, g.GCD(nil, nil, den, q)))
+	}
+	c := make([]big.Int, n)
+	zero := true
+	for s, v := range scaled {
+		if v != nil {
+			c[s].Mul(v.Num(), g.Quo(den, v.Denom()))
+			zero = false
+		}
+	}
+	x := make([]*big.Rat, n)
+	if zero {
+		for s := range x {
+			x[s] = new(big.Rat)
+		}
+		return x
+	}
+	num, d := f.lift(c)
+	d.Mul(d, den)
+	for s := range x {
+		x[s] = new(big.Rat).SetFrac(&num[s], d)
+	}
+	return x
+}
+
+// lift solves A y = c in integers, c not all zero: it returns y as
+// numerators over one common denominator. Each step finds the next
+// base-p digit of y modulo the prime from the residual r = (c - A y_k)/p^k
+// of the digits so far, which stays a vector of small integers; every few
+// steps it tries to reconstruct fractions from the digits and returns
+// them once they satisfy the equations exactly.
+func (f *factored) lift(c []big.Int) ([]big.Int, *big.Int) {
+	n := len(f.rows)
+	field := f.field
+	p := new(big.Int).SetUint64(field.p)
+	r := make([]big.Int, n)
+	for s := range r {
+		r[s].Set(&c[s])
+	}
+	digits, work := make([]uint64, n), make([]uint64, n)
+	acc := make([]big.Int, n) // the digits so far, as integers below M
+	M := big.NewInt(1)
+	var t, q big.Int
+	for step, next := 1, 2; ; step++ {
+		for s := range r {
+			digits[s] = t.Mod(&r[s], p).Uint64()
+		}
+		f.solveModulo(digits, work)
+		for s, row := range f.rows {
+			if small := f.small[s]; small != nil {
+				var sum int128
+				for k, e := range row {
+					sum.add(product(small[k], int64(digits[e.at])))
+				}
+				if sum.fits64() {
+					r[s].Sub(&r[s], t.SetInt64(sum.int64()))
+				} else {
+					r[s].Sub(&r[s], sum.big())
+				}
+			} else {
+				for _, e := range row {
+					r[s].Sub(&r[s], t.Mul(e.v, q.SetUint64(digits[e.at])))
+				}
+			}
+			r[s].Quo(&r[s], p) // exact: A y ≡ r modulo p
+			if digits[s] != 0 {
+				acc[s].Add(&acc[s], t.Mul(M, q.SetUint64(digits[s])))
+			}
+		}
+		M.Mul(M, p)
+		if step < next {
+			continue
+		}
+		next = step + max(step/4, 1)
+		if num, den, ok := reconstruct(acc, M); ok && f.satisfies(num, den, c) {
+			return num, den
+		}
+	}
+}
+
+// reconstruct finds fractions num[s]/den congruent to acc[s] modulo M,
+// with numerators and common denominator below √(M/2) in size, if there
+// are.
+func reconstruct(acc []big.Int, M *big.Int) ([]big.Int, *big.Int, bool) {
+	half := new(big.Int).Rsh(M, 1)
+	bound := new(big.Int).Sqrt(half)
+	den := big.NewInt(1)
+	num := make([]big.Int, len(acc))
+	var v big.Int
+	symmetric := func(z *big.Int) *big.Int {
+		if z.Mod(z, M).Cmp(half) > 0 {
+			z.Sub(z, M)
+		}
+		return z
+	}
+	for s := range acc {
+		if symmetric(v.Mul(&acc[s], den)).CmpAbs(bound) <= 0 {
+			continue
+		}
+		d, ok := ratReconstruct(v.Mod(&v, M), M, bound)
+		if !ok {
+			return nil, nil, false
+		}
+		if den.Mul(den, d).Cmp(bound) > 0 {
+			return nil, nil, false
+		}
+	}
+	for s := range acc {
+		if symmetric(num[s].Mul(&acc[s], den)).CmpAbs(bound) > 0 {
+			return nil, nil, false
+		}
+	}
+	return num, den, true
+}
+
+// ratReconstruct returns the denominator b of the fraction a/b ≡ u
+// modulo M with |a| and 0 < b at most bound, found by the extended
+// Euclidean algorithm, if there is one.
+func ratReconstruct(u, M, bound *big.Int) (*big.Int, bool) {
+	r0, r1 := new(big.Int).Set(M), new(big.Int).Set(u)
+	t0, t1 := new(big.Int), big.NewInt(1)
+	q, tmp := new(big.Int), new(big.Int)
+	for r1.CmpAbs(bound) > 0 {
+		q.QuoRem(r0, r1, tmp)
+		r0, r1, tmp = r1, tmp, r0
+		tmp.Mul(q, t1)
+		t0.Sub(t0, tmp)
+		t0, t1 = t1, t0
+	}
+	if t1.Sign() == 0 || t1.CmpAbs(bound) > 0 {
+		return nil, false
+	}
+	return t1.Abs(t1), true
+}
+
+// satisfies reports whether A num = den c exactly.
+func (f *factored) satisfies(num []big.Int, den *big.Int, c []big.Int) bool {
+	var sum, t big.Int
+	for s, row := range f.rows {
+		sum.Mul(den, &c[s])
+		for _, e := range row {
+			sum.Sub(&sum, t.Mul(&num[e.at], e.v))
+		}
+		if sum.Sign() != 0 {
+			return false
+		}
+	}
+	return true
+}
