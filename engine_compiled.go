@@ -585,7 +585,7 @@ func (r *jointRun) join(s uint32, cash Amount) {
 	t := &r.p.t
 	r.j.resume(r.p, int(s/36), cash)
 	for _, q := range r.side.bets {
-		q.auto, q.quiet = nil, 0 // bound again to the table's definitions
+		q.row, q.quiet = nil, 0 // bound again to the table's definitions
 		t.bets = append(t.bets, q)
 	}
 	sortBets(t.bets)
