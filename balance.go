@@ -40,7 +40,7 @@ func (t *Table) players() Amount { return t.brought - t.house }
 // commission paid that comes back if it loses. It reports false if that
 // does not fit in an Amount.
 func (t *Table) mostPaid(b Bet, amount, paid Amount) (Amount, bool) {
-	most := t.automatonOf(b).most
+	most := t.automatonOf(&b).most
 	win, ok := mulDiv(amount, most.Win, most.Stake)
 	if c := t.rules.commission(b.Kind); ok && c != nil && c.Timing.returnedOnTakeDown() {
 		win, ok = addAmounts(win, paid)

@@ -492,7 +492,7 @@ func TestMostPayoutBounded(t *testing.T) {
 		}
 		top := Ratio{0, 1}
 		for _, b := range append(r.Catalogue(), Bet{Kind: PassOdds, Number: 4}, Bet{Kind: DontPassOdds, Number: 4}) {
-			most := tb.automatonOf(b).most
+			most := tb.automatonOf(&b).most
 			if (Ratio{maxRatioTerm, 1}).less(most) {
 				t.Errorf("crapless %v: %v pays up to %v, more than %d:1", crapless, b, most, maxRatioTerm)
 			}

@@ -122,11 +122,11 @@ func (k BetKind) numbered() (optional, required bool) {
 // from the spot.
 type Bet struct {
 	Kind BetKind
+	// Hop is the combination of a Hop bet, smaller face first; zero otherwise.
+	Hop Dice
 	// Number is the point or box number of the bet where its kind needs one
 	// (Place 6, Come 9, Hard 8, Horn High 12, Number 4), and 0 otherwise.
 	Number int
-	// Hop is the combination of a Hop bet, smaller face first; zero otherwise.
-	Hop Dice
 	// Set, Against and Throws define a proposition between players: a
 	// Before bet wins on a throw in Set before one in Against; a Within
 	// bet wins on a throw in Set within Throws throws (1 to MaxThrows).

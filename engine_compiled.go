@@ -49,14 +49,17 @@ type joint struct {
 	// startCost and startEnd are the first placements' cost and change of
 	// the player's money.
 	startCost, startEnd int64
-	// For a strategy with a hook, seen[seenFrom[tr]:seenFrom[tr+1]] is
-	// what transition tr's roll did to the player's bets, as Table.Roll
-	// reports it, and onTable[s] the stakes on the layout in state s: what
-	// the hook is shown.
-	seenFrom []int32
-	seen     []Resolution
-	onTable  []int64
-	shown    []shownRoll // the same, by transition, for the simulator
+	// For a strategy with a hook (hooked), seen holds what each
+	// transition's roll did to the player's bets, as Table.Roll reports
+	// it (where, shown says), and onTable[s] the stakes on the layout in
+	// state s: what the hook is shown. Transitions that show the same
+	// resolutions share them, so that seen stays small enough for the
+	// cache (the full layout's 4,320 transitions show 1,342 resolutions,
+	// 15,768 unshared).
+	hooked  bool
+	seen    []Resolution
+	onTable []int64
+	shown   []shownRoll // the same, by transition, for the simulator
 	// richCash is the most a session's bankroll may hold for the
 	// automaton to play it: below it, no roll or placement brings any
 	// state's table near MaxBalance, where Table.Roll and Table.Place
@@ -96,9 +99,15 @@ func compileJoint(r Rules, s *Strategy, limit int) *joint {
 	j0 := int64(MaxAmount - start.t.seats[0].bankroll)
 	start.t.setMoney(MaxAmount) // every state's money is unlimited
 	j := &joint{from: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0, slots: slots}
-	if s.NewHook != nil {
-		j.seenFrom = []int32{0}
+	j.hooked = s.NewHook != nil
+	// runs finds a run of resolutions already in seen, by its first one
+	// and its length.
+	type seenRun struct {
+		first Resolution
+		n     int
 	}
+	runs := map[seenRun][]int32{}
+	var seenAt [][2]int32 // by transition
 	j.states, j.memories = []*Table{copyTable(nil, &start.t)}, []memory{start.first().mem}
 	index := map[string]uint32{j.stateKey(0): 0}
 	var key []byte
@@ -146,24 +155,35 @@ func compileJoint(r Rules, s *Strategy, limit int) *joint {
 				j.deltas = append(j.deltas, d)
 			}
 			j.from = append(j.from, int32(len(j.deltas)))
-			if j.seenFrom != nil {
+			if j.hooked {
 				if i == 0 {
 					j.onTable = append(j.onTable, int64(on0))
 				}
+				lo := int32(len(j.seen))
 				j.seen = append(j.seen, p.res...)
-				sortResolutions(j.seen[j.seenFrom[len(j.seenFrom)-1]:])
-				j.seenFrom = append(j.seenFrom, int32(len(j.seen)))
+				run := j.seen[lo:]
+				sortResolutions(run)
+				if len(run) > 0 {
+					k := seenRun{run[0], len(run)}
+					at := slices.IndexFunc(runs[k], func(at int32) bool { return slices.Equal(j.seen[at:at+int32(len(run))], run) })
+					if at < 0 {
+						runs[k] = append(runs[k], lo)
+					} else {
+						j.seen, lo = j.seen[:lo], runs[k][at]
+					}
+				}
+				seenAt = append(seenAt, [2]int32{lo, lo + int32(len(run))})
 			}
 		}
 	}
 	if j.richCash = richCash(j.states); j.richCash < int64(MaxAmount) {
 		return nil // the unlimited money of roll and shooter runs is too near the bound
 	}
-	if j.seenFrom != nil {
+	if j.hooked {
 		j.shown = make([]shownRoll, len(j.next))
 		for tr := range j.shown {
 			next := j.next[tr]
-			j.shown[tr] = shownRoll{next: next, seenLo: j.seenFrom[tr], seenHi: j.seenFrom[tr+1],
+			j.shown[tr] = shownRoll{next: next, seenLo: seenAt[tr][0], seenHi: seenAt[tr][1],
 				point: j.states[next/36].point, sevenOut: j.sevenOut[tr], net: j.net[tr], staked: j.staked[tr],
 				credit: j.credit[tr], cost: j.cost[tr], on: j.onTable[tr/36] + j.mid[tr] - j.credit[tr]}
 		}
@@ -295,7 +315,7 @@ type jointRun struct {
 func (j *joint) newRun(cfg *SimConfig) *jointRun {
 	r := &jointRun{j: j, counts: make([]uint64, len(j.next)), p: newPlayer(cfg)}
 	r.p.settle()
-	if j.seenFrom != nil {
+	if j.hooked {
 		r.tied = r.p.first().prog.tied()
 	}
 	return r
@@ -366,7 +386,7 @@ func (j *joint) stateKey(s int) string { return j.key(j.states[s], &j.memories[s
 // play plays one block from the starting state.
 func (r *jointRun) play(st *stream, mode SimMode, n int64, out *SimResult) {
 	next, counts := r.j.next, r.counts
-	if r.j.seenFrom != nil {
+	if r.j.hooked {
 		r.hooked(st, mode, n, out)
 		return
 	}
@@ -490,13 +510,15 @@ func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s ui
 			p.blockFrom(st, mode, n, out, rolls)
 			return
 		}
+		// The throw first: its transition's record, in a large table, is
+		// then on its way to the cache while the hook's bets are kept.
+		i := st.next()
+		d, tr := diceOf(i), s+uint32(i)
+		x := j.shown[tr]
+		r.splitCounts[tr]++
 		b.actions = 0
 		b.keepKept(strategySeat{t: side, seat: b.seat, changed: &b.changes})
 
-		i := st.next()
-		d, tr := diceOf(i), s+uint32(i)
-		x := &j.shown[tr]
-		r.splitCounts[tr]++
 		rolls++
 		side.setMoney(MaxAmount)
 		r.sidePaid = r.sidePaid[:0]
@@ -585,7 +607,7 @@ func (r *jointRun) join(s uint32, cash Amount) {
 	t := &r.p.t
 	r.j.resume(r.p, int(s/36), cash)
 	for _, q := range r.side.bets {
-		q.auto, q.quiet = nil, 0 // bound again to the table's definitions
+		q.row, q.quiet = nil, 0 // bound again to the table's definitions
 		t.bets = append(t.bets, q)
 	}
 	sortBets(t.bets)

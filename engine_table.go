@@ -245,7 +245,7 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 // tally is the index of bet b's tally in l, through the player's index.
 func (s *seatPlay) tally(t *Table, l ledger, b Bet) int {
 	b = tallied(b)
-	k := &s.tallies[t.autoKey(b)]
+	k := &s.tallies[t.autoKey(&b)]
 	if *k == 0 || int(*k) > len(*l.bets) || (*l.bets)[*k-1].Bet != b {
 		*k = int32(l.tallyIndex(b, false, Ratio{}) + 1)
 	}

@@ -435,3 +435,52 @@ func FuzzPay(f *testing.F) {
 		}
 	})
 }
+
+// A plain step's win, worked out by multiplying by its reciprocal, is
+// mulDiv's floor(stake × Win / Stake) wherever payPlain reports it exact,
+// and payPlain reports it exact for every product below 2^32: checked on
+// random ratios and stakes, the products either side of 2^32 and every
+// winning step the casino presets compile.
+func TestPayPlainMatchesMulDiv(t *testing.T) {
+	check := func(t ttTB, pays Ratio, stake Amount) {
+		var s step
+		s.setGain(pays)
+		got, ok := s.payPlain(stake)
+		want, _ := mulDiv(stake, pays.Win, pays.Stake)
+		product := new(big.Int).Mul(big.NewInt(int64(stake)), big.NewInt(pays.Win))
+		if exact := product.Cmp(big.NewInt(1<<32)) < 0; ok != exact {
+			t.Fatalf("%d at %v: payPlain reports exact %v, want %v", stake, pays, ok, exact)
+		}
+		if ok && got != want {
+			t.Fatalf("%d at %v: payPlain pays %d, mulDiv %d", stake, pays, got, want)
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		pays := Ratio{rapid.Int64Range(0, 1<<32).Draw(t, "win"), rapid.Int64Range(1, 1<<32-1).Draw(t, "stake")}
+		check(t, pays, Amount(rapid.Int64Range(0, 1<<40).Draw(t, "amount")))
+		if pays.Win > 0 {
+			edge := Amount((1<<32 - 1) / pays.Win) // the largest exact stake
+			check(t, pays, edge)
+			check(t, pays, edge+1)
+		}
+	})
+	for _, name := range ttCasinoPresets() {
+		r, err := preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range r.Catalogue() {
+			for _, row := range compile(&r, b).steps {
+				for _, s := range row {
+					if !s.plain || s.verdict != wins {
+						continue
+					}
+					edge := Amount((1<<32 - 1) / s.pays.Win)
+					for _, stake := range []Amount{1, 5, 999, edge, edge + 1} {
+						check(t, s.pays, stake)
+					}
+				}
+			}
+		}
+	}
+}

@@ -104,7 +104,7 @@ type keptBet struct {
 func (r *HookRoll) Keep(b Bet, amount Amount) {
 	kept := r.kept
 	for i := range *kept {
-		if k := &(*kept)[i]; k.bet == b {
+		if k := &(*kept)[i]; k.bet.Kind == b.Kind && k.bet == b {
 			if k.amount != amount {
 				k.amount, k.checked, k.settled = amount, false, false
 			}

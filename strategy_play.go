@@ -619,7 +619,7 @@ func (at *strategySeat) bringTo(j int, amount Amount) {
 // in the game, one come bet in the box at a time, odds behind each come
 // bet. It reports whether the player could not afford it.
 func (at *strategySeat) keep(a *Action, amount Amount) (short bool) {
-	t, b := at.t, a.Bet
+	t, b := at.t, &a.Bet
 	switch b.Kind {
 	case PassLine, DontPass:
 		if t.point != 0 {
@@ -643,8 +643,9 @@ func (at *strategySeat) keep(a *Action, amount Amount) (short bool) {
 		if t.point == 0 || (b.Number != 0 && b.Number != int(t.point)) {
 			return false
 		}
-		b.Number = int(t.point)
-		return at.keepOdds(b, amount, a)
+		odds := *b
+		odds.Number = int(t.point)
+		return at.keepOdds(odds, amount, a)
 	case ComeOdds, DontComeOdds:
 		line := Come
 		if b.Kind == DontComeOdds {
@@ -666,7 +667,7 @@ func (at *strategySeat) keep(a *Action, amount Amount) (short bool) {
 		}
 		return short
 	case PutOdds:
-		return at.keepOdds(b, amount, a)
+		return at.keepOdds(*b, amount, a)
 	case Come, DontCome:
 		for i := range t.bets {
 			if p := &t.bets[i]; p.seat == at.seat && p.bet.Kind == b.Kind && p.bet.Number == 0 {
@@ -674,7 +675,7 @@ func (at *strategySeat) keep(a *Action, amount Amount) (short bool) {
 			}
 		}
 	}
-	return at.keepAt(&b, amount, a.Working)
+	return at.keepAt(b, amount, a.Working)
 }
 
 // keepOdds keeps odds bet b behind its line bet, sized as the action
@@ -778,7 +779,7 @@ func (b *bettor) unsettleKept(moved bool, res []Resolution) {
 	for i := range b.kept {
 		k := &b.kept[i]
 		for j := range res {
-			if res[j].Player == b.seen.name && res[j].Bet.Kind == k.bet.Kind {
+			if res[j].Bet.Kind == k.bet.Kind && res[j].Player == b.seen.name {
 				k.settled = false
 			}
 		}

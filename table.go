@@ -115,6 +115,9 @@ type Resolution struct {
 	Player  string
 	Bet     Bet // the bet as it stood before the roll
 	Outcome Outcome
+	// Against reports that Player took the other side of Bet: he faded
+	// the center bet, or covered Opponent's side bet.
+	Against bool
 	Stake   Amount // the amount of the bet
 	// Win is what the player was paid, commission deducted, rounded down to
 	// the table's unit.
@@ -134,9 +137,6 @@ type Resolution struct {
 	// such bet is reported twice, once for each player, with his own
 	// stake and winnings.
 	Opponent string
-	// Against reports that Player took the other side of Bet: he faded
-	// the center bet, or covered Opponent's side bet.
-	Against bool
 }
 
 // seat is a player at the table.
@@ -156,11 +156,10 @@ type placed struct {
 	// automaton's quiet set), so that a roll skips it with one test; 0,
 	// as in a bet just made, visits it on every throw until it is bound.
 	quiet uint64
-	// auto is the bet's compiled definition and st the index of state in
-	// it, kept so that a roll is one look-up; auto is nil until the bet
-	// first rolls.
-	auto    *automaton
-	st      uint16
+	// row is what each throw does to the bet in its state, the state's
+	// steps in its compiled definition, kept so that a roll is one
+	// look-up; nil until the bet first rolls.
+	row     *[36]step
 	state   betState
 	working Switch // the player's choice for the come-out; Default follows the rules
 	// carried marks, in the private game, a come bet on its number when
@@ -740,14 +739,14 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 	if b.Kind == PassLine {
 		state.point = t.point // a pass line bet made after the point plays that point
 	}
-	p := placed{seat: i, bet: b, amount: amount, state: state, paid: due}
+	t.bets = append(t.bets, placed{seat: i, bet: b, amount: amount, state: state, paid: due})
 	if b.Kind == PutOdds {
 		// Odds follow their put bet: off on the come-out when it is.
+		p := &t.bets[len(t.bets)-1]
 		if put := t.find(i, lineUnder(b)); put >= 0 && !t.bets[put].worksOnComeOut(r) && p.worksOnComeOut(r) {
 			p.working = SwitchOff
 		}
 	}
-	t.bets = append(t.bets, p)
 	return nil
 }
 
@@ -1062,111 +1061,166 @@ func (t *Table) roll(d Dice, dst []Resolution) ([]Resolution, error) {
 	comeOut := t.point == 0
 	keepUp, decided := t.roomToStayUp(), len(dst)
 	var center centerResult
-	gone := false // a bet left the layout: its amount is 0 until the end
+	unit := r.unit()
 	throw := d.index()
 	bit := uint64(1) << throw
+	// The bets that stay are moved up over those that leave as the roll
+	// goes, so that the layout is scanned once. A bet that left keeps its
+	// record, amount 0, until a later one is moved over it: what putOff
+	// reads of the layout is then as it was.
+	kept := 0
 	for i := range t.bets {
 		p := &t.bets[i]
-		if p.quiet&bit != 0 {
-			continue // most bets: the throw does nothing to them
+		if p.quiet&bit != 0 { // most bets: the throw does nothing to them
+			if kept != i {
+				t.bets[kept] = *p
+			}
+			kept++
+			continue
 		}
-		if p.auto == nil {
+		if p.row == nil {
 			t.bind(p)
 		}
-		step := &p.auto.steps[p.st][throw]
-		v := step.verdict
-		off := comeOut && !p.worksOnComeOut(r)
-		if off {
-			// A bet that is off stands untouched, except odds whose line
-			// bet this roll decides: they come back. Odds are decided by
-			// the throws that decide their line bet, which works unless it
-			// is a put bet that is off too.
-			if v == stays || !isOdds(p.bet.Kind) || p.bet.Kind == PutOdds && t.putOff(p, i) {
-				continue
-			}
-			v = pushes
-		}
-		if v == stays {
-			p.st, p.state = step.next, step.state
-			p.quiet = p.auto.quiet[p.st]
-			if step.moved {
-				res := Resolution{Player: t.seats[p.seat].name, Bet: p.bet, Stake: p.amount, Outcome: OutcomeMoved}
-				p.bet.Number = int(p.state.point)
-				res.To = p.bet
-				dst = t.report(p, res, dst)
-			}
-			continue
-		}
-		if r.Private {
-			dst = t.settleBetween(p, v, dst)
-			center.record(p, v)
-			p.amount, gone = 0, true // a bet between players is over once decided
-			continue
-		}
-		var (
-			outcome                       Outcome
-			win, back, commission, broken Amount
-			to                            Bet
-		)
-		stay := false
-		switch v {
-		case wins:
-			pays := step.pays
-			pay := payout(p.amount, pays, r.unit())
-			if c := r.commission(p.bet.Kind); c != nil && !c.Timing.upfront() {
-				commission, _ = c.Charge(commissionBase(c, p.bet.Kind, p.amount, pays), r.unit())
-				commission = min(commission, pay.Win)
-			}
-			outcome, win, broken = OutcomeWon, pay.Win-commission, pay.Breakage
-			t.house -= win
-			if stay = step.up; stay {
-				to = p.bet
-			} else {
-				back = p.amount
-			}
-		case loses:
-			outcome = OutcomeLost
-			t.house += p.amount
-			if c := r.commission(p.bet.Kind); c != nil && c.Timing == CommissionUpfrontReturned {
-				back = p.paid
-				t.house -= p.paid
-			}
-		case pushes:
-			outcome, back = OutcomePushed, p.amount
-			if off {
-				outcome = OutcomeReturned
-			}
-		}
-		s := &t.seats[p.seat]
-		s.bankroll += win + back
-		// Written field by field: a Resolution built whole and copied in
-		// costs more than the rest of the roll.
-		dst = grow(dst)
-		res := &dst[len(dst)-1]
-		res.Player, res.Bet, res.Outcome, res.Stake, res.To = s.name, p.bet, outcome, p.amount, to
-		res.Win, res.Returned, res.Commission, res.Breakage = win, back, commission, broken
-		res.Opponent, res.Against = "", false
-		if !stay {
-			p.amount, gone = 0, true
-		}
-	}
-	if gone {
-		kept := 0
-		for i := range t.bets {
-			if t.bets[i].amount != 0 {
+		step := &p.row[throw]
+		if !step.plain || r.Private || comeOut && !p.worksOnComeOut(r) {
+			var left bool
+			if dst, left = t.rollBet(p, i, step, comeOut, &center, dst); !left {
 				if kept != i {
-					t.bets[kept] = t.bets[i]
+					t.bets[kept] = *p
 				}
 				kept++
 			}
+			continue
 		}
-		t.bets = t.bets[:kept]
+		// The fast path, most decisions: a casino bet that works, without
+		// commission, paid as compiled, its Resolution written field by
+		// field (a Resolution built whole and copied in costs more than
+		// the rest of the roll).
+		amount := p.amount
+		exact, ok := step.payPlain(amount)
+		if !ok {
+			exact, _ = mulDiv(amount, step.pays.Win, step.pays.Stake)
+		}
+		pay := breakage(exact, unit)
+		back, lost := Amount(0), Amount(0)
+		if step.back {
+			back = amount
+		}
+		if step.verdict == loses {
+			lost = amount
+		}
+		t.house += lost - pay.Win
+		s := &t.seats[p.seat]
+		s.bankroll += pay.Win + back
+		dst = grow(dst)
+		res := &dst[len(dst)-1]
+		res.Player = s.name
+		res.Bet = p.bet
+		res.Outcome, res.Against = step.outcome, false
+		res.Stake, res.Win, res.Returned, res.Commission, res.Breakage = amount, pay.Win, back, 0, pay.Breakage
+		res.Opponent = ""
+		if step.up {
+			res.To = p.bet
+			if kept != i {
+				t.bets[kept] = *p
+			}
+			kept++
+		} else {
+			res.To = Bet{}
+			p.amount = 0
+		}
 	}
+	t.bets = t.bets[:kept]
 	if !keepUp {
 		t.bringDownWinners(dst[decided:])
 	}
 	t.advance(d.Total(), center)
 	return dst, nil
+}
+
+// rollBet is Roll's general path for bet p, at index i, which the throw
+// changes: a bet that moves or changes state, one that is off on the
+// come-out, a bet between players, one that pays commission. It appends
+// what it reports to dst, and reports whether the bet left the layout
+// (its amount is then 0 until the roll ends).
+func (t *Table) rollBet(p *placed, i int, step *step, comeOut bool, center *centerResult, dst []Resolution) (_ []Resolution, left bool) {
+	r := &t.rules
+	v := step.verdict
+	off := comeOut && !p.worksOnComeOut(r)
+	if off {
+		// A bet that is off stands untouched, except odds whose line
+		// bet this roll decides: they come back. Odds are decided by
+		// the throws that decide their line bet, which works unless it
+		// is a put bet that is off too.
+		if v == stays || !isOdds(p.bet.Kind) || p.bet.Kind == PutOdds && t.putOff(p, i) {
+			return dst, false
+		}
+		v = pushes
+	}
+	if v == stays {
+		p.row, p.quiet, p.state = step.row, step.quiet, step.state
+		if step.moved {
+			res := Resolution{Player: t.seats[p.seat].name, Bet: p.bet, Stake: p.amount, Outcome: OutcomeMoved}
+			p.bet.Number = int(p.state.point)
+			res.To = p.bet
+			dst = t.report(p, res, dst)
+		}
+		return dst, false
+	}
+	if r.Private {
+		dst = t.settleBetween(p, v, dst)
+		center.record(p, v)
+		p.amount = 0 // a bet between players is over once decided
+		return dst, true
+	}
+	var (
+		outcome                       Outcome
+		win, back, commission, broken Amount
+		to                            Bet
+	)
+	stay := false
+	switch v {
+	case wins:
+		pays := step.pays
+		pay := payout(p.amount, pays, r.unit())
+		if c := r.commission(p.bet.Kind); c != nil && !c.Timing.upfront() {
+			commission, _ = c.Charge(commissionBase(c, p.bet.Kind, p.amount, pays), r.unit())
+			commission = min(commission, pay.Win)
+		}
+		outcome, win, broken = OutcomeWon, pay.Win-commission, pay.Breakage
+		t.house -= win
+		if stay = step.up; stay {
+			to = p.bet
+		} else {
+			back = p.amount
+		}
+	case loses:
+		outcome = OutcomeLost
+		t.house += p.amount
+		if c := r.commission(p.bet.Kind); c != nil && c.Timing == CommissionUpfrontReturned {
+			back = p.paid
+			t.house -= p.paid
+		}
+	case pushes:
+		outcome, back = OutcomePushed, p.amount
+		if off {
+			outcome = OutcomeReturned
+		}
+	}
+	s := &t.seats[p.seat]
+	s.bankroll += win + back
+	dst = grow(dst)
+	res := &dst[len(dst)-1]
+	res.Player = s.name
+	res.Bet = p.bet
+	res.To = to
+	res.Outcome, res.Against = outcome, false
+	res.Stake, res.Win, res.Returned, res.Commission, res.Breakage = p.amount, win, back, commission, broken
+	res.Opponent = ""
+	if !stay {
+		p.amount = 0
+	}
+	return dst, !stay
 }
 
 // grow extends dst by one Resolution, whose fields the caller sets.
@@ -1244,32 +1298,27 @@ func (c *centerResult) record(p *placed, v verdict) {
 // bet's state is one the definition reaches (a restored table's may not
 // be).
 func (t *Table) bind(p *placed) bool {
-	a := t.automatonOf(p.bet)
-	var ok bool
-	p.st, ok = a.state(p.state)
-	p.auto, p.quiet = a, a.quiet[p.st]
+	a := t.automatonOf(&p.bet)
+	st, ok := a.state(p.state)
+	p.row, p.quiet = &a.steps[st], a.quiet[st]
 	return ok
 }
 
 // automatonOf returns the compiled definition of bet b, compiling it the
 // first time. A come or don't come bet shares one automaton from the come
 // box on, so it keeps it as it moves.
-func (t *Table) automatonOf(b Bet) *automaton {
-	key := b
-	if key.Kind == Come || key.Kind == DontCome {
-		key.Number = 0
-	}
-	if key.Kind == Before || key.Kind == Within {
+func (t *Table) automatonOf(b *Bet) *automaton {
+	if b.Kind == Before || b.Kind == Within {
 		// Too many to index by kind and number: the table keeps the first
 		// maxPropositions it compiles, and compiles any other anew.
-		a := t.props[key]
+		a := t.props[*b]
 		if a == nil {
-			a = compile(&t.rules, key)
+			a = compile(&t.rules, *b)
 			if len(t.props) < maxPropositions {
 				if t.props == nil {
 					t.props = map[Bet]*automaton{}
 				}
-				t.props[key] = a
+				t.props[*b] = a
 			}
 		}
 		return a
@@ -1277,8 +1326,12 @@ func (t *Table) automatonOf(b Bet) *automaton {
 	if t.autos == nil {
 		t.autos = make([]*automaton, int(numKinds)*autoNumbers)
 	}
-	k := t.autoKey(key)
+	k := t.autoKey(b)
 	if t.autos[k] == nil {
+		key := *b
+		if key.Kind == Come || key.Kind == DontCome {
+			key.Number = 0
+		}
 		t.autos[k] = compile(&t.rules, key)
 	}
 	return t.autos[k]
@@ -1292,8 +1345,9 @@ const maxPropositions = 256
 const autoNumbers = 36
 
 // autoKey numbers a bet for Table.autos: its kind, and its number, hop,
-// or the place of its set among the rules' all-of-a-set bets.
-func (t *Table) autoKey(b Bet) int {
+// or the place of its set among the rules' all-of-a-set bets; a come or
+// don't come bet is numbered as in the come box, wherever it stands.
+func (t *Table) autoKey(b *Bet) int {
 	switch {
 	case b.Kind == Hop:
 		return int(b.Kind)*autoNumbers + int(b.Hop.index())
@@ -1303,6 +1357,8 @@ func (t *Table) autoKey(b Bet) int {
 				return int(b.Kind)*autoNumbers + 1 + i
 			}
 		}
+	case b.Kind == Come || b.Kind == DontCome:
+		return int(b.Kind) * autoNumbers
 	}
 	return int(b.Kind)*autoNumbers + b.Number
 }

@@ -33,7 +33,7 @@ var ttCmpTable = cmp.Options{cmp.AllowUnexported(Table{}, seat{}, placed{}, betS
 	// The compiled definitions are caches: two tables in the same state
 	// may have compiled different bets so far. The exposure kept is a
 	// bound that a roll leaves high until it is counted again.
-	cmpopts.IgnoreFields(Table{}, "autos", "props", "exposure"), cmpopts.IgnoreFields(placed{}, "auto", "st", "quiet")}
+	cmpopts.IgnoreFields(Table{}, "autos", "props", "exposure"), cmpopts.IgnoreFields(placed{}, "row", "quiet")}
 
 // ttSameTable reports whether two tables are in the same state; faster
 // than cmp.Equal, for the state machine's invariant.
