@@ -48,8 +48,9 @@ type Strategy struct {
 // roll it sees what the roll did, and may keep bets of its own up or end
 // a session. It is the escape hatch for a memory the strategy language
 // cannot hold (a bankroll fraction, an unbounded progression). A hook
-// must not keep HookRoll.Resolved after React returns, nor allocate if
-// the run is to stay free of allocations.
+// must treat HookRoll.Resolved as read-only and not keep it after React
+// returns (the simulator shares it between rolls and workers), nor
+// allocate if the run is to stay free of allocations.
 type StrategyHook interface {
 	// Reset forgets everything before a new session or block, and may
 	// keep the first bets through r, which holds the bankroll and no roll.
@@ -67,7 +68,8 @@ type HookRoll struct {
 	// Point is the puck after the roll: 0 when the next roll is a come-out.
 	Point int
 	// Resolved is what the roll did to the player's bets, in the order of
-	// the bets (BetKind, then number).
+	// the bets (BetKind, then number). It is read-only: the simulator
+	// shares it between rolls and workers.
 	Resolved []Resolution
 	// Net is the roll's result for the player: wins paid less stakes lost
 	// and commission kept.
