@@ -157,18 +157,13 @@ func (x *sessionChain) solveHorizon(a *SessionAnalysis) ([]*big.Rat, error) {
 	}
 	a.ErrorBound = new(big.Rat).SetFrac(dropped.big(), unit)
 	a.RollsErrorBound = new(big.Rat).SetFrac(shortRolls, unit)
-	// Var = T2 - T²: off by at most e2 + (2T + e) e.
-	a.RollsVarianceErrorBound = new(big.Rat).Add(new(big.Rat).Mul(big.NewRat(2, 1), a.Rolls), a.RollsErrorBound)
-	a.RollsVarianceErrorBound.Mul(a.RollsVarianceErrorBound, a.RollsErrorBound)
-	a.RollsVarianceErrorBound.Add(a.RollsVarianceErrorBound, new(big.Rat).SetFrac(shortRolls2, unit))
+	a.RollsVarianceErrorBound = varianceBound(a.Rolls, a.RollsErrorBound, new(big.Rat).SetFrac(shortRolls2, unit))
 	top := int64(0)
 	for _, e := range x.endList {
 		top = max(top, abs64(e.net))
 	}
 	v := ratInt(top)
 	a.MeanErrorBound = new(big.Rat).Mul(v, a.ErrorBound)
-	a.VarianceErrorBound = new(big.Rat).Add(new(big.Rat).Mul(big.NewRat(2, 1), v), a.MeanErrorBound)
-	a.VarianceErrorBound.Mul(a.VarianceErrorBound, a.MeanErrorBound)
-	a.VarianceErrorBound.Add(a.VarianceErrorBound, new(big.Rat).Mul(new(big.Rat).Mul(v, v), a.ErrorBound))
+	a.VarianceErrorBound = varianceBound(v, a.MeanErrorBound, new(big.Rat).Mul(new(big.Rat).Mul(v, v), a.ErrorBound))
 	return probs, nil
 }

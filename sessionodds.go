@@ -589,10 +589,7 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 	secondBound := bound(res2[0])
 	secondBound.Add(secondBound, new(big.Rat).Mul(tMax, new(big.Rat).Mul(big.NewRat(2, 1), a.RollsErrorBound)))
 	a.RollsVariance = second.Sub(second, new(big.Rat).Mul(a.Rolls, a.Rolls))
-	// Var = T2 - T²: off by at most e2 + (2T + e) e.
-	a.RollsVarianceErrorBound = new(big.Rat).Add(new(big.Rat).Mul(big.NewRat(2, 1), a.Rolls), a.RollsErrorBound)
-	a.RollsVarianceErrorBound.Mul(a.RollsVarianceErrorBound, a.RollsErrorBound)
-	a.RollsVarianceErrorBound.Add(a.RollsVarianceErrorBound, secondBound)
+	a.RollsVarianceErrorBound = varianceBound(a.Rolls, a.RollsErrorBound, secondBound)
 
 	// The mean's error is at most Σ|v| b_v; the variance's, from E[v²]
 	// and the mean squared, at most Σv² b_v + (2 max|v| + Σ|v| b_v) Σ|v| b_v.
@@ -605,9 +602,7 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 		a.MeanErrorBound.Add(a.MeanErrorBound, bv)
 		sq.Add(sq, bv.Mul(bv, v))
 	}
-	a.VarianceErrorBound = new(big.Rat).Add(ratInt(2*top), a.MeanErrorBound)
-	a.VarianceErrorBound.Mul(a.VarianceErrorBound, a.MeanErrorBound)
-	a.VarianceErrorBound.Add(a.VarianceErrorBound, sq)
+	a.VarianceErrorBound = varianceBound(ratInt(top), a.MeanErrorBound, sq)
 	return probs, nil
 }
 
@@ -708,6 +703,15 @@ func (x *sessionChain) residual(b, sol, r [][]*big.Int) (res, low []*big.Int) {
 		}
 	}
 	return res, low
+}
+
+// varianceBound bounds the error of a variance E[X²] - E[X]² from those
+// of its two moments, e and e2, and size, at least |E[X]|: it is at most
+// e2 + (2 size + e) e.
+func varianceBound(size, e, e2 *big.Rat) *big.Rat {
+	b := new(big.Rat).Add(new(big.Rat).Mul(big.NewRat(2, 1), size), e)
+	b.Mul(b, e)
+	return b.Add(b, e2)
 }
 
 func abs64(a int64) int64 {

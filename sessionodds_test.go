@@ -168,7 +168,6 @@ func TestAnalyzeSessionRefusals(t *testing.T) {
 		lim    SessionLimits
 		want   error
 	}{
-		{"no target and a long roll limit: too many states", pass, SessionLimits{Bankroll: 100_000, MaxRolls: 1 << 40}, ErrNotAnalyzable},
 		{"a negative roll limit", pass, SessionLimits{Bankroll: 100, Target: 200, MaxRolls: -1}, ErrSimulation},
 		{"no target", pass, SessionLimits{Bankroll: 100}, ErrSimulation},
 		{"a target below the bankroll", pass, SessionLimits{Bankroll: 100, Target: 50}, ErrSimulation},
