@@ -65,8 +65,8 @@ func (m horizonMass) big() *big.Int {
 //
 // Each node's mass is split in 36 whole shares, a share for each throw,
 // the units left over (below 36) dropped; and once the mass still in play
-// is below 2^-64, it is dropped too, as the rest of the session cannot
-// move any figure by more. Every figure is then exact but for the mass
+// times the square of the rolls left is below 2^-64, it is dropped too,
+// as the rest of the session cannot move any figure by more. Every figure is then exact but for the mass
 // dropped, which is counted exactly: as the carrying is linear with
 // nonnegative weights, each end's computed chance is at most its true
 // chance, and as the true chances sum to 1, short of it by at most the
