@@ -61,3 +61,21 @@ func ExampleRules_AnalyzeSession() {
 	// target: 0.4368469251 ruin: 0.5631530749
 	// rolls: 28.3826 mean result: -1.1890
 }
+
+// The same sessions cut off after 20 rolls, exactly: a session still
+// going ends there, its bets on the layout counted as the player's (at
+// their stake, which favours a pass line bet caught with a point on).
+func ExampleRules_AnalyzeSession_rollLimit() {
+	s, _ := craps.NamedStrategy("pass-max-odds")
+	a, err := craps.Standard().AnalyzeSession(s, craps.SessionLimits{Bankroll: 100, Target: 200, MaxRolls: 20})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("exact:", a.Exact)
+	fmt.Println("target:", a.Target.FloatString(10), "ruin:", a.Ruin.FloatString(10), "roll limit:", a.MaxRolls.FloatString(10))
+	fmt.Println("rolls:", a.Rolls.FloatString(4), "mean result:", a.Mean.FloatString(4))
+	// Output:
+	// exact: true
+	// target: 0.2806655429 ruin: 0.2010587634 roll limit: 0.5182756937
+	// rolls: 16.0021 mean result: 0.0090
+}

@@ -36,10 +36,11 @@
 // variance of one hand, from the chain's hands solved exactly;
 // [Rules.HandResults] the law of one hand's net result, followed until
 // the chance of a longer hand is below a bound; [Rules.AnalyzeSession]
-// the chance of reaching a target before a stop-loss or ruin, the
-// expected rolls and the law of the final result, by dynamic programming
-// over the pairs (state, bankroll): exactly for small sessions, within a
-// proved bound far below 1e-12 for large ones. A strategy with a Go hook
+// the chance of reaching a target before a stop-loss, ruin or a roll
+// limit, the expected rolls and the law of the final result, by dynamic
+// programming over the pairs (state, bankroll), carried roll by roll
+// under a roll limit: exactly for small sessions, within a proved bound
+// far below 1e-12 for large ones. A strategy with a Go hook
 // has state the analysis cannot see, one that stops a session ends where
 // the analysis has no end, and one whose chain has more than 3,000
 // states once alike states are merged is beyond the exact solver (every

@@ -9,15 +9,21 @@ import (
 )
 
 // SessionAnalysis is the law of a session played as a simulation by
-// sessions plays it: from a bankroll to a target, a stop-loss or ruin,
-// with the bets the bankroll cannot cover skipped. It is solved by
-// dynamic programming over the pairs (state of the table, money off the
-// layout) the session can reach: exactly, in rationals, when there are at
-// most 400 of them; otherwise in floating point (elimination up to 4000
-// states, beyond them an iteration that corrects the slow drift of the
-// money on the chain of money levels), refined until its exact residual
-// is tiny, with a bound on the error proved from that residual. Every
-// field is a fresh value the caller owns.
+// sessions plays it: from a bankroll to a target, a stop-loss, ruin or a
+// roll limit, with the bets the bankroll cannot cover skipped. It is
+// solved by dynamic programming over the pairs (state of the table, money
+// off the layout) the session can reach. Without a roll limit: exactly,
+// in rationals, when there are at most 400 of them; otherwise in floating
+// point (elimination up to 4000 states, beyond them an iteration that
+// corrects the slow drift of the money on the chain of money levels),
+// refined until its exact residual is tiny, with a bound on the error
+// proved from that residual. With a roll limit, by carrying the chance of
+// each pair forward roll by roll: exactly for limits up to 24 rolls,
+// beyond in integers over 2^127 rounded down, with the mass the rounding
+// loses counted exactly as the bound (far below 1e-12). A session that
+// reaches the roll limit ends with its bets on the layout counted as the
+// player's money, as the simulator counts them. Every field is a fresh
+// value the caller owns.
 type SessionAnalysis struct {
 	Strategy string
 	Limits   SessionLimits
@@ -30,8 +36,9 @@ type SessionAnalysis struct {
 	// are zero when Exact.
 	Exact                                                                                    bool
 	ErrorBound, RollsErrorBound, RollsVarianceErrorBound, MeanErrorBound, VarianceErrorBound *big.Rat
-	// Target, StopLoss and Ruin are the chances of each way to end.
-	Target, StopLoss, Ruin *big.Rat
+	// Target, StopLoss, Ruin and MaxRolls are the chances of each way to
+	// end: MaxRolls that of playing the roll limit out (zero without one).
+	Target, StopLoss, Ruin, MaxRolls *big.Rat
 	// Rolls is the expected number of rolls of a session, RollsVariance
 	// their variance.
 	Rolls, RollsVariance *big.Rat
@@ -59,10 +66,12 @@ const sessionExactStates = 400
 const maxSessionStates = 1 << 17
 
 // AnalyzeSession computes the law of a session of strategy s under r
-// within limits lim, which must be valid for Simulate and have no roll
-// limit. It returns an error wrapping ErrNotAnalyzable for a strategy
-// without an exact analysis (see AnalyzeStrategy) or a session with more
-// states than it takes, ErrSimulation for limits a simulation refuses.
+// within limits lim, which must be valid for Simulate; a roll limit is
+// followed roll by roll (see SessionAnalysis). It returns an error
+// wrapping ErrNotAnalyzable for a strategy without an exact analysis (see
+// AnalyzeStrategy), a session with more than 131,072 states, or one with
+// a roll limit whose states times rolls followed pass 2·10^8 (some
+// seconds); ErrSimulation for limits a simulation refuses.
 func (r Rules) AnalyzeSession(s Strategy, lim SessionLimits) (SessionAnalysis, error) {
 	j, err := r.compiledStrategy(s)
 	if err != nil {
@@ -70,9 +79,6 @@ func (r Rules) AnalyzeSession(s Strategy, lim SessionLimits) (SessionAnalysis, e
 	}
 	if why := lim.invalid(); why != "" {
 		return SessionAnalysis{}, fmt.Errorf("craps: analyze session: %s: %w", why, ErrSimulation)
-	}
-	if lim.MaxRolls != 0 {
-		return SessionAnalysis{}, fmt.Errorf("craps: analyze session: a roll limit makes the chain depend on time: %w", ErrNotAnalyzable)
 	}
 	x := newSessionChain(r, s, lim, j)
 	if err := x.explore(); err != nil {
@@ -105,14 +111,20 @@ type sessionChain struct {
 	ends    map[sessionEnd]int
 	endList []sessionEnd
 	// moves[n] is where each throw leads from node n: a node, or -1-e for
-	// end e.
-	moves [][]sessionMove
-	start int // a node, or -1-e if the session ends before a roll
-	key   []byte
-	res   SimResult
+	// end e; with a roll limit, last[n] where it leads as the last roll.
+	moves, last [][]sessionMove
+	// depth[n] is the fewest rolls that reach node n, expanding the
+	// depth of the node explore expands.
+	depth     []int64
+	expanding int64
+	start     int // a node, or -1-e if the session ends before a roll
+	key       []byte
+	res       SimResult
 	// direct is the most states solved by elimination (directStates;
-	// tests lower it to try the iteration).
-	direct int
+	// tests lower it to try the iteration), horizonWork the most states
+	// times rolls followed under a roll limit (maxHorizonWork).
+	direct      int
+	horizonWork int64
 }
 
 type sessionNode struct {
@@ -142,6 +154,7 @@ const (
 	endTarget sessionEndKind = iota
 	endStopLoss
 	endRuin
+	endMaxRolls
 )
 
 type sessionMove struct {
@@ -152,7 +165,7 @@ type sessionMove struct {
 func newSessionChain(r Rules, s Strategy, lim SessionLimits, j *joint) *sessionChain {
 	cfg := &SimConfig{Rules: r, Strategy: s, Mode: BySessions, Session: lim}
 	x := &sessionChain{j: j, lim: lim, p: newPlayer(cfg), auto: map[string]int{},
-		index: map[sessionKey]int{}, ends: map[sessionEnd]int{}, direct: directStates}
+		index: map[sessionKey]int{}, ends: map[sessionEnd]int{}, direct: directStates, horizonWork: maxHorizonWork}
 	for k, t := range j.states {
 		x.auto[j.stateKey(k)] = k
 		on := int64(0)
@@ -177,15 +190,21 @@ func (x *sessionChain) end(how sessionEndKind, total int64) int {
 }
 
 // endAfterRoll is the end a roll leaves a session at, with total on and
-// off the layout, as the simulator ends it (player.endOf), and whether
-// it ends; the session has no hook and no roll limit.
-func (x *sessionChain) endAfterRoll(total int64) (int, bool) {
+// off the layout, as the simulator ends it (seatPlay.endOf), and whether
+// it ends; last says the roll is the roll limit's last.
+func (x *sessionChain) endAfterRoll(total int64, last bool) (int, bool) {
 	var e SessionEnds
-	switch x.p.seats[0].endOf(&x.lim, false, Amount(total), 1, &e) { // a strategy that stops is not analysed
+	rolls := int64(0)
+	if last {
+		rolls = x.lim.MaxRolls
+	}
+	switch x.p.seats[0].endOf(&x.lim, false, Amount(total), rolls, &e) { // a strategy that stops is not analysed
 	case &e.Target:
 		return x.end(endTarget, total), true
 	case &e.StopLoss:
 		return x.end(endStopLoss, total), true
+	case &e.MaxRolls:
+		return x.end(endMaxRolls, total), true
 	}
 	return 0, false
 }
@@ -224,60 +243,103 @@ func (x *sessionChain) node(k sessionKey, make func() sessionNode) int {
 	n := len(x.nodes)
 	x.index[k] = n
 	x.nodes = append(x.nodes, make())
+	x.depth = append(x.depth, x.expanding+1)
 	return n
 }
 
-// explore finds every node the session can reach and its moves.
+// explore finds every node the session can reach and its moves; with a
+// roll limit, every node it can reach before the limit, and where each
+// throw leads if it is the last.
 func (x *sessionChain) explore() error {
 	j, p := x.j, x.p
+	x.expanding = -1
 	if int64(x.lim.Bankroll) < j.startCost {
 		p.reset(true)
 		x.start = x.tableNode(p.seats[0].short)
 	} else {
 		x.start = x.autoNode(0, int64(x.lim.Bankroll)-j.startCost)
 	}
+	limited := x.lim.MaxRolls != 0
 	for n := 0; n < len(x.nodes); n++ {
 		if len(x.nodes) > maxSessionStates {
 			return fmt.Errorf("more than %d states: %w", maxSessionStates, ErrNotAnalyzable)
 		}
-		nd := x.nodes[n]
-		var moves []sessionMove
+		nd := x.nodes[n] // a copy: the slice grows as nodes are found
+		x.expanding = x.depth[n]
+		// A node first reached at the limit's last roll only ends.
+		next := !limited || x.expanding < x.lim.MaxRolls-1
+		var moves, last []sessionMove
 		for i := range 36 {
-			var to int
-			if nd.auto >= 0 {
-				tr := nd.auto*36 + i
-				cashMid := nd.cash + j.credit[tr]
-				if e, ok := x.endAfterRoll(nd.total + j.mid[tr]); ok && nd.cash <= j.richCash {
-					to = e
-				} else if cashMid >= j.cost[tr] && nd.cash <= j.richCash {
-					to = x.autoNode(int(j.next[tr]/36), cashMid-j.cost[tr])
-				} else {
-					j.resume(p, nd.auto, Amount(nd.cash))
-					to = x.playTable(false, i)
-				}
-			} else {
-				copyTable(&p.t, nd.table)
-				p.first().mem = nd.mem
-				to = x.playTable(nd.short, i)
+			to, end := x.throwFrom(&nd, i, next)
+			if next {
+				moves = addSessionMove(moves, to)
 			}
-			moves = addSessionMove(moves, to)
+			if limited {
+				last = addSessionMove(last, end)
+			}
 		}
 		x.moves = append(x.moves, moves)
+		if limited {
+			x.last = append(x.last, last)
+		}
 	}
 	return nil
 }
 
+// throwFrom plays throw i from node nd, as the simulator would, and
+// returns where it leads (if next) and, with a roll limit, where it leads
+// as the limit's last roll: the same end, or the end at the roll limit.
+func (x *sessionChain) throwFrom(nd *sessionNode, i int, next bool) (to, last int) {
+	j, p := x.j, x.p
+	if nd.auto >= 0 && nd.cash <= j.richCash {
+		tr := nd.auto*36 + i
+		cashMid, mid := nd.cash+j.credit[tr], nd.total+j.mid[tr]
+		if e, ok := x.endAfterRoll(mid, false); ok {
+			return e, e
+		}
+		if cashMid >= j.cost[tr] {
+			if next {
+				to = x.autoNode(int(j.next[tr]/36), cashMid-j.cost[tr])
+			}
+			return to, x.lastEnd(mid)
+		}
+	}
+	if nd.auto >= 0 {
+		j.resume(p, nd.auto, Amount(nd.cash))
+	} else {
+		copyTable(&p.t, nd.table)
+		p.first().mem = nd.mem
+	}
+	return x.playTable(nd.short, i, next)
+}
+
 // playTable plays throw i on the player's table, as the simulator's
-// Table engine plays a session, and returns where it leads.
-func (x *sessionChain) playTable(short bool, i int) int {
+// Table engine plays a session, and returns where it leads (if next) and
+// where it leads as the limit's last roll.
+func (x *sessionChain) playTable(short bool, i int, next bool) (to, last int) {
 	p := x.p
 	p.seats[0].short = short
 	p.roll(uint(i), &x.res)
-	if e, ok := x.endAfterRoll(int64(p.t.seats[0].bankroll + onTable(&p.t, 0))); ok {
-		return e
+	total := int64(p.t.seats[0].bankroll + onTable(&p.t, 0))
+	if e, ok := x.endAfterRoll(total, false); ok {
+		return e, e
 	}
-	p.again()
-	return x.tableNode(p.seats[0].short)
+	last = x.lastEnd(total)
+	if next {
+		p.again()
+		to = x.tableNode(p.seats[0].short)
+	}
+	return to, last
+}
+
+// lastEnd is the end at the roll limit with total on and off the layout
+// after the last roll, or 0 (unused) without a limit.
+func (x *sessionChain) lastEnd(total int64) int {
+	if x.lim.MaxRolls == 0 {
+		return 0
+	}
+	e, _ := x.endAfterRoll(total, true)
+	return e
 }
 
 func addSessionMove(ms []sessionMove, to int) []sessionMove {
@@ -302,6 +364,14 @@ func (x *sessionChain) solve() (SessionAnalysis, error) {
 		probs[-1-x.start].SetInt64(1)
 		a.Rolls, a.RollsVariance = new(big.Rat), new(big.Rat)
 		x.exact(&a)
+		x.fill(&a, probs)
+		return a, nil
+	}
+	if x.lim.MaxRolls != 0 {
+		probs, err := x.solveHorizon(&a)
+		if err != nil {
+			return SessionAnalysis{}, err
+		}
 		x.fill(&a, probs)
 		return a, nil
 	}
@@ -519,10 +589,7 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 	secondBound := bound(res2[0])
 	secondBound.Add(secondBound, new(big.Rat).Mul(tMax, new(big.Rat).Mul(big.NewRat(2, 1), a.RollsErrorBound)))
 	a.RollsVariance = second.Sub(second, new(big.Rat).Mul(a.Rolls, a.Rolls))
-	// Var = T2 - T²: off by at most e2 + (2T + e) e.
-	a.RollsVarianceErrorBound = new(big.Rat).Add(new(big.Rat).Mul(big.NewRat(2, 1), a.Rolls), a.RollsErrorBound)
-	a.RollsVarianceErrorBound.Mul(a.RollsVarianceErrorBound, a.RollsErrorBound)
-	a.RollsVarianceErrorBound.Add(a.RollsVarianceErrorBound, secondBound)
+	a.RollsVarianceErrorBound = varianceBound(a.Rolls, a.RollsErrorBound, secondBound)
 
 	// The mean's error is at most Σ|v| b_v; the variance's, from E[v²]
 	// and the mean squared, at most Σv² b_v + (2 max|v| + Σ|v| b_v) Σ|v| b_v.
@@ -535,9 +602,7 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 		a.MeanErrorBound.Add(a.MeanErrorBound, bv)
 		sq.Add(sq, bv.Mul(bv, v))
 	}
-	a.VarianceErrorBound = new(big.Rat).Add(ratInt(2*top), a.MeanErrorBound)
-	a.VarianceErrorBound.Mul(a.VarianceErrorBound, a.MeanErrorBound)
-	a.VarianceErrorBound.Add(a.VarianceErrorBound, sq)
+	a.VarianceErrorBound = varianceBound(ratInt(top), a.MeanErrorBound, sq)
 	return probs, nil
 }
 
@@ -640,6 +705,15 @@ func (x *sessionChain) residual(b, sol, r [][]*big.Int) (res, low []*big.Int) {
 	return res, low
 }
 
+// varianceBound bounds the error of a variance E[X²] - E[X]² from those
+// of its two moments, e and e2, and size, at least |E[X]|: it is at most
+// e2 + (2 size + e) e.
+func varianceBound(size, e, e2 *big.Rat) *big.Rat {
+	b := new(big.Rat).Add(new(big.Rat).Mul(big.NewRat(2, 1), size), e)
+	b.Mul(b, e)
+	return b.Add(b, e2)
+}
+
 func abs64(a int64) int64 {
 	if a < 0 {
 		return -a
@@ -649,7 +723,7 @@ func abs64(a int64) int64 {
 
 // fill sets the figures that follow from the chance of each end.
 func (x *sessionChain) fill(a *SessionAnalysis, probs []*big.Rat) {
-	a.Target, a.StopLoss, a.Ruin = new(big.Rat), new(big.Rat), new(big.Rat)
+	a.Target, a.StopLoss, a.Ruin, a.MaxRolls = new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat)
 	byNet := map[int64]*big.Rat{}
 	a.Mean, a.Variance = new(big.Rat), new(big.Rat)
 	for e, end := range x.endList {
@@ -661,6 +735,8 @@ func (x *sessionChain) fill(a *SessionAnalysis, probs []*big.Rat) {
 			a.StopLoss.Add(a.StopLoss, p)
 		case endRuin:
 			a.Ruin.Add(a.Ruin, p)
+		case endMaxRolls:
+			a.MaxRolls.Add(a.MaxRolls, p)
 		}
 		if byNet[end.net] == nil {
 			byNet[end.net] = new(big.Rat)

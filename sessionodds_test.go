@@ -168,7 +168,7 @@ func TestAnalyzeSessionRefusals(t *testing.T) {
 		lim    SessionLimits
 		want   error
 	}{
-		{"a roll limit", pass, SessionLimits{Bankroll: 100, Target: 200, MaxRolls: 10}, ErrNotAnalyzable},
+		{"a negative roll limit", pass, SessionLimits{Bankroll: 100, Target: 200, MaxRolls: -1}, ErrSimulation},
 		{"no target", pass, SessionLimits{Bankroll: 100}, ErrSimulation},
 		{"a target below the bankroll", pass, SessionLimits{Bankroll: 100, Target: 50}, ErrSimulation},
 		{"no bankroll", pass, SessionLimits{Target: 50}, ErrSimulation},

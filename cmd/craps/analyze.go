@@ -13,7 +13,7 @@ import (
 	"github.com/crapslab/craps"
 )
 
-const analyzeSynopsis = `[-strategy NAME|TEXT | -strategy-file FILE] [-bankroll B [-target T] [-stop-loss S]] [-bound P]
+const analyzeSynopsis = `[-strategy NAME|TEXT | -strategy-file FILE] [-bankroll B [-target T] [-stop-loss S] [-max-rolls N]] [-bound P]
        [-json] [-rules NAME] [rule flags]
 
 Prints a strategy's exact figures, solved from the automaton it compiles
@@ -23,12 +23,15 @@ enough for every bet, the return per roll and per unit wagered, the
 variance per roll, and the mean and variance of one shooter's hand; the
 law of one hand's net result, followed until the chance of a longer hand
 is below -bound; and with -bankroll, sessions as craps sim -sessions plays
-them: the chance of reaching the target, of the stop-loss and of ruin,
-the expected rolls, and the law of the final result, exact for small
-sessions and otherwise within a proved bound (far below 1e-12).
+them: the chance of reaching the target, of the stop-loss, of ruin and of
+playing -max-rolls out, the expected rolls, and the law of the final
+result (at the roll limit, the bets on the layout count as the player's),
+exact for small sessions (up to 24 rolls with a roll limit) and otherwise
+within a proved bound (far below 1e-12).
 
 Examples:
   craps analyze -strategy pass-max-odds -bankroll 1000 -target 2000
+  craps analyze -strategy iron-cross -bankroll 300 -target 600 -max-rolls 100
   craps analyze -strategy "pass 10; odds max; place 6 12-24 up on win; place 8 12" -json`
 
 type analyzeJSON struct {
@@ -64,6 +67,7 @@ type sessionJSON struct {
 	Bankroll int64             `json:"bankroll"`
 	Target   int64             `json:"target"`
 	StopLoss int64             `json:"stop_loss"`
+	MaxRolls int64             `json:"max_rolls"`
 	States   int               `json:"states"`
 	Exact    bool              `json:"exact"`
 	Figures  map[string]string `json:"figures"`
@@ -79,6 +83,8 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	bankroll := fs.Int64("bankroll", 0, "analyze sessions from this bankroll (0: no sessions)")
 	target := fs.Int64("target", 0, "sessions: quit when the money on and off the layout reaches this (default twice the bankroll)")
 	stopLoss := fs.Int64("stop-loss", 0, "sessions: quit after losing this much (0: play to ruin)")
+	var maxRolls count
+	fs.Var(&maxRolls, "max-rolls", "sessions: quit after this many rolls (0: no limit)")
 	bound := fs.Float64("bound", 1e-6, "follow one hand's net result until the chance of a longer hand is below this")
 	asJSON := fs.Bool("json", false, "print every figure as JSON, exact fractions written \"p/q\"")
 	rf := addRuleFlags(fs)
@@ -111,7 +117,8 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	var session *craps.SessionAnalysis
 	var sessionErr error
 	if *bankroll != 0 {
-		lim := craps.SessionLimits{Bankroll: craps.Amount(*bankroll), Target: craps.Amount(*target), StopLoss: craps.Amount(*stopLoss)}
+		lim := craps.SessionLimits{Bankroll: craps.Amount(*bankroll), Target: craps.Amount(*target), StopLoss: craps.Amount(*stopLoss),
+			MaxRolls: int64(maxRolls)}
 		if lim.Target == 0 {
 			lim.Target = 2 * lim.Bankroll
 		}
@@ -288,6 +295,7 @@ func sessionFigures(a *craps.SessionAnalysis) []figure {
 		{name: "reach the target", key: "target", q: a.Target},
 		{name: "lose the stop-loss", key: "stop_loss", q: a.StopLoss},
 		{name: "ruin", key: "ruin", q: a.Ruin},
+		{name: "play the roll limit out", key: "max_rolls", q: a.MaxRolls},
 		{name: "rolls", key: "rolls", q: a.Rolls},
 		{name: "variance of the rolls", key: "rolls_variance", q: a.RollsVariance, sd: true},
 		{name: "net result", key: "mean", q: a.Mean},
@@ -301,12 +309,19 @@ func writeSession(w io.Writer, a *craps.SessionAnalysis) {
 	if !a.Exact {
 		f, _ := a.ErrorBound.Float64()
 		how = fmt.Sprintf("in floating point, each probability within %.2g (a proved bound)", f)
+		if l.MaxRolls != 0 {
+			how = fmt.Sprintf("roll by roll in 128-bit units, each probability within %.2g (a proved bound)", f)
+		}
 	}
-	fmt.Fprintf(w, "\nSessions from a bankroll of %d to a target of %d (stop-loss %d): %d states, solved %s\n",
-		l.Bankroll, l.Target, l.StopLoss, a.States, how)
+	limit := ""
+	if l.MaxRolls != 0 {
+		limit = fmt.Sprintf(", at most %d rolls", l.MaxRolls)
+	}
+	fmt.Fprintf(w, "\nSessions from a bankroll of %d to a target of %d (stop-loss %d%s): %d states, solved %s\n",
+		l.Bankroll, l.Target, l.StopLoss, limit, a.States, how)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, f := range sessionFigures(a) {
-		if f.key != "stop_loss" || l.StopLoss != 0 {
+		if (f.key != "stop_loss" || l.StopLoss != 0) && (f.key != "max_rolls" || l.MaxRolls != 0) {
 			fmt.Fprintf(tw, "  %s\t%s\n", f.name, f.text())
 		}
 	}
@@ -327,7 +342,7 @@ func writeAnalyzeJSON(w io.Writer, rules string, a craps.StrategyAnalysis, bets 
 	}
 	if session != nil {
 		l := session.Limits
-		sj := &sessionJSON{Bankroll: int64(l.Bankroll), Target: int64(l.Target), StopLoss: int64(l.StopLoss),
+		sj := &sessionJSON{Bankroll: int64(l.Bankroll), Target: int64(l.Target), StopLoss: int64(l.StopLoss), MaxRolls: l.MaxRolls,
 			States: session.States, Exact: session.Exact, Figures: map[string]string{}, Results: netsJSON(session.Results)}
 		for _, f := range sessionFigures(session) {
 			sj.Figures[f.key] = frac(f.q)

@@ -97,6 +97,27 @@ func TestAnalyzeCommand(t *testing.T) {
 	if len(got.Bets) != 7 || got.Hand.Remainder == "" || len(got.Hand.Results) == 0 {
 		t.Errorf("bets %v, hand %+v", got.Bets, got.Hand)
 	}
+	// A roll limit: exact up to 24 rolls, bounded beyond.
+	lim = craps.SessionLimits{Bankroll: 100, Target: 200, MaxRolls: 20}
+	sa, err = craps.Standard().AnalyzeSession(s, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCmd(t, "", "analyze", "-json", "-strategy", "pass-max-odds", "-bankroll", "100", "-max-rolls", "20", "-bound", "1e-3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	got = analyzeJSON{}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if sj := got.Session; sj == nil || !sj.Exact || sj.MaxRolls != 20 || sj.Figures["max_rolls"] != sa.MaxRolls.String() || sj.Figures["mean"] != sa.Mean.String() {
+		t.Errorf("session %+v, want the roll limit's chance %v, mean %v", got.Session, sa.MaxRolls, sa.Mean)
+	}
+	code, out, _ = runCmd(t, "", "analyze", "-strategy", "pass-max-odds", "-bankroll", "100", "-max-rolls", "1e3", "-bound", "1e-3")
+	if code != 0 || !strings.Contains(out, "at most 1000 rolls") || !strings.Contains(out, "play the roll limit out") || !strings.Contains(out, "a proved bound") {
+		t.Errorf("a roll limit of 1000: exit %d\n%s", code, out)
+	}
 	code, out, _ = runCmd(t, "", "analyze", "-strategy", "place 6 12; place 8 12", "-bound", "0.01")
 	if code != 0 || !strings.Contains(out, "Place 8") || !strings.Contains(out, "-1/66") {
 		t.Errorf("a layout: exit %d\n%s", code, out)
@@ -137,6 +158,9 @@ func TestSimExactBeside(t *testing.T) {
 		{[]string{"-strategy", "don't pass 10; lay odds max", "-rolls", "2e6"}, []string{"return per unit wagered"}},
 		{[]string{"-strategy", "pass-max-odds", "-sessions", "4000", "-bankroll", "200", "-target", "300", "-stop-loss", "150"},
 			[]string{"net per session", "standard deviation per session", "probability of reaching the target", "probability of the stop-loss", "rolls per session"}},
+		{[]string{"-strategy", "iron-cross", "-sessions", "4000", "-bankroll", "300", "-target", "450", "-max-rolls", "60"},
+			[]string{"net per session", "standard deviation per session", "probability of reaching the target", "probability of ruin",
+				"probability of playing the roll limit out", "rolls per session"}},
 	} {
 		code, out, errOut := runCmd(t, "", append([]string{"sim", "-json"}, c.args...)...)
 		if code != 0 {

@@ -76,7 +76,8 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string, law []crap
 			p     *big.Rat
 		}{{"probability of reaching the target", res.Ends.Target, a.Target},
 			{"probability of the stop-loss", res.Ends.StopLoss, a.StopLoss},
-			{"probability of ruin", res.Ends.Ruin, a.Ruin}} {
+			{"probability of ruin", res.Ends.Ruin, a.Ruin},
+			{"probability of playing the roll limit out", res.Ends.MaxRolls, a.MaxRolls}} {
 			if e.p.Sign() == 0 && e.count == 0 {
 				continue
 			}
