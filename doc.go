@@ -40,11 +40,11 @@
 // limit, the expected rolls and the law of the final result, by dynamic
 // programming over the pairs (state, bankroll), carried roll by roll
 // under a roll limit: exactly for small sessions, within a proved bound
-// far below 1e-12 for large ones. A strategy with a Go hook
-// has state the analysis cannot see, one that stops a session ends where
-// the analysis has no end, and one whose chain has more than 3,000
-// states once alike states are merged is beyond the exact solver (every
-// named system has at most 1,188): [ErrNotAnalyzable].
+// far below 1e-12 for large ones. A strategy with a Go hook has state the
+// analysis cannot see, one that stops a session ends where the analysis
+// has no end, and one whose chain has more than 3,000 states once alike
+// states are merged is beyond the exact solver (every named system has at
+// most 1,188): [ErrNotAnalyzable].
 //
 // # Dice
 //
