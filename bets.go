@@ -124,18 +124,22 @@ type Bet struct {
 	Kind BetKind
 	// Hop is the combination of a Hop bet, smaller face first; zero otherwise.
 	Hop Dice
+	// Throws is the number of throws a Within proposition runs, 1 to
+	// MaxThrows (see Set), and 0 for every other kind. A byte, it shares
+	// a word with Kind and Hop, so that a Bet is 32 bytes and quick to
+	// compare and copy.
+	Throws uint8
 	// Number is the point or box number of the bet where its kind needs one
 	// (Place 6, Come 9, Hard 8, Horn High 12, Number 4), and 0 otherwise.
 	Number int
 	// Set, Against and Throws define a proposition between players: a
 	// Before bet wins on a throw in Set before one in Against; a Within
-	// bet wins on a throw in Set within Throws throws (1 to MaxThrows).
-	// Each set holds both orders of every combination in it (the dice are
-	// alike). An All bet with a Set is on every total in it before a 7,
-	// at the paytable Rules.AllBets gives that set. They are zero for
-	// every other kind.
+	// bet wins on a throw in Set within Throws throws. Each set holds
+	// both orders of every combination in it (the dice are alike). An
+	// All bet with a Set is on every total in it before a 7, at the
+	// paytable Rules.AllBets gives that set. They are zero for every
+	// other kind.
 	Set, Against OutcomeSet
-	Throws       int
 }
 
 // MaxThrows is the most throws a Within proposition may run.
@@ -154,7 +158,7 @@ func (b Bet) String() string {
 	case b.Kind == Before:
 		return b.Set.text() + " before " + b.Against.text()
 	case b.Kind == Within:
-		return b.Set.text() + " within " + strconv.Itoa(b.Throws)
+		return b.Set.text() + " within " + strconv.Itoa(int(b.Throws))
 	case b.Number != 0:
 		return name + " " + strconv.Itoa(b.Number)
 	}
@@ -427,7 +431,7 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 		switch {
 		case b.Set.Has(d):
 			return effect{verdict: wins, pays: evenMoney}
-		case int(s.made)+1 >= b.Throws:
+		case int(s.made)+1 >= int(b.Throws):
 			return effect{verdict: loses}
 		}
 		return effect{next: betState{made: s.made + 1}}
@@ -488,9 +492,14 @@ func parseProposition(text string) (b Bet, ok bool, err error) {
 	}
 	if set, n, found := strings.Cut(text, " within "); found {
 		b = Bet{Kind: Within}
+		var throws int
 		if b.Set, err = ParseOutcomeSet(set); err == nil {
-			b.Throws, err = strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(n, " throws"), " throw"))
+			throws, err = strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(n, " throws"), " throw"))
 		}
+		if err == nil && (throws < 0 || throws > MaxThrows) {
+			err = strconv.ErrRange
+		}
+		b.Throws = uint8(throws)
 		return b, true, err
 	}
 	return Bet{}, false, nil

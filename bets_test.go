@@ -185,6 +185,10 @@ func TestParseBetRejects(t *testing.T) {
 		{"come 7", "7 is not a point"},
 		{"", "empty"},
 		{"banana", "not a bet"},
+		{"7 within 0", "a proposition runs at least one throw"},
+		{"7 within 101", "MaxThrows is 100"},
+		{"7 within 257", "Throws is a byte: 257 must not wrap to 1"},
+		{"7 within -1", "no negative throws"},
 	}
 	for _, tc := range tests {
 		got, err := ParseBet(tc.in)

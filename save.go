@@ -297,7 +297,7 @@ func (t *Table) consistent(p *placed) bool {
 	case Center:
 		return s.point == t.point && s.made == 0
 	case Within:
-		return s.point == 0 && int(s.made) < b.Throws
+		return s.point == 0 && int(s.made) < int(b.Throws)
 	}
 	return s == b.start()
 }

@@ -256,7 +256,7 @@ func (h *fibonacciOn) Reset(r *HookRoll) {
 
 func (h *fibonacciOn) React(r *HookRoll) {
 	for i := range r.Resolved {
-		// By pointer: a Resolution is 160 bytes, and the benchmark's
+		// By pointer: a Resolution is 144 bytes, and the benchmark's
 		// hook should cost what a careful hook costs.
 		res := &r.Resolved[i]
 		switch {
