@@ -550,7 +550,7 @@ func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s ui
 
 		seen := j.seen[x.seenLo:x.seenHi]
 		if b.settled != nil {
-			b.unsettleKept(before != side.point || d.Total() == 7, r.sideRes)
+			b.unsettleKept(before != side.point, d.Total() == 7, r.sideRes)
 		}
 		if len(r.sideRes) > 0 {
 			sortResolutions(r.sideRes)
