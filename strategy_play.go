@@ -1043,12 +1043,12 @@ func (p *StrategyPlayer) Stopped() bool { return p.b.stop }
 // as a hook sees them, whatever order the bets were made in.
 func sortResolutions(res []Resolution) {
 	for i := 1; i < len(res); i++ {
-		if !betLess(res[i].Bet, res[i-1].Bet) {
+		if !betLess(&res[i].Bet, &res[i-1].Bet) {
 			continue // most are in order: only the others move
 		}
 		x := res[i]
 		j := i
-		for ; j > 0 && betLess(x.Bet, res[j-1].Bet); j-- {
+		for ; j > 0 && betLess(&x.Bet, &res[j-1].Bet); j-- {
 			res[j] = res[j-1]
 		}
 		res[j] = x
