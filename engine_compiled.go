@@ -236,10 +236,10 @@ func richCash(states []*Table) int64 {
 // layout in its own order (come odds by number).
 func sortBets(bets []placed) {
 	slices.SortFunc(bets, func(a, b placed) int {
-		if betLess(a.bet, b.bet) {
+		if betLess(&a.bet, &b.bet) {
 			return -1
 		}
-		if betLess(b.bet, a.bet) {
+		if betLess(&b.bet, &a.bet) {
 			return 1
 		}
 		return 0
@@ -550,7 +550,7 @@ func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s ui
 
 		seen := j.seen[x.seenLo:x.seenHi]
 		if b.settled != nil {
-			b.unsettleKept(before != side.point || d.Total() == 7, r.sideRes)
+			b.unsettleKept(before != side.point, d.Total() == 7, r.sideRes)
 		}
 		if len(r.sideRes) > 0 {
 			sortResolutions(r.sideRes)
@@ -621,7 +621,7 @@ func (r *jointRun) join(s uint32, cash Amount) {
 func mergeResolutions(dst, a, b []Resolution) []Resolution {
 	for k := range b {
 		n := 0 // a's resolutions before b[k], copied in one run
-		for n < len(a) && !betLess(b[k].Bet, a[n].Bet) {
+		for n < len(a) && !betLess(&b[k].Bet, &a[n].Bet) {
 			n++
 		}
 		dst = append(dst, a[:n]...)

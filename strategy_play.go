@@ -169,15 +169,11 @@ func newProgram(r *Rules, actions []Action) *program {
 		if isOdds(a.Bet.Kind) {
 			pg.watchers[lineUnder(a.Bet).Kind] |= bit
 		}
-		switch a.Bet.Kind {
-		case PassLine, DontPass, Come, DontCome, Put, PassOdds, DontPassOdds:
-			pg.onPuck |= bit // made on the come-out, or on a point
-		case Fire:
-			pg.onPuck |= bit // a new shooter
-		default:
-			if madeAfterSeven(a.Bet.Kind) {
-				pg.onSeven |= bit
-			}
+		switch {
+		case madeOnPuck(a.Bet.Kind):
+			pg.onPuck |= bit
+		case madeAfterSeven(a.Bet.Kind):
+			pg.onSeven |= bit
 		}
 		if a.slot >= 0 {
 			pg.onMemory |= bit
@@ -773,18 +769,37 @@ type bettor struct {
 }
 
 // unsettleKept marks for keeping again the hook's bets a roll may have
-// changed: all if it moved the puck or threw a 7 (in moved), else those
-// of the kinds it decided or moved.
-func (b *bettor) unsettleKept(moved bool, res []Resolution) {
+// changed, as unsettle does the actions: those of the kinds it decided or
+// moved, those made only at some positions of the puck if it moved the
+// puck (puckMoved), and those made only after a 7 if it threw one.
+func (b *bettor) unsettleKept(puckMoved, seven bool, res []Resolution) {
 	for i := range b.kept {
 		k := &b.kept[i]
+		if !k.settled {
+			continue
+		}
+		if puckMoved && madeOnPuck(k.bet.Kind) || seven && madeAfterSeven(k.bet.Kind) {
+			k.settled = false
+			continue
+		}
 		for j := range res {
 			if res[j].Bet.Kind == k.bet.Kind && res[j].Player == b.seen.name {
 				k.settled = false
+				break
 			}
 		}
-		k.settled = k.settled && !moved
 	}
+}
+
+// madeOnPuck reports whether bets of kind k are made only at some
+// positions of the puck: on the come-out, on a point, or (fire) before
+// a new shooter's first roll, which follows a move of the puck.
+func madeOnPuck(k BetKind) bool {
+	switch k {
+	case PassLine, DontPass, Come, DontCome, Put, PassOdds, DontPassOdds, Fire:
+		return true
+	}
+	return false
 }
 
 func newBettor(r *Rules, s *Strategy, seat int, name string) *bettor {
@@ -830,7 +845,7 @@ func (b *bettor) observe(t *Table, d Dice, before int8, res []Resolution, rolls 
 	b.stop = b.prog.stops(at, &b.mem, &b.seen)
 	if b.hook != nil {
 		if b.settled != nil {
-			b.unsettleKept(before != t.point || d.Total() == 7, res)
+			b.unsettleKept(before != t.point, d.Total() == 7, res)
 		}
 		sortResolutions(res)
 		h := &b.hookRoll
@@ -1028,12 +1043,12 @@ func (p *StrategyPlayer) Stopped() bool { return p.b.stop }
 // as a hook sees them, whatever order the bets were made in.
 func sortResolutions(res []Resolution) {
 	for i := 1; i < len(res); i++ {
-		if !betLess(res[i].Bet, res[i-1].Bet) {
+		if !betLess(&res[i].Bet, &res[i-1].Bet) {
 			continue // most are in order: only the others move
 		}
 		x := res[i]
 		j := i
-		for ; j > 0 && betLess(x.Bet, res[j-1].Bet); j-- {
+		for ; j > 0 && betLess(&x.Bet, &res[j-1].Bet); j-- {
 			res[j] = res[j-1]
 		}
 		res[j] = x

@@ -480,3 +480,85 @@ func TestHookKeeps(t *testing.T) {
 		}
 	}
 }
+
+// scriptedKeeper keeps the same bets at amounts read from a script, one
+// row a roll, cycled: bets kept, changed, taken down and kept again.
+type scriptedKeeper struct {
+	bets    []Bet
+	amounts [][]Amount // [roll][bet]
+	roll    int
+}
+
+func (h *scriptedKeeper) Reset(r *HookRoll) { h.roll = 0; h.keep(r) }
+func (h *scriptedKeeper) React(r *HookRoll) { h.roll++; h.keep(r) }
+
+func (h *scriptedKeeper) keep(r *HookRoll) {
+	row := h.amounts[h.roll%len(h.amounts)]
+	for i, b := range h.bets {
+		r.Keep(b, row[i])
+	}
+}
+
+// A hook's kept bets are kept on the Table engine as if every one were
+// kept again before every roll: skipping those a roll cannot have changed
+// (settled: not decided or moved, the puck not moved for a bet made only
+// at some positions of it, no 7 for one made only after a 7) changes
+// nothing. Two players play the same throws, one settling and one not,
+// and must hold the same bets and money after every roll.
+func TestKeptBetsSettleAsKeptAgain(t *testing.T) {
+	kinds := []Bet{
+		{Kind: PassLine}, {Kind: DontPass}, {Kind: Come}, {Kind: DontCome},
+		{Kind: PassOdds}, {Kind: DontPassOdds}, {Kind: ComeOdds}, {Kind: Put, Number: 8},
+		{Kind: PutOdds, Number: 8}, {Kind: Place, Number: 6}, {Kind: Big6}, {Kind: Field},
+		{Kind: Hardway, Number: 8}, {Kind: Buy, Number: 4}, {Kind: Lay, Number: 10},
+		{Kind: All}, {Kind: Tall}, {Kind: Fire}, {Kind: Any7}, {Kind: Repeater, Number: 6},
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		var h scriptedKeeper
+		for _, i := range rapid.SliceOfNDistinct(rapid.IntRange(0, len(kinds)-1), 1, 6, rapid.ID).Draw(t, "bets") {
+			h.bets = append(h.bets, kinds[i])
+		}
+		amount := rapid.SampledFrom([]Amount{0, 5, 10, 30, 60})
+		for range rapid.IntRange(1, 4).Draw(t, "rows") {
+			h.amounts = append(h.amounts, rapid.SliceOfN(amount, len(h.bets), len(h.bets)).Draw(t, "amounts"))
+		}
+		cfg := SimConfig{Rules: Standard(), Session: SessionLimits{Bankroll: rapid.SampledFrom([]Amount{40, 300, 10_000}).Draw(t, "bankroll")}}
+		cfg.Strategy.NewHook = func() StrategyHook { k := h; return &k }
+		settled, fresh := newPlayer(&cfg), newPlayer(&cfg)
+		settled.settle()
+		var out SimResult
+		settled.reset(true)
+		fresh.reset(true)
+		for i, throw := range rapid.SliceOfN(rapid.UintRange(0, 35), 1, 60).Draw(t, "throws") {
+			settled.roll(throw, &out)
+			fresh.roll(throw, &out)
+			settled.again()
+			fresh.again()
+			if diff := cmp.Diff(tableView(&fresh.t), tableView(&settled.t)); diff != "" {
+				t.Fatalf("after throw %d (%v), settling (-kept again +settled):\n%s", i, diceOf(throw), diff)
+			}
+		}
+	})
+}
+
+// heldView is what the first player holds at a table: his money, and
+// his bets with their amounts, in the order made.
+type heldView struct {
+	Bankroll Amount
+	Bets     []heldBet
+}
+
+type heldBet struct {
+	Bet     Bet
+	Amount  Amount
+	Working Switch
+}
+
+func tableView(t *Table) heldView {
+	v := heldView{Bankroll: t.seats[0].bankroll}
+	for i := range t.bets {
+		p := &t.bets[i]
+		v.Bets = append(v.Bets, heldBet{p.bet, p.amount, p.working})
+	}
+	return v
+}

@@ -476,7 +476,7 @@ func sortTallies(bets []BetTally) {
 		a, b := &bets[i], &bets[j]
 		switch {
 		case a.Bet != b.Bet:
-			return betLess(a.Bet, b.Bet)
+			return betLess(&a.Bet, &b.Bet)
 		case a.Against != b.Against:
 			return b.Against
 		}
@@ -484,7 +484,7 @@ func sortTallies(bets []BetTally) {
 	})
 }
 
-func betLess(a, b Bet) bool {
+func betLess(a, b *Bet) bool {
 	if a.Kind != b.Kind {
 		return a.Kind < b.Kind
 	}
