@@ -269,24 +269,7 @@ func TestAnalyzeSessionRollLimitBounded(t *testing.T) {
 			t.Errorf("%s: exact %v, bound %v", c.name, bounded.Exact, bounded.ErrorBound)
 		}
 		exact := horizonExactly(x)
-		for _, f := range []struct {
-			what            string
-			exact, got, err *big.Rat
-		}{
-			{"target", exact.Target, bounded.Target, bounded.ErrorBound},
-			{"stop-loss", exact.StopLoss, bounded.StopLoss, bounded.ErrorBound},
-			{"ruin", exact.Ruin, bounded.Ruin, bounded.ErrorBound},
-			{"roll limit", exact.MaxRolls, bounded.MaxRolls, bounded.ErrorBound},
-			{"rolls", exact.Rolls, bounded.Rolls, bounded.RollsErrorBound},
-			{"variance of the rolls", exact.RollsVariance, bounded.RollsVariance, bounded.RollsVarianceErrorBound},
-			{"mean", exact.Mean, bounded.Mean, bounded.MeanErrorBound},
-			{"variance", exact.Variance, bounded.Variance, bounded.VarianceErrorBound},
-		} {
-			if d := new(big.Rat).Sub(f.exact, f.got); d.Abs(d).Cmp(f.err) > 0 {
-				t.Errorf("%s: %s %v, exact %v: off by %v, bound %v", c.name, f.what, f.got.FloatString(20),
-					f.exact.FloatString(20), d.FloatString(40), f.err.FloatString(40))
-			}
-		}
+		checkWithinBounds(t, c.name, exact, bounded)
 		x.horizonWork = int64(len(x.nodes)) * (c.lim.MaxRolls - 1)
 		if _, err := x.solveHorizon(&SessionAnalysis{}); !errors.Is(err, ErrNotAnalyzable) {
 			t.Errorf("%s: work bounded to %d: %v", c.name, x.horizonWork, err)

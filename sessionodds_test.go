@@ -106,22 +106,7 @@ func TestAnalyzeSessionBounded(t *testing.T) {
 			if bounded.Exact || bounded.ErrorBound.Cmp(rat(1, 1e12)) >= 0 || bounded.ErrorBound.Sign() == 0 {
 				t.Errorf("%s, %s: bound %v", c.name, how, bounded.ErrorBound.FloatString(30))
 			}
-			for _, f := range []struct {
-				what            string
-				exact, got, err *big.Rat
-			}{
-				{"target", exact.Target, bounded.Target, bounded.ErrorBound},
-				{"ruin", exact.Ruin, bounded.Ruin, bounded.ErrorBound},
-				{"rolls", exact.Rolls, bounded.Rolls, bounded.RollsErrorBound},
-				{"variance of the rolls", exact.RollsVariance, bounded.RollsVariance, bounded.RollsVarianceErrorBound},
-				{"mean", exact.Mean, bounded.Mean, bounded.MeanErrorBound},
-				{"variance", exact.Variance, bounded.Variance, bounded.VarianceErrorBound},
-			} {
-				if d := new(big.Rat).Sub(f.exact, f.got); d.Abs(d).Cmp(f.err) > 0 {
-					t.Errorf("%s, %s: %s %v, exact %v: off by %v, bound %v", c.name, how, f.what, f.got.FloatString(20),
-						f.exact.FloatString(20), d.FloatString(40), f.err.FloatString(40))
-				}
-			}
+			checkWithinBounds(t, c.name+", "+how, exact, bounded)
 		}
 	}
 }
@@ -267,5 +252,29 @@ func TestAnalyzeSessionMartingale(t *testing.T) {
 			t.Fatal(err)
 		}
 		ratsEqual(t, "reach "+itoa(70+10*m), a.Target, ratPow(new(big.Rat).Sub(rat(1, 1), q3), m))
+	}
+}
+
+// checkWithinBounds checks that every figure of bounded lies within its
+// stated error bound of the same figure solved exactly.
+func checkWithinBounds(t *testing.T, name string, exact, bounded SessionAnalysis) {
+	t.Helper()
+	for _, f := range []struct {
+		what            string
+		exact, got, err *big.Rat
+	}{
+		{"target", exact.Target, bounded.Target, bounded.ErrorBound},
+		{"stop-loss", exact.StopLoss, bounded.StopLoss, bounded.ErrorBound},
+		{"ruin", exact.Ruin, bounded.Ruin, bounded.ErrorBound},
+		{"roll limit", exact.MaxRolls, bounded.MaxRolls, bounded.ErrorBound},
+		{"rolls", exact.Rolls, bounded.Rolls, bounded.RollsErrorBound},
+		{"variance of the rolls", exact.RollsVariance, bounded.RollsVariance, bounded.RollsVarianceErrorBound},
+		{"mean", exact.Mean, bounded.Mean, bounded.MeanErrorBound},
+		{"variance", exact.Variance, bounded.Variance, bounded.VarianceErrorBound},
+	} {
+		if d := new(big.Rat).Sub(f.exact, f.got); d.Abs(d).Cmp(f.err) > 0 {
+			t.Errorf("%s: %s %v, exact %v: off by %v, bound %v", name, f.what, f.got.FloatString(20),
+				f.exact.FloatString(20), d.FloatString(40), f.err.FloatString(40))
+		}
 	}
 }
