@@ -249,16 +249,7 @@ func TestAnalyzeSessionRollLimitBounded(t *testing.T) {
 		{"pass-max-odds", SessionLimits{Bankroll: 100, Target: 200, MaxRolls: 40}},
 		{"iron-cross", SessionLimits{Bankroll: 60, StopLoss: 30, MaxRolls: 30}},
 	} {
-		s, _ := NamedStrategy(c.name)
-		r := Standard()
-		j, err := r.compiledStrategy(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		x := newSessionChain(r, s, c.lim, j)
-		if err := x.explore(); err != nil {
-			t.Fatal(err)
-		}
+		x := exploredSession(t, c.name, c.lim)
 		var bounded SessionAnalysis
 		pb, err := x.solveHorizon(&bounded)
 		if err != nil {

@@ -70,16 +70,7 @@ func TestAnalyzeSessionBounded(t *testing.T) {
 		{"place-6-8", SessionLimits{Bankroll: 30, Target: 45}},
 		{"dont-pass-max-lay", SessionLimits{Bankroll: 100, Target: 160, StopLoss: 60}},
 	} {
-		s, _ := NamedStrategy(c.name)
-		r := Standard()
-		j, err := r.compiledStrategy(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		x := newSessionChain(r, s, c.lim, j)
-		if err := x.explore(); err != nil {
-			t.Fatal(err)
-		}
+		x := exploredSession(t, c.name, c.lim)
 		m := newMarkov(len(x.nodes))
 		for n, ms := range x.moves {
 			for _, mv := range ms {
@@ -277,4 +268,24 @@ func checkWithinBounds(t *testing.T, name string, exact, bounded SessionAnalysis
 				f.exact.FloatString(20), d.FloatString(40), f.err.FloatString(40))
 		}
 	}
+}
+
+// exploredSession is the session chain of the named system under the
+// standard rules within lim, explored but not solved.
+func exploredSession(t *testing.T, name string, lim SessionLimits) *sessionChain {
+	t.Helper()
+	s, err := NamedStrategy(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Standard()
+	j, err := r.compiledStrategy(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := newSessionChain(r, s, lim, j)
+	if err := x.explore(); err != nil {
+		t.Fatal(err)
+	}
+	return x
 }
