@@ -88,10 +88,7 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	bound := fs.Float64("bound", 1e-6, "follow one hand's net result until the chance of a longer hand is below this")
 	asJSON := fs.Bool("json", false, "print every figure as JSON, exact fractions written \"p/q\"")
 	rf := addRuleFlags(fs)
-	if err := parse(fs, args, 0); err != nil {
-		return err
-	}
-	r, err := rf.rules()
+	r, err := rf.parse(fs, args)
 	if err != nil {
 		return err
 	}

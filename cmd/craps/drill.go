@@ -50,10 +50,7 @@ func runDrill(args []string, stdin io.Reader, stdout io.Writer) error {
 	record := fs.String("record", "", "save the session, with the score by bet, as JSON to this file")
 	asJSON := fs.Bool("json", false, "print the questions with their answers as JSON, without asking")
 	rf := addRuleFlags(fs)
-	if err := parse(fs, args, 0); err != nil {
-		return err
-	}
-	r, err := rf.rules()
+	r, err := rf.parse(fs, args)
 	if err != nil {
 		return err
 	}

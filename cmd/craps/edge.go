@@ -65,10 +65,7 @@ func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 	wide := fs.Bool("wide", false, "print every column (win, lose, push, per resolved, rolls, true odds) and every fraction whole")
 	pick := fs.String("bet", "", `print only these bets, separated by commas: a bet ("place 6") or a kind of bet ("place")`)
 	rf := addRuleFlags(fs)
-	if err := parse(fs, args, 0); err != nil {
-		return err
-	}
-	r, err := rf.rules()
+	r, err := rf.parse(fs, args)
 	if err != nil {
 		return err
 	}

@@ -69,10 +69,7 @@ func runHand(args []string, _ io.Reader, stdout io.Writer) error {
 	fs.Var(&rolls, "rolls", "list the hand's length from 1 to this many throws (default 30)")
 	asJSON := fs.Bool("json", false, `print one JSON object: the summary, and one object per length with "rolls", "p_exactly" and "p_at_least"`)
 	rf := addRuleFlags(fs)
-	if err := parse(fs, args, 0); err != nil {
-		return err
-	}
-	r, err := rf.rules()
+	r, err := rf.parse(fs, args)
 	if err != nil {
 		return err
 	}

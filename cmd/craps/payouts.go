@@ -26,10 +26,7 @@ func runPayouts(args []string, _ io.Reader, stdout io.Writer) error {
 	all := fs.Bool("all", false, "add every other bet the rules offer")
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per line of the summary")
 	rf := addRuleFlags(fs)
-	if err := parse(fs, args, 0); err != nil {
-		return err
-	}
-	r, err := rf.rules()
+	r, err := rf.parse(fs, args)
 	if err != nil {
 		return err
 	}

@@ -47,6 +47,15 @@ func addRuleFlags(fs *flag.FlagSet) *ruleFlags {
 	return rf
 }
 
+// parse parses a command's flags, which take no argument, and returns
+// the rules they name.
+func (rf *ruleFlags) parse(fs *flag.FlagSet, args []string) (craps.Rules, error) {
+	if err := parse(fs, args, 0); err != nil {
+		return craps.Rules{}, err
+	}
+	return rf.rules()
+}
+
 // rules builds and validates the rules.
 func (rf *ruleFlags) rules() (craps.Rules, error) {
 	r, err := rulekeys.Preset(rf.preset)
