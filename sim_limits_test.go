@@ -165,16 +165,7 @@ func TestCompiledHandsOverRichSessions(t *testing.T) {
 	key := jointKeyOf(cfg.Rules, &s)
 	jointCache.Store(key, &lowered)
 	defer jointCache.Delete(key)
-	fast, err := Simulate(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.general = true
-	slow, err := Simulate(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fast.Engine = slow.Engine
+	slow, fast := bothEngines(t, "handed over when rich", cfg)
 	if diff := cmp.Diff(slow, fast, exactSums); diff != "" {
 		t.Errorf("sessions handed over when rich differ from the table's (-table +compiled):\n%s", diff)
 	}

@@ -139,24 +139,33 @@ func compiledMatchesTable(t *testing.T, name string, rolls int) {
 					c.Session = SessionLimits{Bankroll: 1000, Target: 1300, StopLoss: 400, MaxRolls: 100}
 				}
 			}
-			fast, err := Simulate(context.Background(), c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c.general = true
-			slow, err := Simulate(context.Background(), c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if fast.Engine != "compiled" || slow.Engine != "table" {
-				t.Fatalf("%s/%s: engines %q and %q", name, s.Name, fast.Engine, slow.Engine)
-			}
-			slow.Engine = fast.Engine
+			slow, fast := bothEngines(t, name+"/"+s.Name, c)
 			if diff := cmp.Diff(slow, fast, exactSums); diff != "" {
 				t.Errorf("%s/%s by %v: compiled differs from the table (-table +compiled):\n%s", name, s.Name, mode, diff)
 			}
 		}
 	}
+}
+
+// bothEngines runs cfg on the compiled engine and on the Table engine,
+// checks that each ran where asked, and returns the two results with the
+// engine's name, the one field that should differ, made equal.
+func bothEngines(t *testing.T, name string, cfg SimConfig) (table, compiled SimResult) {
+	t.Helper()
+	compiled, err := Simulate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.general = true
+	table, err = Simulate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if compiled.Engine != "compiled" || table.Engine != "table" {
+		t.Fatalf("%s: engines %q and %q", name, compiled.Engine, table.Engine)
+	}
+	table.Engine = compiled.Engine
+	return table, compiled
 }
 
 // idle is a hook that changes nothing.
@@ -302,19 +311,7 @@ func TestHookedStrategyMatchesTable(t *testing.T) {
 	}
 	for _, c := range cases {
 		cfg := SimConfig{Rules: Standard(), Strategy: c.s, Seed: 9, Mode: c.mode, N: c.n, Workers: 1}
-		fast, err := Simulate(context.Background(), cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg.general = true
-		slow, err := Simulate(context.Background(), cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if fast.Engine != "compiled" || slow.Engine != "table" {
-			t.Fatalf("%s: engines %q and %q", c.why, fast.Engine, slow.Engine)
-		}
-		slow.Engine = fast.Engine
+		slow, fast := bothEngines(t, c.why, cfg)
 		if diff := cmp.Diff(slow, fast, exactSums); diff != "" {
 			t.Errorf("%s: (-table +compiled):\n%s", c.why, diff)
 		}
