@@ -2474,41 +2474,172 @@ func TestTableBenchLayout(t *testing.T) {
 	}
 }
 
-// BenchmarkTableRoll throws seeded dice at a full layout under the
-// standard rules: pass line with 3-4-5x odds, two come bets with odds,
-// place 6 and 8, field, hard 6 and 8, any 7. The layout is put back after
-// every roll by copying it, so each roll resolves the whole layout and
-// ns/op is the cost of Table.Roll alone, per roll.
+// BenchmarkTableRoll throws seeded random dice, drawn before it starts,
+// at a full layout under the standard rules: pass line with 3-4-5x odds,
+// two come bets with odds, place 6 and 8, field, hard 6 and 8, any 7.
+// The layout is put back after every roll by copying it, so that each
+// roll resolves the same layout: ns/op is Table.Roll plus that copy,
+// which BenchmarkTableRollParts/restore times alone.
 func BenchmarkTableRoll(b *testing.B) {
-	tb := ttBenchTable(b)
+	tb, layout := ttBenchLayout(b)
+	tape := ttThrowTape(1 << 16)
+	dst := make([]Resolution, 0, 32)
+	b.ReportAllocs()
+	cpu := startCPU()
+	for i := 0; b.Loop(); i++ {
+		ttBenchRestore(tb, layout)
+		var err error
+		if dst, err = tb.Roll(tape[i&(len(tape)-1)], dst[:0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu.report(b)
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rolls/s")
+}
+
+// BenchmarkTableRollParts times apart what bounds BenchmarkTableRoll:
+//
+//   - restore is the copy that puts the layout back, which
+//     BenchmarkTableRoll makes before every roll;
+//   - least-work is the work no roll of that layout can skip and nothing
+//     else: for each bet, whether the throw decides it; for each bet it
+//     decides, its payout from the compiled step, the player's bankroll
+//     and the house's takings, and its Resolution written in full (the
+//     same Resolutions as Roll's, TestLeastWorkReportsAsRoll checks). It
+//     leaves out what Roll must also do: take the decided bets off the
+//     layout, check the come-out and the bets that are off, and move the
+//     puck;
+//   - least-work-unreported is least-work without writing the
+//     Resolutions, to tell what reporting costs.
+//
+// All throw the dice BenchmarkTableRoll throws.
+func BenchmarkTableRollParts(b *testing.B) {
+	tb, layout := ttBenchLayout(b)
+	tape := ttThrowTape(1 << 16)
+	b.Run("restore", func(b *testing.B) {
+		var sum uint
+		for i := 0; b.Loop(); i++ {
+			ttBenchRestore(tb, layout)
+			sum += tape[i&(len(tape)-1)].index()
+		}
+		if sum == 0 {
+			b.Fatal("no throw")
+		}
+	})
+	for _, report := range []bool{true, false} {
+		name := "least-work"
+		if !report {
+			name += "-unreported"
+		}
+		b.Run(name, func(b *testing.B) {
+			ttBenchRestore(tb, layout)
+			dst := make([]Resolution, 0, 32)
+			for i := 0; b.Loop(); i++ {
+				dst = ttLeastWork(tb, tape[i&(len(tape)-1)].index(), report, dst[:0])
+			}
+		})
+	}
+}
+
+// The least work reports what Roll reports, for every throw at the
+// benchmark layout, so that BenchmarkTableRollParts bounds Roll's cost.
+func TestLeastWorkReportsAsRoll(t *testing.T) {
+	tb, layout := ttBenchLayout(t)
+	for _, d := range AllDice() {
+		ttBenchRestore(tb, layout)
+		want, err := tb.Roll(d, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ttBenchRestore(tb, layout)
+		if diff := cmp.Diff(want, ttLeastWork(tb, d.index(), true, nil)); diff != "" {
+			t.Errorf("%v: least work reports otherwise (-Roll +least work):\n%s", d, diff)
+		}
+	}
+}
+
+// ttLeastWork settles the bets throw decides as Roll's fast path does,
+// leaving the layout as it is, and appends their Resolutions to dst if
+// report is set; see BenchmarkTableRollParts.
+//
+//go:noinline
+func ttLeastWork(tb *Table, throw uint, report bool, dst []Resolution) []Resolution {
+	bit := uint64(1) << throw
+	var house Amount
+	for i := range tb.bets {
+		p := &tb.bets[i]
+		if p.quiet&bit != 0 {
+			continue
+		}
+		step := &p.row[throw]
+		exact, _ := step.payPlain(p.amount)
+		back, lost := Amount(0), Amount(0)
+		if step.back {
+			back = p.amount
+		}
+		if step.verdict == loses {
+			lost = p.amount
+		}
+		house += lost - exact
+		s := &tb.seats[p.seat]
+		s.bankroll += exact + back
+		if !report {
+			continue
+		}
+		dst = grow(dst)
+		res := &dst[len(dst)-1]
+		res.Player = s.name
+		res.Bet = p.bet
+		res.Outcome, res.Against = step.outcome, false
+		res.Stake, res.Win, res.Returned, res.Commission, res.Breakage = p.amount, exact, back, 0, 0
+		res.Opponent = ""
+		res.To = Bet{}
+		if step.up {
+			res.To = p.bet
+		}
+	}
+	tb.house += house
+	return dst
+}
+
+// ttBenchLayout is the table BenchmarkTableRoll rolls, every bet bound to
+// its compiled automaton, and a copy of its layout to restore.
+func ttBenchLayout(b ttTB) (tb, layout *Table) {
+	b.Helper()
+	tb = ttBenchTable(b)
 	// Set a point with two come bets on their numbers, all with odds.
 	for _, d := range []Dice{{2, 4}, {4, 5}, {1, 4}} {
 		if _, err := tb.Roll(d, nil); err != nil {
-			b.Fatal(err)
+			b.Fatalf("roll %v: %v", d, err)
 		}
 		ttBenchRefill(b, tb)
 	}
 	for i := range tb.bets {
 		tb.bind(&tb.bets[i])
 	}
-	layout := tb.Clone()
+	layout = tb.Clone()
 	if n := len(layout.bets); n != 12 {
 		b.Fatalf("the layout has %d bets, want 12", n)
 	}
+	return tb, layout
+}
+
+// ttBenchRestore puts back what a roll of the benchmark layout changes:
+// the bets, the puck and the player's bankroll.
+func ttBenchRestore(tb, layout *Table) {
+	tb.bets = append(tb.bets[:0], layout.bets...)
+	tb.point, tb.seats[0].bankroll = layout.point, layout.seats[0].bankroll
+}
+
+// ttThrowTape is n seeded random throws, n a power of 2, drawn before a
+// benchmark starts so that it times the table and not the random source.
+func ttThrowTape(n int) []Dice {
 	src := rand.NewPCG(2026, 6)
-	dst := make([]Resolution, 0, 32)
-	b.ReportAllocs()
-	cpu := startCPU()
-	for b.Loop() {
-		tb.bets = append(tb.bets[:0], layout.bets...)
-		tb.point, tb.seats[0] = layout.point, layout.seats[0]
-		var err error
-		if dst, err = tb.Roll(Throw(src), dst[:0]); err != nil {
-			b.Fatal(err)
-		}
+	tape := make([]Dice, n)
+	for i := range tape {
+		tape[i] = Throw(src)
 	}
-	cpu.report(b)
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rolls/s")
+	return tape
 }
 
 // BenchmarkTableSession plays a session on the same layout: each roll is
