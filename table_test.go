@@ -2497,12 +2497,12 @@ func BenchmarkTableRoll(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rolls/s")
 }
 
-// BenchmarkTableRollParts times apart what bounds BenchmarkTableRoll:
+// BenchmarkTableRollParts times parts of BenchmarkTableRoll apart:
 //
 //   - restore is the copy that puts the layout back, which
 //     BenchmarkTableRoll makes before every roll;
-//   - least-work is the work no roll of that layout can skip and nothing
-//     else: for each bet, whether the throw decides it; for each bet it
+//   - least-work is the settling Roll's fast path does and nothing else:
+//     for each bet, whether the throw decides it; for each bet it
 //     decides, its payout from the compiled step, the player's bankroll
 //     and the house's takings, and its Resolution written in full (the
 //     same Resolutions as Roll's, TestLeastWorkReportsAsRoll checks). It
@@ -2542,7 +2542,7 @@ func BenchmarkTableRollParts(b *testing.B) {
 }
 
 // The least work reports what Roll reports, for every throw at the
-// benchmark layout, so that BenchmarkTableRollParts bounds Roll's cost.
+// benchmark layout, so that BenchmarkTableRollParts times the same work.
 func TestLeastWorkReportsAsRoll(t *testing.T) {
 	tb, layout := ttBenchLayout(t)
 	for _, d := range AllDice() {
