@@ -102,7 +102,7 @@ type keptBet struct {
 // come box, odds behind their bet, cut to the limit), until the hook
 // keeps it at another amount; 0 takes it down and forgets it. A bet or
 // amount the table does not take (a come bet on a number, an amount below
-// the minimum) is not made. Every Reset forgets them all.
+// the minimum or below 0) is not made. Every Reset forgets them all.
 func (r *HookRoll) Keep(b Bet, amount Amount) {
 	kept := r.kept
 	for i := range *kept {

@@ -1,7 +1,9 @@
 package craps
 
 import (
+	"context"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -481,6 +483,40 @@ func TestHookKeeps(t *testing.T) {
 	}
 }
 
+// negativeKeeper keeps bets at amounts no table takes.
+type negativeKeeper struct{}
+
+func (negativeKeeper) Reset(r *HookRoll) { negativeKeeper{}.React(r) }
+func (negativeKeeper) React(r *HookRoll) {
+	r.Keep(Bet{Kind: PassLine}, -10)
+	r.Keep(Bet{Kind: Place, Number: 6}, math.MinInt64)
+}
+
+// A bet kept at a negative amount is not made, on either engine: the
+// Table takes no such amount.
+func TestHookKeepsNegativeAmounts(t *testing.T) {
+	s := Strategy{Name: "negative", NewHook: func() StrategyHook { return negativeKeeper{} }}
+	tb, _ := NewTable(Standard())
+	_ = tb.Join("p", 1000)
+	p, err := NewStrategyPlayer(tb, "p", s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Bet(); err != nil || len(layoutOf(t, tb, "p")) != 0 {
+		t.Errorf("Bet: %v, layout %v; want neither bet made", err, layoutOf(t, tb, "p"))
+	}
+	for _, mode := range []SimMode{ByRolls, BySessions} {
+		cfg := SimConfig{Rules: Standard(), Strategy: s, Mode: mode, N: 50, Session: SessionLimits{Bankroll: 100, MaxRolls: 20}}
+		res, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatalf("%v: %v", mode, err)
+		}
+		if res.Rolls == 0 || len(res.Bets) != 0 {
+			t.Errorf("%v: %d rolls, bets %v; want rolls and no bet", mode, res.Rolls, res.Bets)
+		}
+	}
+}
+
 // scriptedKeeper keeps the same bets at amounts read from a script, one
 // row a roll, cycled: bets kept, changed, taken down and kept again.
 type scriptedKeeper struct {
@@ -518,7 +554,7 @@ func TestKeptBetsSettleAsKeptAgain(t *testing.T) {
 		for _, i := range rapid.SliceOfNDistinct(rapid.IntRange(0, len(kinds)-1), 1, 6, rapid.ID).Draw(t, "bets") {
 			h.bets = append(h.bets, kinds[i])
 		}
-		amount := rapid.SampledFrom([]Amount{0, 5, 10, 30, 60})
+		amount := rapid.SampledFrom([]Amount{-10, 0, 5, 10, 30, 60})
 		for range rapid.IntRange(1, 4).Draw(t, "rows") {
 			h.amounts = append(h.amounts, rapid.SliceOfN(amount, len(h.bets), len(h.bets)).Draw(t, "amounts"))
 		}
