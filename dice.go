@@ -86,8 +86,12 @@ func AllDice() [36]Dice {
 // Throw throws the dice once, drawing from src. Each of the 36 outcomes is
 // exactly equally likely: one 64-bit draw is mapped onto them by Lemire's
 // multiply-and-reject method, so the stream of throws for a seeded source is
-// fixed (a golden test pins it) and no allocation is made.
+// fixed (a golden test pins it) and no allocation is made. Throw(nil)
+// returns the zero Dice, which are not Valid (Table.Roll refuses them).
 func Throw(src rand.Source) Dice {
+	if src == nil {
+		return Dice{}
+	}
 	for {
 		if v, ok := below(src.Uint64(), 36); ok {
 			return Dice{uint8(v/6 + 1), uint8(v%6 + 1)}

@@ -40,6 +40,17 @@ func TestDiceBasics(t *testing.T) {
 	}
 }
 
+// Throw(nil) has no source to draw from: it returns dice no table rolls.
+func TestThrowNil(t *testing.T) {
+	if d := Throw(nil); d.Valid() {
+		t.Errorf("Throw(nil) = %v, want dice that are not Valid", d)
+	}
+	tb, _ := NewTable(Standard())
+	if _, err := tb.Roll(Throw(nil), nil); !errors.Is(err, ErrSyntax) {
+		t.Errorf("Roll(Throw(nil)): %v, want ErrSyntax", err)
+	}
+}
+
 func TestParseDice(t *testing.T) {
 	tests := []struct {
 		reason string

@@ -38,8 +38,15 @@ func (r Ratio) valid() bool { return r.Stake > 0 && r.Win >= 0 }
 // 29:1. It is the one place the package converts "for" to "to".
 func (r Ratio) For() Ratio { return Ratio{r.Win - r.Stake, r.Stake} }
 
-// Rat returns the ratio as an exact fraction, Win/Stake.
-func (r Ratio) Rat() *big.Rat { return big.NewRat(r.Win, r.Stake) }
+// Rat returns the ratio as an exact fraction, Win/Stake, or nil for a
+// ratio with a zero Stake, which is no fraction (the zero Ratio, "not
+// set", among them).
+func (r Ratio) Rat() *big.Rat {
+	if r.Stake == 0 {
+		return nil
+	}
+	return big.NewRat(r.Win, r.Stake)
+}
 
 // or returns r, or def where r is not set.
 func (r Ratio) or(def Ratio) Ratio {

@@ -103,6 +103,11 @@ func TestRatioMethods(t *testing.T) {
 	if !(Ratio{}).IsZero() {
 		t.Error("the zero Ratio is not IsZero")
 	}
+	for _, r := range []Ratio{{}, {1, 0}, {-3, 0}} {
+		if q := r.Rat(); q != nil {
+			t.Errorf("%v.Rat() = %v, want nil: a zero stake is no fraction", r, q)
+		}
+	}
 }
 
 func TestRatioTextRoundTrip(t *testing.T) {

@@ -220,8 +220,12 @@ func (o OddsLimit) String() string {
 }
 
 // multipleText writes a multiple as a decimal where it has one ("2.5"),
-// and as a fraction otherwise ("7/3").
+// and as a fraction otherwise ("7/3"); one Validate refuses, as its
+// ratio ("1:0").
 func multipleText(r Ratio) string {
+	if !r.valid() {
+		return r.String()
+	}
 	q := big.NewRat(r.Win, r.Stake)
 	for digits := 0; digits <= 6; digits++ {
 		s := q.FloatString(digits)

@@ -422,6 +422,19 @@ func TestOddsLimitMultipleAndString(t *testing.T) {
 
 // TestOddsLimitStringParses: String writes what ParseOddsLimit reads back
 // to the same multiple on every point.
+// A limit Validate refuses still prints, as its ratios.
+func TestOddsLimitStringInvalid(t *testing.T) {
+	o := OddsLimit{On4: Ratio{1, 0}, On5: Ratio{-2, 1}, On6: Ratio{5, 2}}
+	if got, want := o.String(), "1:0--2:1-2.5-3-3x"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	r := Standard()
+	r.Odds = o
+	if err := r.Validate(); !errors.Is(err, ErrInvalidRules) {
+		t.Errorf("Validate: %v, want ErrInvalidRules", err)
+	}
+}
+
 func TestOddsLimitStringParses(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		m := func(label string) Ratio {
