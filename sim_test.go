@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -539,6 +540,25 @@ func roundTrip(t *testing.T, r SimResult) SimResult {
 		t.Fatalf("JSON round trip (-before +after):\n%s", diff)
 	}
 	return back
+}
+
+// A result that does not decode is refused with ErrSyntax, naming the key
+// at fault, for a whole result and for one player's. (json.Unmarshal
+// itself refuses text that is not JSON before either is asked.)
+func TestSimResultJSONRefusals(t *testing.T) {
+	for _, tc := range []struct{ json, says string }{
+		{`{"bets":"x"}`, `"bets" holds a JSON string`},
+		{`{`, "unexpected end of JSON input"},
+		{`[]`, "a JSON array, not an object"},
+		{`{"bets":[{"bet":"nonsense"}]}`, `cannot read "nonsense" as bet`},
+	} {
+		for _, v := range []json.Unmarshaler{&SimResult{}, &PlayerResult{}} {
+			err := v.UnmarshalJSON([]byte(tc.json))
+			if !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), tc.says) {
+				t.Errorf("%T from %s: %v, want ErrSyntax saying %s", v, tc.json, err, tc.says)
+			}
+		}
+	}
 }
 
 // The stream of throws for a seed is fixed: these are the first throws of

@@ -2,11 +2,13 @@ package craps
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
 	"slices"
 	"sort"
+	"strings"
 )
 
 // BetTally is the exact sums of one bet over a run. A place bet that wins
@@ -366,7 +368,7 @@ func (r SimResult) MarshalJSON() ([]byte, error) {
 func (r *SimResult) UnmarshalJSON(b []byte) error {
 	var j simResultJSON
 	if err := json.Unmarshal(b, &j); err != nil {
-		return err
+		return resultJSONError(err)
 	}
 	*r = SimResult(j.simResultFields)
 	r.roll = j.rollSumsJSON.sums()
@@ -390,11 +392,28 @@ func (p PlayerResult) MarshalJSON() ([]byte, error) {
 func (p *PlayerResult) UnmarshalJSON(b []byte) error {
 	var j playerResultJSON
 	if err := json.Unmarshal(b, &j); err != nil {
-		return err
+		return resultJSONError(err)
 	}
 	*p = PlayerResult(j.playerResultFields)
 	p.roll = j.rollSumsJSON.sums()
 	return nil
+}
+
+// resultJSONError is err, met decoding a simulation result, as an error
+// wrapping ErrSyntax that names the key holding a value of the wrong type.
+func resultJSONError(err error) error {
+	if errors.Is(err, ErrSyntax) { // a bet, ratio or rule that did not parse, or a player's result
+		return err
+	}
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &te) && te.Field != "":
+		key := te.Field[strings.LastIndex(te.Field, ".")+1:]
+		return fmt.Errorf("craps: read simulation result: %q holds a JSON %s, not a %v: %w", key, te.Value, te.Type, ErrSyntax)
+	case errors.As(err, &te):
+		return fmt.Errorf("craps: read simulation result: a JSON %s, not an object: %w", te.Value, ErrSyntax)
+	}
+	return fmt.Errorf("craps: read simulation result: %v: %w", err, ErrSyntax)
 }
 
 // Total sums the tallies of every bet of the first player.
