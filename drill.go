@@ -63,11 +63,26 @@ func ParseDrillLevel(s string) (DrillLevel, error) {
 	return 0, syntaxError("drill level (1 to 6, or place, line, center, commission, hand, full)", s)
 }
 
-// MarshalText writes the level's name.
-func (l DrillLevel) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+// MarshalText writes the level's name, and "" for the zero level (not
+// set: DrillConfig reads it as DrillLevelPlace). A level out of range is
+// an error wrapping ErrSyntax.
+func (l DrillLevel) MarshalText() ([]byte, error) {
+	switch {
+	case l == 0:
+		return []byte{}, nil
+	case l < DrillLevelPlace || l > DrillLevelFull:
+		return nil, fmt.Errorf("craps: write drill level %d: %w", int(l), ErrSyntax)
+	}
+	return []byte(l.String()), nil
+}
 
-// UnmarshalText reads a level as ParseDrillLevel does.
+// UnmarshalText reads a level as ParseDrillLevel does, and "" as the zero
+// level.
 func (l *DrillLevel) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*l = 0
+		return nil
+	}
 	v, err := ParseDrillLevel(string(b))
 	if err == nil {
 		*l = v

@@ -713,6 +713,26 @@ func TestDrillSession(t *testing.T) {
 	}
 }
 
+// A level saves by name, and the zero level (not set) as "", so that the
+// zero DrillSession reads back; a level out of range does not save.
+func TestDrillLevelText(t *testing.T) {
+	for l := craps.DrillLevel(0); l <= craps.DrillLevelFull; l++ {
+		data, err := json.Marshal(craps.DrillSession{Config: craps.DrillConfig{Level: l}})
+		if err != nil {
+			t.Fatalf("%v: %v", l, err)
+		}
+		var back craps.DrillSession
+		if err := json.Unmarshal(data, &back); err != nil || back.Config.Level != l {
+			t.Errorf("%v saved as %s reads back as %v, %v", l, data, back.Config.Level, err)
+		}
+	}
+	for _, l := range []craps.DrillLevel{-1, craps.DrillLevelFull + 1} {
+		if _, err := l.MarshalText(); !errors.Is(err, craps.ErrSyntax) {
+			t.Errorf("%v: MarshalText error %v, want ErrSyntax", l, err)
+		}
+	}
+}
+
 // Whatever the configuration, a drill asks questions whose own answer is
 // right, and a layout answered bet by bet with its lines' pays is right.
 func TestDrillProperties(t *testing.T) {
