@@ -11,7 +11,7 @@ import (
 type BetKind uint8
 
 // The bet kinds. Where a kind needs a number (Place 6, Come 9, Hard 8, Horn
-// High 12) it is in Bet.NumberBet; a hop's combination is in Bet.Hop.
+// High 12) it is in Bet.Number; a hop's combination is in Bet.Hop.
 const (
 	NoBet        BetKind = iota
 	PassLine             // 7, 11 win and 2, 3, 12 lose on the come-out; then the point before a 7. Pays 1:1.

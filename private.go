@@ -38,7 +38,7 @@ const (
 	NoBackboard
 	// OneDieMissed: one die hit the backboard and the other did not. The
 	// throw counts, with a warning; after a repeat the other players may
-	// hand the turn on and bar the shooter for the game (Table.Bar).
+	// hand the turn on and bar the shooter for the game (Table.BarShooter).
 	OneDieMissed
 	// ThrownAside: the shooter threw the dice aside and declared "no
 	// throw". The throw counts as the dice lie; after a repeat he may be
@@ -277,7 +277,7 @@ func (t *Table) stakeRefusal(op, player string, b Bet, amount Amount, limits boo
 // amount"): a first stake, a raise when the faders want more, or less, down
 // to what is already faded. The other players cover it with Fade; when
 // the dice are thrown it must be fully faded (Withdraw takes back the
-// rest, NoBet calls it all off). Dice win, the shooter takes the center;
+// rest, CallOffCenter calls it all off). Dice win, the shooter takes the center;
 // dice lose, each fader gets his stake back and as much again.
 func (t *Table) Center(amount Amount) error {
 	const op = "center"

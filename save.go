@@ -360,7 +360,7 @@ func (t *Table) restoreBetween(p *placed, opponent string, seatOf func(string, B
 	case p.carried && (!moved || t.point != 0):
 		return bad("only a come bet on its number after a point made is carried")
 	// At a point the center bet may be a barred shooter's: the player
-	// who took the dice from him finishes the hand (Table.Bar).
+	// who took the dice from him finishes the hand (Table.BarShooter).
 	case p.bet.Kind == Center && ((t.point == 0 && p.seat != t.shooter) || p.amount != p.cover):
 		return bad("the center bet is the shooter's, faded at even money")
 	}
