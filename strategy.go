@@ -346,7 +346,6 @@ func (s Strategy) Validate(r Rules) error {
 	return nil
 }
 
-// validate checks one action under r.
 // betRefusal is why a strategy may not keep bet b at any amount under r,
 // or nil.
 func betRefusal(r *Rules, b Bet) error {
@@ -371,6 +370,7 @@ func amountFits(r *Rules, k BetKind, x Amount) bool {
 	return x > 0 && x <= MaxAmount && x%r.unit() == 0 && (isOdds(k) || withinLimits(r, k, x))
 }
 
+// validate checks one action under r.
 func (a *Action) validate(r Rules) error {
 	bad := func(sentinel error, format string, args ...any) error {
 		return fmt.Errorf("%s: %w", fmt.Sprintf(format, args...), sentinel)
@@ -400,6 +400,9 @@ func (a *Action) validate(r Rules) error {
 		return bad(ErrSyntax, "unknown action kind %d", a.Kind)
 	}
 	b := a.Bet
+	if !madeAsIs(b) {
+		return bad(ErrSyntax, "%s", kindNotBet(b))
+	}
 	if err := betRefusal(&r, b); err != nil {
 		return err
 	}

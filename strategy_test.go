@@ -137,6 +137,11 @@ func TestParseStrategyRejects(t *testing.T) {
 		{"odds that are none", "hard 6 10 at nine", "odds such as"},
 		{"odds of nothing", "hard 6 10 at 0:1", "odds such as"},
 		{"a cover of nothing", "cover", "not an action"},
+		{"a proposition without its throws", "within 8", `"within" needs its throws`},
+		{"a proposition covered without its throws", "cover within 100", `"within" needs its throws`},
+		{"a proposition at the odds limit", "before max", `"before" needs its throws`},
+		{"a kind as a bet", "hardway 20", `"hard" needs its number`},
+		{"a hop without its dice", "hop 5", `"hop" needs its dice`},
 	}
 	for _, c := range cases {
 		_, err := ParseStrategy(c.text)
@@ -193,6 +198,8 @@ func TestStrategyValidate(t *testing.T) {
 		{"a fact with a stray bet", Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{5},
 			If: Condition{{{Kind: FactRolls, Bet: Bet{Kind: Field}}}}}}}, Standard(), ErrSyntax},
 		{"invalid rules", one("field 5"), Rules{Bar: 5}, ErrInvalidRules},
+		{"a proposition without its throws", Strategy{Actions: []Action{{Bet: Bet{Kind: Within}, Amounts: []Amount{8}}}}, Street(), ErrSyntax},
+		{"a kind as a bet", Strategy{Actions: []Action{{Bet: Bet{Kind: Place}, Amounts: []Amount{6}}}}, Standard(), ErrSyntax},
 	}
 	var many []Action
 	for n := range maxStrategyMemory + 1 {

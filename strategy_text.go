@@ -122,10 +122,14 @@ func ParseAction(text string) (Action, error) {
 		head, orig, a.Against = head[1:], orig[1:], true
 	}
 	// The longest prefix that is a bet, followed by an amount.
-	notAmount := ""
+	notAmount, kindOnly := "", Bet{}
 	for i := len(head) - 1; i >= 1; i-- {
 		b, err := parsePattern(head[:i])
-		if err != nil || !madeAsIs(b) {
+		if err != nil {
+			continue
+		}
+		if !madeAsIs(b) {
+			kindOnly = b
 			continue
 		}
 		if !a.readAmount(head[i]) {
@@ -146,6 +150,8 @@ func ParseAction(text string) (Action, error) {
 	switch _, err := parsePattern(head); {
 	case err == nil:
 		return Action{}, strategyError(text, "no amount")
+	case kindOnly.Kind != NoBet:
+		return Action{}, strategyError(text, kindNotBet(kindOnly))
 	case notAmount != "":
 		return Action{}, strategyError(text, fmt.Sprintf("%q is not an amount: a whole number (10), a progression (10-20-40), or for odds 2x or max", notAmount))
 	}
@@ -154,11 +160,27 @@ func ParseAction(text string) (Action, error) {
 
 // madeAsIs reports whether a bet can be made as written: every bet, and
 // of the kinds that need a number only odds behind the come bets, which
-// stand behind each of them.
+// stand behind each of them. A proposition needs its throws.
 func madeAsIs(b Bet) bool {
+	if b.Kind == Before || b.Kind == Within {
+		return b.Set != 0
+	}
 	_, required := b.Kind.numbered()
 	return b.Number != 0 || b.Hop != (Dice{}) || b.Kind == ComeOdds || b.Kind == DontComeOdds ||
 		!required && b.Kind != Hop
+}
+
+// kindNotBet is why an action cannot make b, a kind of bet standing for
+// every number, as it is.
+func kindNotBet(b Bet) string {
+	name := strings.ToLower(b.Kind.String())
+	switch b.Kind {
+	case Before, Within:
+		return fmt.Sprintf("%q needs its throws: 6,8 before 7, or 2,12 within 3", name)
+	case Hop:
+		return fmt.Sprintf("%q needs its dice: hop 2-5", name)
+	}
+	return fmt.Sprintf("%q needs its number: place 6, hard 8", name)
 }
 
 // parsePattern reads a bet, or a kind of bet standing for every number.
