@@ -101,6 +101,8 @@ func setUpLayout(r Rules, point int, layout []DrillBet) (*Table, []DrillBet, err
 		}
 		seen[key] = true
 		switch k := b.Bet.Kind; {
+		case b.Working > SwitchOff:
+			return nil, nil, fmt.Errorf("craps: drill: %s's %v: working switch %d is none of default, on and off: %w", b.Player, b.Bet, b.Working, ErrSyntax)
 		case k == Fire || madeAfterSeven(k):
 			return nil, nil, fmt.Errorf("craps: drill: %v depends on the hand before the layout: %w", k, ErrNotOffered)
 		case k == AllHardways:

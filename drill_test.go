@@ -236,6 +236,11 @@ func TestDrillLayoutRefusals(t *testing.T) {
 	if _, err := craps.NewDrillLayout(craps.Standard(), 4, come7, craps.Dice{A: 1, B: 1}); !errors.Is(err, craps.ErrSyntax) {
 		t.Errorf("a come bet on 7: error %v, want ErrSyntax", err)
 	}
+	// A working switch that is none of the three.
+	odd := []craps.DrillBet{{Player: "a", Bet: craps.Bet{Kind: craps.Hardway, Number: 6}, Amount: 10, Working: craps.SwitchOff + 5}}
+	if _, err := craps.NewDrillLayout(craps.Standard(), 0, odd, craps.Dice{A: 3, B: 3}); !errors.Is(err, craps.ErrSyntax) {
+		t.Errorf("working switch %d: error %v, want ErrSyntax", odd[0].Working, err)
+	}
 }
 
 // WholeStake gives the amounts a dealer is drilled on: the croupier
