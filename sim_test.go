@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/big"
 	"slices"
 	"strings"
 	"testing"
@@ -540,6 +541,35 @@ func roundTrip(t *testing.T, r SimResult) SimResult {
 		t.Fatalf("JSON round trip (-before +after):\n%s", diff)
 	}
 	return back
+}
+
+// Sessions' outcomes sum to the tallies' Net but for the commission paid
+// up front on bets still up when a session ends, as SimResult.Outcomes
+// says.
+func TestSessionOutcomesAndTallies(t *testing.T) {
+	for _, c := range []struct {
+		system string
+		short  bool // commission paid up front, under the standard rules
+	}{{"place-6-8", false}, {"iron-cross", false}, {"buy-4-10", true}, {"lay-5-9", true}} {
+		s, err := NamedStrategy(c.system)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := SimConfig{Rules: Standard(), Strategy: s, Mode: BySessions, N: 300, Seed: 3,
+			Session: SessionLimits{Bankroll: 300, Target: 500, MaxRolls: 50}}
+		res, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		net := new(big.Int)
+		for _, b := range res.Bets {
+			net.Add(net, b.Net())
+		}
+		switch cmp := res.Outcomes.Sum().Cmp(net); {
+		case !c.short && cmp != 0, c.short && cmp >= 0:
+			t.Errorf("%s: outcomes sum to %v, the tallies' Net to %v", c.system, res.Outcomes.Sum(), net)
+		}
+	}
 }
 
 // A result that does not decode is refused with ErrSyntax, naming the key

@@ -246,7 +246,11 @@ type SimResult struct {
 	// Bets holds one tally per bet the strategy made, in bet order.
 	Bets []BetTally `json:"bets"`
 	// Outcomes is the net result of each shooter's hand (ByShooters) or of
-	// each session (BySessions).
+	// each session (BySessions). A session's result counts the bets it
+	// leaves on the layout as the player's money, at their amounts, while
+	// the tallies in Bets count decided bets only: the sum of Outcomes
+	// falls short of the tallies' Net by the commission paid up front on
+	// bets still up when a session ended, and equals it otherwise.
 	Outcomes Histogram `json:"outcomes,omitempty"`
 	// SessionRolls sums the rolls of the sessions; Ends says how they ended.
 	SessionRolls int64       `json:"session_rolls,omitempty"`
@@ -267,9 +271,11 @@ type SimResult struct {
 // first (SimConfig.Others): his tallies, the results of his hands or
 // sessions, and how his sessions ended.
 type PlayerResult struct {
-	Name     string      `json:"name"`
-	Strategy string      `json:"strategy"`
-	Bets     []BetTally  `json:"bets"`
+	Name     string     `json:"name"`
+	Strategy string     `json:"strategy"`
+	Bets     []BetTally `json:"bets"`
+	// Outcomes is the net result of each of his hands or sessions, counted as
+	// SimResult.Outcomes counts them.
 	Outcomes Histogram   `json:"outcomes,omitempty"`
 	Ends     SessionEnds `json:"ends"`
 
