@@ -140,7 +140,8 @@ func TestParseStrategyRejects(t *testing.T) {
 		{"a proposition without its throws", "within 8", `"within" needs its throws`},
 		{"a proposition covered without its throws", "cover within 100", `"within" needs its throws`},
 		{"a proposition at the odds limit", "before max", `"before" needs its throws`},
-		{"a kind as a bet", "hardway 20", `"hard" needs its number`},
+		{"a kind as a bet", "hardway 20", "not an action"},
+		{"a number the kind has not", "place 7 10", "not an action"},
 		{"a hop without its dice", "hop 5", `"hop" needs its dice`},
 	}
 	for _, c := range cases {

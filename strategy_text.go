@@ -129,7 +129,9 @@ func ParseAction(text string) (Action, error) {
 			continue
 		}
 		if !madeAsIs(b) {
-			kindOnly = b
+			if b.Kind == Before || b.Kind == Within || b.Kind == Hop { // a number after the others may be theirs: place 7
+				kindOnly = b
+			}
 			continue
 		}
 		if !a.readAmount(head[i]) {
