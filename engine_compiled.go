@@ -338,6 +338,9 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 	cash, total := int64(lim.Bankroll)-j.startCost, int64(lim.Bankroll)+j.startEnd
 	s, rolls := uint32(0), int64(0)
 	for {
+		if rolls&cancelCheck == 0 && p.cancelled() { // a session may never end
+			return
+		}
 		i := st.next()
 		tr := s + uint32(i)
 		cashMid, mid := cash+j.credit[tr], total+j.mid[tr]

@@ -1,5 +1,7 @@
 package craps
 
+import "sync/atomic"
+
 // paidBet is the commission a player's bet on the layout was charged when
 // made.
 type paidBet struct {
@@ -50,7 +52,18 @@ type player struct {
 	// tallies of the bets it decides.
 	paid  []paidBet
 	rolls int64
+	// stop is set when the run is cancelled; the loops that may run long
+	// (a session, a block on the Table engine) look at it every
+	// cancelCheck+1 rolls. nil outside Simulate.
+	stop *atomic.Bool
 }
+
+// cancelCheck masks the roll counts at which a long loop asks whether
+// the run was cancelled (cancelled).
+const cancelCheck = 1<<16 - 1
+
+// cancelled reports whether the run p plays for was cancelled.
+func (p *player) cancelled() bool { return p.stop != nil && p.stop.Load() }
 
 // firstPlayer is the name of the first player at the simulator's table.
 const firstPlayer = "player"
@@ -279,13 +292,19 @@ func (p *player) blockFrom(st *stream, mode SimMode, n int64, out *SimResult, ro
 	p.rolls = rolls
 	switch mode {
 	case ByRolls:
-		for range n {
+		for i := range n {
+			if i&cancelCheck == 0 && p.cancelled() {
+				return
+			}
 			p.t.setMoney(MaxAmount)
 			p.throw(st, out)
 			p.again()
 		}
 	case ByShooters:
 		for n > 0 && !out.overflow {
+			if p.rolls&cancelCheck == 0 && p.cancelled() {
+				return
+			}
 			p.t.setMoney(MaxAmount)
 			sevenOuts := out.SevenOuts
 			p.throw(st, out)
@@ -316,6 +335,9 @@ func (p *player) sessionFrom(st *stream, out *SimResult, pending int) {
 		}
 		if !playing {
 			break
+		}
+		if p.rolls&cancelCheck == 0 && p.cancelled() { // a session may never end
+			return
 		}
 		if pending < 0 {
 			p.throw(st, out)

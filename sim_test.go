@@ -704,6 +704,45 @@ func TestSimulationErrors(t *testing.T) {
 	}
 }
 
+// idleHook keeps no bet: with no roll limit, its sessions never end.
+type idleHook struct{}
+
+func (idleHook) Reset(*HookRoll) {}
+func (idleHook) React(*HookRoll) {}
+
+// A run cancelled while a session that never ends is in play returns
+// with the context's error, on both engines and in a block of rolls on
+// the Table engine.
+func TestSimulateCancelledInBlock(t *testing.T) {
+	never := mustParse(t, "pass 10 if points >= 30") // no hand makes 30 points: no bet, no end
+	idle := Strategy{Name: "idle", NewHook: func() StrategyHook { return idleHook{} }}
+	for _, c := range []struct {
+		why string
+		cfg SimConfig
+	}{
+		{"compiled session", SimConfig{Strategy: never, Mode: BySessions, N: 1, Session: SessionLimits{Bankroll: 100, Target: 200}}},
+		{"Table session", SimConfig{Strategy: idle, Mode: BySessions, N: 1, Session: SessionLimits{Bankroll: 100, Target: 200}}},
+		{"Table rolls", SimConfig{Strategy: idle, Rules: CardCraps(), N: MaxSimN}},
+	} {
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(20*time.Millisecond, cancel)
+		done := make(chan error, 1)
+		go func() {
+			_, err := Simulate(ctx, c.cfg)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("%s: %v, want context.Canceled", c.why, err)
+			}
+		case <-time.After(time.Minute): // a hang, not a slow machine
+			t.Fatalf("%s: still running a minute after it was cancelled", c.why)
+		}
+		cancel()
+	}
+}
+
 // Sessions end on the target, the stop-loss, ruin or the roll limit, and
 // the histogram of their results summarizes them exactly.
 func TestSessions(t *testing.T) {

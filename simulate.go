@@ -252,7 +252,9 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		mu        sync.Mutex
 		done      int64
 		wg        sync.WaitGroup
+		stop      atomic.Bool // ctx is done: a block in play stops too
 	)
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	parts := make([]SimResult, workers)
 	for w := range parts {
 		wg.Add(1)
@@ -263,9 +265,11 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 			var fast *jointRun
 			if auto != nil {
 				fast = auto.newRun(&cfg)
+				fast.p.stop = &stop
 			} else {
 				gen = newPlayer(&cfg)
 				gen.settle()
+				gen.stop = &stop
 			}
 			for ctx.Err() == nil && !part.overflow {
 				k := nextBlock.Add(1) - 1

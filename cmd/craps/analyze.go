@@ -99,6 +99,9 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	if !(*bound > 0 && *bound < 1) {
 		return fmt.Errorf("-bound %v: want a chance between 0 and 1: %w", *bound, errUsage)
 	}
+	if *bankroll == 0 && (*target != 0 || *stopLoss != 0 || maxRolls != 0) {
+		return fmt.Errorf("-target, -stop-loss and -max-rolls limit sessions: give -bankroll too: %w", errUsage)
+	}
 	start := time.Now()
 	a, err := r.AnalyzeStrategy(s)
 	if err != nil {
@@ -120,6 +123,9 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 			lim.Target = 2 * lim.Bankroll
 		}
 		sa, err := r.AnalyzeSession(s, lim)
+		if errors.Is(err, craps.ErrSimulation) { // limits no session can have
+			return fmt.Errorf("%v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
+		}
 		if err != nil && (!errors.Is(err, craps.ErrNotAnalyzable) || *asJSON) {
 			return err
 		}

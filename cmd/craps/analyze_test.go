@@ -132,7 +132,11 @@ func TestAnalyzeCommand(t *testing.T) {
 		{[]string{"analyze", "-strategy", "double-tap", "-bound", "0.5"}, 0}, // 1,188 states once merged
 		{[]string{"analyze", "-strategy", tooManyStates}, 1},
 		{[]string{"analyze", "-strategy", "pass 10; stop if won 3"}, 1}, // a stop
-		{[]string{"analyze", "-bankroll", "100", "-target", "50"}, 1},
+		{[]string{"analyze", "-bankroll", "100", "-target", "50"}, 2},   // limits no session has: usage, as in craps sim
+		{[]string{"analyze", "-bankroll", "-5"}, 2},
+		{[]string{"analyze", "-bankroll", "100", "-stop-loss", "200"}, 2},
+		{[]string{"analyze", "-target", "500"}, 2}, // session limits without a session
+		{[]string{"analyze", "-max-rolls", "5"}, 2},
 	} {
 		if code, _, errOut := runCmd(t, "", c.args...); code != c.code {
 			t.Errorf("%v: exit %d, want %d: %s", c.args, code, c.code, errOut)
