@@ -36,9 +36,14 @@ func newDeckFigures(r craps.Rules) (*deckFigures, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The dice's figures for the same line, from the shooter's bets.
+	// The dice's figures for the same line, from the shooter's bets, at a
+	// casino table: the private game's no-bar and fade claim, which the
+	// shooter's line does not read, are not a casino's.
 	dice := r
-	dice.Cards, dice.NotOffered, dice.Private = craps.NoCards, 0, false
+	dice.Cards, dice.NotOffered, dice.Private, dice.FadeClaim = craps.NoCards, 0, false, false
+	if dice.Bar == craps.NoBar {
+		dice.Bar = 0
+	}
 	diceWin := func(b craps.Bet) (*big.Rat, error) {
 		an, err := dice.Analyze(b)
 		return an.Win, err

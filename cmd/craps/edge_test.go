@@ -18,6 +18,7 @@ func TestEdgeFitsWidth(t *testing.T) {
 		{}, {"-rules", "bar2"}, {"-rules", "vegas"}, {"-rules", "crapless"}, {"-rules", "100x"}, {"-rules", "street"},
 		{"-rules", "cards", "-cards", "reshuffle"}, {"-props", "for1", "-field12", "2", "-odds", "100x"},
 		{"-rules", "bar2", "-fire-6", "1999:1", "-fire-5", "299:1"},
+		{"-rules", "street", "-cards", "pair-kept"}, // the private game with cards: no bar, beside the dice's casino line
 	}
 	if !testing.Short() { // the rules' own reading, with simulated rows, takes seconds
 		cases = append(cases, []string{"-rules", "cards"})
