@@ -48,7 +48,7 @@ func TestHandCommand(t *testing.T) {
 	if len(got.Summary.DifferentPoints) != 11 {
 		t.Errorf("crapless: %d tiers of different points, want 0 to 10", len(got.Summary.DifferentPoints))
 	}
-	for _, args := range [][]string{{"hand", "-rules", "cards"}, {"hand", "-rolls", "1e9"}, {"hand", "extra"}} {
+	for _, args := range [][]string{{"hand", "-rules", "cards"}, {"hand", "-rolls", "1e9"}, {"hand", "-rolls", "2001"}, {"hand", "extra"}} {
 		if code, _, _ := runCmd(t, "", args...); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
