@@ -78,17 +78,23 @@ func newFloat(x *big.Rat) *big.Float { return new(big.Float).SetPrec(floatPrec).
 
 // factorFloat factors I-P in floating point of floatPrec bits. Every
 // state must lead to the chain's end with positive probability (no
-// closed group of states); if one does not, it reports false.
-func (m *markov) factorFloat() (*floatFactored, bool) {
+// closed group of states); if one does not, it reports false. work
+// bounds the elimination's products, a pivot looked over counting
+// 1/pivotScan of one; past it, factorFloat gives up and reports tooLong.
+// pivotScan is how many pivots are looked over in the time of one
+// product of the elimination (a big.Float multiplication and subtraction).
+const pivotScan = 64
+
+func (m *markov) factorFloat(work int) (_ *floatFactored, ok, tooLong bool) {
 	f := &floatFactored{n: len(m.arcs)}
 	for _, g := range m.groups() {
-		fg, ok := eliminateFloat(m, g)
+		fg, ok, tooLong := eliminateFloat(m, g, &work)
 		if !ok {
-			return nil, false
+			return nil, false, tooLong
 		}
 		f.groups = append(f.groups, fg)
 	}
-	return f, true
+	return f, true, false
 }
 
 // groups returns the strongly connected groups of the chain's graph,
@@ -157,7 +163,7 @@ func (m *markov) groups() [][]int {
 // eliminateFloat factors the rows of one group as factored.eliminate does
 // modulo a prime, in floating point: no pivot vanishes unless the group is
 // closed.
-func eliminateFloat(m *markov, g []int) (floatGroup, bool) {
+func eliminateFloat(m *markov, g []int, work *int) (_ floatGroup, ok, tooLong bool) {
 	local := make(map[int]int, len(g))
 	for i, s := range g {
 		local[s] = i
@@ -202,9 +208,12 @@ func eliminateFloat(m *markov, g []int) (floatGroup, bool) {
 				p, best = i, cost
 			}
 		}
+		if *work -= size/pivotScan + best; *work < 0 {
+			return floatGroup{}, false, true
+		}
 		piv := rows[p][p]
 		if piv == nil || piv.Sign() == 0 {
-			return floatGroup{}, false
+			return floatGroup{}, false, false
 		}
 		done[p] = true
 		pos[p] = len(order)
@@ -260,7 +269,7 @@ func eliminateFloat(m *markov, g []int) (floatGroup, bool) {
 		}
 	}
 	fg.outside = outside
-	return fg, true
+	return fg, true, false
 }
 
 // solve returns x for each right-hand side: b[s][c] is column c's reward

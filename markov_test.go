@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"math"
 	"math/big"
 	"testing"
 
@@ -65,7 +66,7 @@ func TestMarkovSolvesExactly(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		m, b := randomChain(t)
 		x := solvedExactly(t, m, b)
-		ff, _ := m.factorFloat()
+		ff, _, _ := m.factorFloat(math.MaxInt)
 		fb := make([][]*big.Float, len(b))
 		for s := range b {
 			fb[s] = []*big.Float{newFloat(b[s][0]), newFloat(b[s][1])}

@@ -3,6 +3,7 @@ package craps
 import (
 	"fmt"
 	"maps"
+	"math"
 	"math/big"
 	"slices"
 	"sort"
@@ -15,10 +16,11 @@ import (
 // off the layout) the session can reach. Without a roll limit: exactly,
 // in rationals, when there are at most 400 of them; otherwise in floating
 // point (elimination up to 4000 states, beyond them an iteration that
-// corrects the slow drift of the money on the chain of money levels),
-// refined until its exact residual is tiny, with a bound on the error
-// proved from that residual. With a roll limit, by carrying the chance of
-// each pair forward roll by roll: exactly for limits up to 24 rolls,
+// corrects the slow drift of the money on the chain of money levels, and
+// elimination again, within a few seconds' work, where the iteration does
+// not settle), refined until its exact residual is tiny, with a bound on
+// the error proved from that residual. With a roll limit, by carrying the
+// chance of each pair forward roll by roll: exactly for limits up to 24 rolls,
 // beyond in integers over 2^127 rounded down, with the mass the rounding
 // loses counted exactly as the bound (far below 1e-12). A session that
 // reaches the roll limit ends with its bets on the layout counted as the
@@ -69,9 +71,10 @@ const maxSessionStates = 1 << 17
 // within limits lim, which must be valid for Simulate; a roll limit is
 // followed roll by roll (see SessionAnalysis). It returns an error
 // wrapping ErrNotAnalyzable for a strategy without an exact analysis (see
-// AnalyzeStrategy), a session with more than 131,072 states, or one with
-// a roll limit whose states times rolls followed pass 2·10^8 (some
-// seconds); ErrSimulation for limits a simulation refuses.
+// AnalyzeStrategy), a session with more than 131,072 states, one with a
+// roll limit whose states times rolls followed pass 2·10^8 (some
+// seconds), or one that neither the iteration nor the elimination within
+// its bound solves; ErrSimulation for limits a simulation refuses.
 func (r Rules) AnalyzeSession(s Strategy, lim SessionLimits) (SessionAnalysis, error) {
 	j, err := r.compiledStrategy(s)
 	if err != nil {
@@ -461,31 +464,23 @@ const directStates = 4000
 // values for each state (state i's at [i*cols:]).
 type approxSolver func(b []float64, cols int) ([]float64, error)
 
+// fallbackWork bounds the elimination tried on a session the two-grid
+// iteration does not settle (factorFloat's work), a few seconds. A chain
+// with little fill, such as flat pass-line bets over thousands of money
+// levels, is solved this way; one with much fill stays refused.
+const fallbackWork = 20_000_000
+
 // approx returns the floating-point solver for the chain m: elimination
 // in 128-bit floating point for a chain of at most directStates states,
-// the two-grid iteration on money levels beyond.
+// the two-grid iteration on money levels beyond, and elimination again,
+// within fallbackWork, where the iteration does not settle.
 func (x *sessionChain) approx(m *markov) (approxSolver, error) {
 	if len(x.nodes) <= x.direct {
-		f, ok := m.factorFloat()
+		f, ok, _ := m.factorFloat(math.MaxInt)
 		if !ok {
 			return nil, errForever
 		}
-		return func(b []float64, cols int) ([]float64, error) {
-			fb := make([][]*big.Float, len(x.nodes))
-			for i := range fb {
-				fb[i] = make([]*big.Float, cols)
-				for c := range cols {
-					fb[i][c] = new(big.Float).SetPrec(floatPrec).SetFloat64(b[i*cols+c])
-				}
-			}
-			out := make([]float64, len(b))
-			for i, row := range f.solve(fb, cols) {
-				for c, v := range row {
-					out[i*cols+c], _ = v.Float64()
-				}
-			}
-			return out, nil
-		}, nil
+		return floatSolver(f, len(x.nodes)), nil
 	}
 	totals := map[int64]bool{}
 	for _, nd := range x.nodes {
@@ -498,13 +493,43 @@ func (x *sessionChain) approx(m *markov) (approxSolver, error) {
 		levels[i] = int32(k)
 	}
 	g := newTwoGrid(x.moves, levels, len(sorted))
+	var direct approxSolver // the fallback, once factored
 	return func(b []float64, cols int) ([]float64, error) {
-		out, ok := g.solve(b, cols)
-		if !ok {
-			return nil, fmt.Errorf("the iteration on %d states did not settle: %w", len(x.nodes), ErrNotAnalyzable)
+		if direct != nil {
+			return direct(b, cols)
+		}
+		if out, ok := g.solve(b, cols); ok {
+			return out, nil
+		}
+		n := len(x.nodes)
+		if n*n/2/pivotScan <= fallbackWork { // looking over the pivots alone takes about n²/2
+			if f, ok, _ := m.factorFloat(fallbackWork); ok {
+				direct = floatSolver(f, n)
+				return direct(b, cols)
+			}
+		}
+		return nil, fmt.Errorf("the iteration on %d states did not settle: %w", n, ErrNotAnalyzable)
+	}, nil
+}
+
+// floatSolver solves with f, the chain of n states factored.
+func floatSolver(f *floatFactored, n int) approxSolver {
+	return func(b []float64, cols int) ([]float64, error) {
+		fb := make([][]*big.Float, n)
+		for i := range fb {
+			fb[i] = make([]*big.Float, cols)
+			for c := range cols {
+				fb[i][c] = new(big.Float).SetPrec(floatPrec).SetFloat64(b[i*cols+c])
+			}
+		}
+		out := make([]float64, len(b))
+		for i, row := range f.solve(fb, cols) {
+			for c, v := range row {
+				out[i*cols+c], _ = v.Float64()
+			}
 		}
 		return out, nil
-	}, nil
+	}
 }
 
 // solveBounded solves in floating point, refines the solution on a grid

@@ -285,3 +285,25 @@ func exploredSession(t *testing.T, name string, lim SessionLimits) *sessionChain
 	}
 	return x
 }
+
+// Flat pass-line bets of one unit from 250 to 500 make a chain of 4,489
+// states that the two-grid iteration does not settle; the elimination it
+// falls back on solves it, and the chance of the target is gambler's
+// ruin's, (1-r^250)/(1-r^500) with r = 251/244 the odds against a
+// decision, within the proved bound.
+func TestAnalyzeSessionIterationFallback(t *testing.T) {
+	s := mustParse(t, "pass 1")
+	a, err := Standard().AnalyzeSession(s, SessionLimits{Bankroll: 250, Target: 500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := big.NewRat(251, 244)
+	pow := func(n int64) *big.Rat {
+		return new(big.Rat).SetFrac(new(big.Int).Exp(r.Num(), big.NewInt(n), nil), new(big.Int).Exp(r.Denom(), big.NewInt(n), nil))
+	}
+	one := big.NewRat(1, 1)
+	want := new(big.Rat).Quo(new(big.Rat).Sub(one, pow(250)), new(big.Rat).Sub(one, pow(500)))
+	if diff := new(big.Rat).Sub(a.Target, want); diff.Abs(diff).Cmp(a.ErrorBound) > 0 || a.ErrorBound.Cmp(big.NewRat(1, 1e18)) > 0 {
+		t.Errorf("target %s, want %s within the bound %s", a.Target.FloatString(20), want.FloatString(20), a.ErrorBound.FloatString(30))
+	}
+}
