@@ -618,6 +618,9 @@ func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 	case sum.Player == "":
 		fmt.Fprintln(w, "\nReturn is the player's net per unit staked on bets decided (negative: the house's edge),")
 		fmt.Fprintln(w, "± one standard error; exact is craps edge's figure, for all bets weighted by the stakes simulated.")
+		fmt.Fprintln(w, "That figure is per unit, before the table rounds a payout or commission down to its unit: a")
+		fmt.Fprintln(w, "stake paid a broken amount (a 20 lay on 6 wins 16, a 5% vig of 1.50 is 1) strays from it by more")
+		fmt.Fprintln(w, "than chance. The strategy's exact figures (craps analyze) count the rounding.")
 		if res.Rules.Cards != craps.NoCards {
 			fmt.Fprintln(w, "Cards are dealt from a deck seeded by each block. A card figure assumes its bet made at the moment")
 			fmt.Fprintln(w, "craps edge names (the line on a come-out, odds when the point is set, other bets when a come-out")
