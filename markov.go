@@ -76,15 +76,15 @@ type floatTerm struct {
 // newFloat returns x at the precision of the floating-point solver.
 func newFloat(x *big.Rat) *big.Float { return new(big.Float).SetPrec(floatPrec).SetRat(x) }
 
+// pivotScan is how many pivots are looked over in the time of one
+// product of the elimination (a big.Float multiplication and subtraction).
+const pivotScan = 64
+
 // factorFloat factors I-P in floating point of floatPrec bits. Every
 // state must lead to the chain's end with positive probability (no
 // closed group of states); if one does not, it reports false. work
 // bounds the elimination's products, a pivot looked over counting
 // 1/pivotScan of one; past it, factorFloat gives up and reports tooLong.
-// pivotScan is how many pivots are looked over in the time of one
-// product of the elimination (a big.Float multiplication and subtraction).
-const pivotScan = 64
-
 func (m *markov) factorFloat(work int) (_ *floatFactored, ok, tooLong bool) {
 	f := &floatFactored{n: len(m.arcs)}
 	for _, g := range m.groups() {

@@ -277,8 +277,8 @@ func (t *Table) stakeRefusal(op, player string, b Bet, amount Amount, limits boo
 // amount"): a first stake, a raise when the faders want more, or less, down
 // to what is already faded. The other players cover it with Fade; when
 // the dice are thrown it must be fully faded (Withdraw takes back the
-// rest, CallOffCenter calls it all off). Dice win, the shooter takes the center;
-// dice lose, each fader gets his stake back and as much again.
+// rest, CallOffCenter calls it all off). Dice win, the shooter takes the
+// center; dice lose, each fader gets his stake back and as much again.
 func (t *Table) Center(amount Amount) error {
 	const op = "center"
 	b := Bet{Kind: Center}
