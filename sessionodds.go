@@ -502,7 +502,7 @@ func (x *sessionChain) approx(m *markov) (approxSolver, error) {
 			return out, nil
 		}
 		n := len(x.nodes)
-		if n*n/2/pivotScan <= fallbackWork { // looking over the pivots alone takes about n²/2
+		if n*n/2/pivotScan <= fallbackWork { // what looking over the pivots alone costs
 			if f, ok, _ := m.factorFloat(fallbackWork); ok {
 				direct = floatSolver(f, n)
 				return direct(b, cols)
