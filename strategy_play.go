@@ -880,7 +880,7 @@ func (b *bettor) keepKept(at strategySeat) (short bool) {
 			if !k.betChecked {
 				k.betChecked, k.betRefused = true, !madeAsIs(k.bet) || betRefusal(r, k.bet) != nil
 			}
-			k.checked, k.refused = true, k.betRefused || k.amount < 0 || (k.amount > 0 && !amountFits(r, k.bet.Kind, k.amount))
+			k.checked, k.refused = true, k.betRefused || (k.amount != 0 && !amountFits(r, k.bet.Kind, k.amount)) // 0 takes it down
 		}
 		if !k.refused && !(k.settled && !b.actions.Has(k.bet.Kind)) { // else the table does not take it, or it is up
 			b.changes = 0
