@@ -2510,12 +2510,27 @@ func BenchmarkTableRoll(b *testing.B) {
 //     layout, check the come-out and the bets that are off, and move the
 //     puck;
 //   - least-work-unreported is least-work without writing the
-//     Resolutions, to tell what reporting costs.
+//     Resolutions, to tell what reporting costs;
+//   - memoized is BenchmarkTableRoll with every roll worked out in
+//     advance, one for each of the 36 throws (ttRollMemo): the restore,
+//     then the roll's Resolutions copied in, the bets that stay moved
+//     down, the money and the puck set. It decides, pays and checks
+//     nothing, and holds for this one layout only, so it is no way to
+//     play; it is a floor under BenchmarkTableRoll, since any Roll must
+//     at least report and move what this one does.
 //
 // All throw the dice BenchmarkTableRoll throws.
 func BenchmarkTableRollParts(b *testing.B) {
 	tb, layout := ttBenchLayout(b)
 	tape := ttThrowTape(1 << 16)
+	memo := ttRollMemos(b, tb, layout)
+	b.Run("memoized", func(b *testing.B) {
+		dst := make([]Resolution, 0, 32)
+		for i := 0; b.Loop(); i++ {
+			ttBenchRestore(tb, layout)
+			dst = memo[tape[i&(len(tape)-1)].index()].apply(tb, dst[:0])
+		}
+	})
 	b.Run("restore", func(b *testing.B) {
 		var sum uint
 		for i := 0; b.Loop(); i++ {
@@ -2556,6 +2571,87 @@ func TestLeastWorkReportsAsRoll(t *testing.T) {
 			t.Errorf("%v: least work reports otherwise (-Roll +least work):\n%s", d, diff)
 		}
 	}
+}
+
+// A memoized roll leaves the table as Roll does, for every throw at the
+// benchmark layout, so that BenchmarkTableRollParts/memoized does all of
+// a roll's work on the layout, the money and the puck.
+func TestRollMemoIsRoll(t *testing.T) {
+	tb, layout := ttBenchLayout(t)
+	memo := ttRollMemos(t, tb, layout)
+	for _, d := range AllDice() {
+		ttBenchRestore(tb, layout)
+		house := tb.house
+		res, err := tb.Roll(d, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tb.Clone()
+		ttBenchRestore(tb, layout)
+		tb.house = house
+		got := memo[d.index()].apply(tb, nil)
+		if diff := cmp.Diff(res, got); diff != "" {
+			t.Errorf("%v: the memo reports otherwise (-Roll +memo):\n%s", d, diff)
+		}
+		if diff := cmp.Diff(want.bets, tb.bets, ttCmpTable); diff != "" {
+			t.Errorf("%v: the memo leaves another layout (-Roll +memo):\n%s", d, diff)
+		}
+		if tb.seats[0].bankroll != want.seats[0].bankroll || tb.house != want.house || tb.point != want.point {
+			t.Errorf("%v: the memo leaves bankroll %v, house %v, point %d; Roll %v, %v, %d", d,
+				tb.seats[0].bankroll, tb.house, tb.point, want.seats[0].bankroll, want.house, want.point)
+		}
+	}
+}
+
+// ttRollMemo is what a roll of the benchmark layout does for one throw,
+// worked out by Roll: the Resolutions it reports, the indexes of the
+// bets that stay, in order, the player's bankroll and the puck after it,
+// and what it adds to the house's result.
+type ttRollMemo struct {
+	res             []Resolution
+	stay            []int
+	bankroll, house Amount
+	point           int8
+}
+
+// ttRollMemos works out a roll of the layout for each throw, by index.
+func ttRollMemos(b ttTB, tb, layout *Table) (memo [36]ttRollMemo) {
+	b.Helper()
+	for _, d := range AllDice() {
+		ttBenchRestore(tb, layout)
+		house := tb.house
+		res, err := tb.Roll(d, nil)
+		if err != nil {
+			b.Fatalf("roll %v: %v", d, err)
+		}
+		m := &memo[d.index()]
+		m.res = res
+		for i := range layout.bets {
+			for j := range tb.bets {
+				if tb.bets[j].bet == layout.bets[i].bet && tb.bets[j].seat == layout.bets[i].seat {
+					m.stay = append(m.stay, i)
+				}
+			}
+		}
+		m.bankroll, m.house, m.point = tb.seats[0].bankroll, tb.house-house, tb.point
+	}
+	ttBenchRestore(tb, layout)
+	return memo
+}
+
+// apply does to tb, the benchmark layout restored, what the memo's roll
+// does, and appends its Resolutions to dst.
+func (m *ttRollMemo) apply(tb *Table, dst []Resolution) []Resolution {
+	dst = append(dst, m.res...)
+	for k, i := range m.stay {
+		if k != i {
+			tb.bets[k] = tb.bets[i]
+		}
+	}
+	tb.bets = tb.bets[:len(m.stay)]
+	tb.seats[0].bankroll, tb.point = m.bankroll, m.point
+	tb.house += m.house
+	return dst
 }
 
 // ttLeastWork settles the bets throw decides as Roll's fast path does,
