@@ -120,7 +120,9 @@ type DrillTally struct {
 	Time  time.Duration `json:"time,omitzero"`
 }
 
-// Score tallies the session.
+// Score tallies the session. A layout's marks count for the bets of its
+// question's lines, in order; a mark beyond its question's lines counts
+// for none.
 func (s *DrillSession) Score() DrillScore {
 	var sc DrillScore
 	tallies := map[[2]int]*DrillTally{}
@@ -149,7 +151,9 @@ func (s *DrillSession) Score() DrillScore {
 			continue
 		}
 		count(q.Kind, NoBet, r.Mark.Right, r.Took)
-		for i, right := range r.Mark.Lines {
+		// A record built or edited by hand may mark more lines than its
+		// question has; those have no bet to count for.
+		for i, right := range r.Mark.Lines[:min(len(r.Mark.Lines), len(q.Lines))] {
 			count(q.Kind, q.Lines[i].Bet.Kind, right, 0)
 		}
 	}

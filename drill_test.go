@@ -718,6 +718,24 @@ func TestDrillSession(t *testing.T) {
 	}
 }
 
+// A session read back from an edited file may mark more lines than its
+// question has: Score and saving count the lines there are, and do not
+// panic.
+func TestDrillSessionMarksBeyondLines(t *testing.T) {
+	data := `{"records":[{"question":{"kind":"layout","dice":"1-1","lines":[],"answer":0},"answer":[0,0],"mark":{"lines":[true,false]}}]}`
+	var s craps.DrillSession
+	if err := json.Unmarshal([]byte(data), &s); err != nil {
+		t.Fatal(err)
+	}
+	want := []craps.DrillTally{{Kind: craps.DrillKindLayout, Asked: 1}}
+	if sc := s.Score(); sc.Asked != 1 || sc.Right != 0 || !cmp.Equal(sc.ByBet, want) {
+		t.Errorf("score %+v, want 0 of 1 by %+v", sc, want)
+	}
+	if _, err := json.Marshal(s); err != nil {
+		t.Errorf("saving: %v", err)
+	}
+}
+
 // A level saves by name, and the zero level (not set) as "", so that the
 // zero DrillSession reads back; a level out of range does not save.
 func TestDrillLevelText(t *testing.T) {
