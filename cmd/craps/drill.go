@@ -71,8 +71,8 @@ func runDrill(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	cfg := craps.DrillConfig{Rules: r, Level: lvl, Seed: *seed, Breakage: *breakage}
 	drill, err := craps.NewDrill(cfg)
-	if err != nil {
-		return err
+	if err != nil { // rules or a level the drill cannot ask from
+		return fmt.Errorf("%s: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
 	}
 	if *asJSON {
 		return writeDrillJSON(stdout, drill, *n)

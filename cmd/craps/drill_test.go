@@ -148,8 +148,8 @@ func TestDrillCommandRefusals(t *testing.T) {
 		{[]string{"drill", "-json", "-n", "0"}, 2},
 		{[]string{"drill", "-n", "-1"}, 2},
 		{[]string{"drill", "-json", "-record", "x.json"}, 2},
-		{[]string{"drill", "-rules", "street"}, 1},
-		{[]string{"drill", "-level", "commission", "-not-offered", "buy,lay"}, 1},
+		{[]string{"drill", "-rules", "street"}, 2},
+		{[]string{"drill", "-level", "commission", "-not-offered", "buy,lay"}, 2},
 	} {
 		if code, _, errOut := runCmd(t, "", c.args...); code != c.code || errOut == "" {
 			t.Errorf("%v: exit %d, %q; want %d with a message", c.args, code, errOut, c.code)
