@@ -91,9 +91,10 @@ func ParseFault(s string) (Fault, error) {
 // fault (OffBounds, Cocked, NoBackboard) decides nothing: d is ignored and
 // the shooter throws again. OneDieMissed and ThrownAside count: the throw
 // d is rolled as Roll rolls it, and the fault is held against the shooter
-// who threw it, so that a repeat lets the others Bar him. NoFault is Roll.
-// A throw that could not be made now (a center bet not fully faded) is
-// refused as Roll refuses it, and changes nothing.
+// who threw it, so that a repeat lets the others bar him (BarShooter).
+// NoFault is Roll. A throw that could not be made now (a center bet not
+// fully faded or under the table minimum, or any throw at a table that
+// deals from a deck) is refused as Roll refuses it, and changes nothing.
 func (t *Table) RollFault(d Dice, f Fault, dst []Resolution) ([]Resolution, error) {
 	switch {
 	case f >= numFaults:
@@ -101,6 +102,9 @@ func (t *Table) RollFault(d Dice, f Fault, dst []Resolution) ([]Resolution, erro
 	case f == NoFault:
 		return t.Roll(d, dst)
 	case f.Void():
+		if err := t.diceRefused(); err != nil {
+			return dst, err
+		}
 		return dst, t.throwable()
 	}
 	thrower := t.shooter
@@ -119,6 +123,12 @@ func (t *Table) throwable() error {
 	if t.center > 0 {
 		return t.refuse("roll", t.Shooter(), Bet{Kind: Center}, ErrNotNow,
 			"%d of the center bet is not faded: the shooter withdraws it or calls no bet", t.center)
+	}
+	// What is faded is what is thrown for, and the table's limits hold for
+	// it: a withdrawal or a fader who left may have cut it below them.
+	if faded, _ := t.faded(-1); faded > 0 && faded < t.rules.Minimum {
+		return t.refuse("roll", t.Shooter(), Bet{Kind: Center}, ErrTableLimit,
+			"the center bet of %d is under the table minimum %d: the shooter raises it or calls no bet", faded, t.rules.Minimum)
 	}
 	return nil
 }
@@ -286,6 +296,9 @@ func (t *Table) Center(amount Amount) error {
 	if err := t.privateOnly(op, shooter, b); err != nil {
 		return err
 	}
+	if err := t.offered(op, shooter, b); err != nil {
+		return err
+	}
 	faded, _ := t.faded(-1)
 	switch {
 	case len(t.seats) == 0:
@@ -317,6 +330,9 @@ func (t *Table) Fade(player string, amount Amount) error {
 	b := Bet{Kind: Center}
 	i, err := t.privateSeat(op, player, b)
 	if err != nil {
+		return err
+	}
+	if err := t.offered(op, player, b); err != nil {
 		return err
 	}
 	faded, mine := t.faded(i)
@@ -363,6 +379,9 @@ func (t *Table) Claim(player string) error {
 	if err != nil {
 		return err
 	}
+	if err := t.offered(op, player, b); err != nil {
+		return err
+	}
 	faded, mine := t.faded(i)
 	need := t.center + faded
 	if mine >= 0 {
@@ -395,16 +414,20 @@ func (t *Table) Claim(player string) error {
 }
 
 // ClaimedBy is the player who may claim the next center bet under
-// Rules.FadeClaim, or "".
+// Rules.FadeClaim, or "". While he holds the dice himself he has no bet to
+// claim, and it is "" until he passes them on.
 func (t *Table) ClaimedBy() string {
-	if t.claimant == 0 {
+	if t.claimant == 0 || t.claimant-1 == t.shooter {
 		return ""
 	}
 	return t.seats[t.claimant-1].name
 }
 
 // Withdraw takes back the part of the shooter's center bet that no one
-// has faded; with no fades at all, that is the whole bet.
+// has faded; with no fades at all, that is the whole bet. What is left is
+// thrown for only within the table's limits: below Rules.Minimum, Roll
+// refuses the throw until the shooter raises it (Center) or calls no bet
+// (CallOffCenter).
 func (t *Table) Withdraw() error {
 	const op = "withdraw"
 	b := Bet{Kind: Center}

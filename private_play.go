@@ -111,6 +111,9 @@ func (p *player) center() {
 	default:
 		_ = t.Withdraw()
 	}
+	if t.throwable() != nil { // what was faded is under the table minimum
+		_ = t.CallOffCenter()
+	}
 }
 
 // fadeActions calls f with each fade action of the player in seat k that

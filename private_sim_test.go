@@ -231,6 +231,26 @@ func TestPrivateScriptedClaimAndNoBet(t *testing.T) {
 	}
 }
 
+// A center bet whose faded part is under the table minimum is not thrown
+// for: once the rest is withdrawn, the shooter calls no bet, and the
+// throw decides nothing.
+func TestPrivateScriptedFadedBelowMinimum(t *testing.T) {
+	r := Street()
+	r.Minimum = 10
+	cfg := SimConfig{Rules: r, Mode: BySessions, N: 1, Session: SessionLimits{Bankroll: 1000, MaxRolls: 100},
+		Strategy: mustParse(t, "center 20"),
+		Others: []SimPlayer{
+			{Name: "bob", Strategy: mustParse(t, "fade 5")},
+			{Name: "ann", Strategy: mustParse(t, "center 20")},
+		},
+	}
+	playScript(t, cfg, []scriptStep{
+		{Dice{}, scriptState{[3]Amount{1000, 1000, 1000}, "player"}},
+		{Dice{3, 4}, scriptState{[3]Amount{1000, 1000, 1000}, "player"}},
+		{Dice{1, 1}, scriptState{[3]Amount{1000, 1000, 1000}, "player"}},
+	})
+}
+
 // privateStrategyGen draws a private-game strategy for a player among
 // names: center bets, fades that may claim, side bets backed and covered
 // at odds (some with a named opponent), call-offs, progressions and

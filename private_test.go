@@ -306,7 +306,26 @@ func TestPrivateCenterRefuses(t *testing.T) {
 	unit5.Unit = 5
 	limits := Street()
 	limits.Minimum, limits.Maximum = 10, 500
+	noCenter := Street()
+	noCenter.NotOffered = Kinds(Center)
+	cards := Street()
+	cards.Cards = CardsPairReturned
+	withdraw := func(tb *Table) error { return tb.Withdraw() }
+	leave := func(p string) pvCall { return func(tb *Table) error { _, err := tb.Leave(p); return err } }
 	pvRunRefusals(t, []pvRefuseCase{
+		{"center not offered", "Rules.NotOffered holds for the center bet", noCenter, nil, pvCenter(10), ErrNotOffered},
+		{"fade not offered", "Rules.NotOffered holds for the center bet", noCenter, nil, pvFade("a", 10), ErrNotOffered},
+		{"claim not offered", "Rules.NotOffered holds for the center bet", noCenter, nil,
+			func(tb *Table) error { return tb.Claim("a") }, ErrNotOffered},
+		{"roll withdrawn below the minimum", "a withdrawal leaves 5 faded, under the minimum 10", limits,
+			pvSetup(pvCenter(20), pvFade("a", 5), withdraw), pvThrow(3, 4), ErrTableLimit},
+		{"void throw withdrawn below the minimum", "a void throw is refused as the throw would be", limits,
+			pvSetup(pvCenter(20), pvFade("a", 5), withdraw),
+			func(tb *Table) error { _, err := tb.RollFault(Dice{3, 4}, Cocked, nil); return err }, ErrTableLimit},
+		{"roll after a fader left below the minimum", "b's 15 goes with him, leaving 5 faded", limits,
+			pvSetup(pvCenter(20), pvFade("a", 5), pvFade("b", 15), leave("b")), pvThrow(3, 4), ErrTableLimit},
+		{"void throw at a card table", "a card table deals its throws, void or not", cards, nil,
+			func(tb *Table) error { _, err := tb.RollFault(Dice{3, 4}, OffBounds, nil); return err }, ErrRollSource},
 		{"fade beyond the stake", "60 is faded: 50 more would cover 110 of a 100 stake", Rules{},
 			pvSetup(pvCenter(100), pvFade("a", 60)), pvFade("b", 50), ErrFadeLimit},
 		{"one fade beyond the stake", "no one fades more than the stake", Rules{},
@@ -486,11 +505,11 @@ func TestPrivateClaim(t *testing.T) {
 	})
 	t.Run("claimant shoots", func(t *testing.T) {
 		// The dice won and the shooter passes them on: the claimant now
-		// holds them and cannot fade his own bet.
+		// holds them and cannot fade his own bet, so none may claim.
 		tb := lost(t, claim)
 		pvMust(t, tb.PassDice())
-		if tb.Shooter() != "a" || tb.ClaimedBy() != "a" {
-			t.Fatalf("shooter %q, claimant %q", tb.Shooter(), tb.ClaimedBy())
+		if tb.Shooter() != "a" || tb.ClaimedBy() != "" {
+			t.Fatalf("shooter %q, claimant %q; want a, none", tb.Shooter(), tb.ClaimedBy())
 		}
 		pvMust(t, tb.Center(100))
 		pvMust(t, tb.Fade("b", 100))

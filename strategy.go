@@ -182,7 +182,8 @@ type Action struct {
 	Opponent string
 	// NoBetUnlessFaded calls the shooter's center bet off ("no bet") when
 	// the others have not faded all of it; without it, the part not faded
-	// is withdrawn.
+	// is withdrawn, and the bet called off if what is left is under the
+	// table minimum.
 	NoBetUnlessFaded bool
 	// Claim makes a fade claim the whole center bet whenever the claim
 	// rule lets the player (Rules.FadeClaim, Table.Claim).

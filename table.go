@@ -1035,16 +1035,26 @@ func switchable(k BetKind) bool {
 // for every bet the throw decided or moved to dst and returns the extended
 // slice; a caller that reuses dst makes no allocation. Invalid dice are
 // refused with an error wrapping ErrSyntax, and in the private game a
-// throw with a center bet not fully faded with ErrNotNow; a refused roll
+// throw with a center bet not fully faded with ErrNotNow, and one with a
+// center bet under the table minimum with ErrTableLimit; a refused roll
 // changes nothing. A table that deals from a deck (Rules.Cards) takes no
 // dice: Deal plays its throws, and Roll is refused with an error wrapping
 // ErrRollSource. Near MaxBalance, a bet that stays up after a win comes
 // down with it instead (see MaxBalance).
 func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
-	if t.rules.Cards != NoCards {
-		return dst, t.refuse("roll", "", Bet{}, ErrRollSource, "a card table deals its throws from a deck (Deal)")
+	if err := t.diceRefused(); err != nil {
+		return dst, err
 	}
 	return t.roll(d, dst)
+}
+
+// diceRefused refuses thrown dice at a table that deals its throws from a
+// deck.
+func (t *Table) diceRefused() error {
+	if t.rules.Cards != NoCards {
+		return t.refuse("roll", "", Bet{}, ErrRollSource, "a card table deals its throws from a deck (Deal)")
+	}
+	return nil
 }
 
 // roll is Roll for dice from any source: thrown, or dealt by Deal.
