@@ -300,6 +300,48 @@ func TestStayUpAfterWin(t *testing.T) {
 	}
 }
 
+// A buy or lay bet whose commission is taken when it is made, and which
+// stays up after a win, is a new bet: it pays its commission again, out
+// of the win, once a win, as Analyze counts one commission a decision.
+func TestStayUpPaysCommissionAgain(t *testing.T) {
+	up := StayUpAfterWin{Buy: SwitchOn, Lay: SwitchOn}
+	for _, c := range []struct {
+		name   string
+		rules  Rules
+		bet    Bet
+		throw  string // wins it with the point on 5
+		stake  Amount
+		win    Amount // what stake wins before commission
+		charge Amount // the commission on stake
+	}{
+		{"buy, 5% of the bet kept", Rules{StayUp: up}, Bet{Kind: Buy, Number: 4}, "1-3", 20, 40, 1},
+		{"buy, 5% given back on a loss", Rules{StayUp: up, BuyCommission: Commission{Timing: CommissionUpfrontReturned}},
+			Bet{Kind: Buy, Number: 4}, "1-3", 20, 40, 1},
+		{"lay, 5% of the win kept", Rules{StayUp: up, LayCommission: Commission{Timing: CommissionUpfront}},
+			Bet{Kind: Lay, Number: 4}, "3-4", 40, 20, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tb := hrTable(t, c.rules, 1000)
+			hrRoll(t, tb, "2-3")
+			hrMust(t, tb.Place("p", c.bet, c.stake))
+			for i := range 3 {
+				res := hrRoll(t, tb, c.throw)
+				if c.bet.Kind == Lay {
+					hrRoll(t, tb, "2-3") // a new point after the seven
+				}
+				want := Resolution{Player: "p", Bet: c.bet, Outcome: OutcomeWon, Stake: c.stake, Win: c.win - c.charge, Commission: c.charge, To: c.bet}
+				if len(res) != 1 || res[0] != want {
+					t.Fatalf("win %d: %+v, want %+v", i+1, res, want)
+				}
+			}
+			bets, _ := tb.Bets("p")
+			if got, want := tb.Players()[0].Bankroll, 1000-c.stake-c.charge+3*(c.win-c.charge); got != want || len(bets) != 1 || bets[0].Commission != c.charge {
+				t.Errorf("bankroll %d, want %d; bets %+v", got, want, bets)
+			}
+		})
+	}
+}
+
 // Odds taken and laid under limits of their own, with fractional
 // multiples, and a maximum in money.
 func TestOddsLimitsAtTheTable(t *testing.T) {

@@ -125,7 +125,10 @@ type Resolution struct {
 	// Returned is what came back to the player's bankroll besides Win: the
 	// stake of a bet that came down, and a commission given back.
 	Returned Amount
-	// Commission is what the house took from this win.
+	// Commission is what the house took from this win: a commission
+	// charged on wins, or, for a buy or lay bet whose commission is taken
+	// when the bet is made and which stays up after the win, the
+	// commission of the bet that stays.
 	Commission Amount
 	// Breakage is what rounding the payout to the table's unit kept back.
 	Breakage Amount
@@ -1193,13 +1196,23 @@ func (t *Table) rollBet(p *placed, i int, step *step, comeOut bool, center *cent
 	case wins:
 		pays := step.pays
 		pay := payout(p.amount, pays, r.unit())
-		if c := r.commission(p.bet.Kind); c != nil && !c.Timing.upfront() {
-			commission, _ = c.Charge(commissionBase(c, p.bet.Kind, p.amount, pays), r.unit())
-			commission = min(commission, pay.Win)
+		stay = step.up
+		if c := r.commission(p.bet.Kind); c != nil {
+			switch {
+			case !c.Timing.upfront():
+				commission, _ = c.Charge(commissionBase(c, p.bet.Kind, p.amount, pays), r.unit())
+				commission = min(commission, pay.Win)
+			case stay:
+				// A bet that stays up after a win is a new bet: its
+				// commission is due again, and the dealer takes it out
+				// of the win.
+				commission, _ = r.upfrontCharge(c, p.bet, p.amount)
+				p.paid = commission
+			}
 		}
 		outcome, win, broken = OutcomeWon, pay.Win-commission, pay.Breakage
 		t.house -= win
-		if stay = step.up; stay {
+		if stay {
 			to = p.bet
 		} else {
 			back = p.amount

@@ -1065,7 +1065,17 @@ func ttTableChain(t *testing.T, r Rules, b Bet, stake, paid Amount) *ttChain {
 				if len(res) != 1 || rr.Outcome != OutcomeWon || !ok || !exact.IsInt() || rr.Win+rr.Commission != want {
 					t.Fatalf("%v in %+v, roll %v: Bet.roll pays %v on %d; the table gives %+v", b, st, d, e.pays, stake, res)
 				}
-				if rr.Commission != 0 && (!hasCom || com.Timing != CommissionOnWinOnly) {
+				// A commission taken up front is due again from a win that
+				// stays up: it is the next decision's, and this one's net
+				// is the win before it.
+				net := rr.Win
+				switch {
+				case hasCom && com.Timing.upfront() && r.staysUp(b.Kind):
+					if rr.Commission != paid {
+						t.Fatalf("%v: commission %d taken from a win that stays up, want %d again", b, rr.Commission, paid)
+					}
+					net += rr.Commission
+				case rr.Commission != 0 && (!hasCom || com.Timing != CommissionOnWinOnly):
 					t.Fatalf("%v: commission %d taken from a win under %+v", b, rr.Commission, com)
 				}
 				if r.staysUp(b.Kind) {
@@ -1076,7 +1086,7 @@ func ttTableChain(t *testing.T, r Rules, b Bet, stake, paid Amount) *ttChain {
 					t.Fatalf("%v in %+v, roll %v: a winning bet that comes down: %+v, layout %+v", b, st, d, rr, tb.bets)
 				}
 				c.term[i][ttWin].Add(c.term[i][ttWin], big.NewRat(1, 1))
-				c.term[i][ttNet].Add(c.term[i][ttNet], big.NewRat(int64(rr.Win), int64(stake)))
+				c.term[i][ttNet].Add(c.term[i][ttNet], big.NewRat(int64(net), int64(stake)))
 				c.counts[i][0]++
 			case e.verdict == loses:
 				back := Amount(0)
@@ -1844,6 +1854,13 @@ func (d *ttDriver) roll(t ttTB, dice Dice) {
 					t.Fatalf("roll %v: commission on %+v: %v", dice, rr, err)
 				}
 				com = min(charge, rr.Win+rr.Commission)
+			} else if c != nil && r.staysUp(p.bet.Kind) {
+				// One taken up front is due again on the bet that stays.
+				charge, err := r.upfrontCharge(c, p.bet, p.amount)
+				if err != nil {
+					t.Fatalf("roll %v: commission on %+v: %v", dice, rr, err)
+				}
+				com, p.paid = charge, charge
 			}
 			if rr.Commission != com {
 				t.Fatalf("roll %v: commission %d taken from %+v, want %d", dice, rr.Commission, rr, com)

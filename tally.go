@@ -40,7 +40,10 @@ type BetTally struct {
 // Staked is the sum of the stakes of the bets decided.
 func (t BetTally) Staked() *big.Int { return t.staked.big() }
 
-// Won is the sum of the wins paid, commission deducted.
+// Won is the sum of the wins paid, commission deducted. A buy or lay bet
+// that stays up after a win pays its commission again from the win (see
+// Resolution.Commission); that commission counts with the decision of the
+// bet that stays, as one paid when a bet is made does.
 func (t BetTally) Won() *big.Int { return t.won.big() }
 
 // Lost is the sum of the stakes lost.
@@ -171,8 +174,8 @@ func (t *BetTally) record(res *Resolution, paid Amount) (net, staked Amount) {
 	switch res.Outcome {
 	case OutcomeWon:
 		t.Wins++
-		t.won.addInt(int64(res.Win))
-		t.commission.addInt(int64(res.Commission + paid))
+		t.won.addInt(int64(res.Win + stayingCommission(res, paid)))
+		t.commission.addInt(int64(res.Commission - stayingCommission(res, paid) + paid))
 		t.breakage.addInt(int64(res.Breakage))
 	case OutcomeLost:
 		t.Losses++
@@ -202,7 +205,7 @@ func (t *BetTally) record(res *Resolution, paid Amount) (net, staked Amount) {
 func resolutionNet(res *Resolution, paid Amount) Amount {
 	switch res.Outcome {
 	case OutcomeWon:
-		return res.Win - paid
+		return res.Win + stayingCommission(res, paid) - paid
 	case OutcomeLost:
 		return res.Returned - res.Stake - paid
 	case OutcomePushed:
@@ -768,4 +771,15 @@ func (r *SimResult) record(v Amount) {
 		r.Outcomes = Histogram{}
 	}
 	r.Outcomes[v]++
+}
+
+// stayingCommission is the part of a won bet's Commission that is the
+// commission of the bet that stays up after the win, which counts for
+// that bet's decision and not this one. Only a bet whose commission was
+// taken when it was made (paid) has one, and then all of it is.
+func stayingCommission(res *Resolution, paid Amount) Amount {
+	if paid == 0 {
+		return 0
+	}
+	return res.Commission
 }
