@@ -206,8 +206,11 @@ func (s *session) do(line int, f []string, out report) error {
 		if len(args) != 1 {
 			return errors.New("usage: leave <player>")
 		}
-		_, err := s.table.Leave(args[0])
-		return err
+		if _, err := s.table.Leave(args[0]); err != nil {
+			return err
+		}
+		s.dropStrategy(args[0])
+		return nil
 	case "bet", "reduce":
 		if len(args) < 2 {
 			return fmt.Errorf("usage: %s [<player>] <bet> <amount>", cmd)
@@ -323,9 +326,19 @@ func (s *session) player(args []string) error {
 	return nil
 }
 
+// dropStrategy ends the strategy of the player who has left: the
+// bettors find players by name, and one seated again under it bets by his
+// new player line, not by the old one.
+func (s *session) dropStrategy(name string) {
+	if i := slices.Index(s.names, name); i >= 0 {
+		s.bettors = slices.Delete(s.bettors, i, i+1)
+		s.names = slices.Delete(s.names, i, i+1)
+	}
+}
+
 // strategiesBet has every player who bets by a strategy make his bets
-// before a throw, and reports them; one who has left the table, or whose
-// strategy has stopped, bets no more.
+// before a throw, and reports them; one whose strategy has stopped bets
+// no more.
 func (s *session) strategiesBet(line int, out report) error {
 	for i := 0; i < len(s.bettors); i++ {
 		p := s.bettors[i]
@@ -346,7 +359,7 @@ func (s *session) strategiesBet(line int, out report) error {
 // strategiesSee shows every strategy the throw d and what it did.
 func (s *session) strategiesSee(d craps.Dice, res []craps.Resolution) {
 	for _, p := range s.bettors {
-		_ = p.Observe(d, res) // one who has left is dropped at the next throw
+		_ = p.Observe(d, res) // every bettor is seated: leave drops his strategy
 	}
 }
 

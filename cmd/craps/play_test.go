@@ -343,3 +343,37 @@ player fay 100 strategy molly
 		t.Errorf("JSON: %+v", lines)
 	}
 }
+
+// A player's strategy ends when he leaves: seated again under the same
+// name, he bets by the strategy of his new player line, or by none
+// (before, he went on betting by the old one).
+func TestPlayStrategyEndsWithTheSeat(t *testing.T) {
+	tests := []struct {
+		reason, tape string
+		want, not    []string
+	}{
+		{"seated again without a strategy", "player ann 1000 strategy pass 10\nroll 3-4\nleave ann\nplayer ann 500\nroll 3-4\nroll 2-2\n",
+			[]string{"line 2: ann bets by strategy: Pass Line 10\n", "  ann        bankroll 500, on the table 0\n  shooter ann, puck on 4\n"},
+			[]string{"line 5: ann bets", "line 6: ann bets"}},
+		{"seated again with another strategy", "player ann 1000 strategy pass 10\nroll 3-4\nleave ann\nplayer ann 500 strategy don't pass 5\nroll 2-2\n",
+			[]string{"line 5: ann bets by strategy: Don't Pass 5\n"}, []string{"line 5: ann bets by strategy: Pass Line"}},
+		{"another player's strategy goes on", "player ann 1000 strategy pass 10\nplayer bob 100 strategy field 5\nleave ann\nplayer ann 500\nroll 2-2\n",
+			[]string{"line 5: bob bets by strategy: Field 5\n"}, []string{"line 5: ann bets"}},
+	}
+	for _, tc := range tests {
+		code, out, errOut := runCmd(t, tc.tape, "play")
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", tc.reason, code, errOut)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: no %q in\n%s", tc.reason, w, out)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(out, w) {
+				t.Errorf("%s: %q in\n%s", tc.reason, w, out)
+			}
+		}
+	}
+}
