@@ -312,17 +312,23 @@ func (s *session) player(args []string) error {
 			return err
 		}
 	}
+	// NewStrategyPlayer needs the player seated, and may still refuse him
+	// (in the private game): the table then goes back to what it was, in
+	// place, since the other strategy players hold it, so that the refused
+	// line seats no one.
+	before := s.table.Clone()
 	if err := s.table.JoinAt(args[0], craps.Amount(n), at); err != nil {
 		return err
 	}
-	s.seated = true
 	if spec != "" {
 		p, err := craps.NewStrategyPlayer(s.table, args[0], strategy)
 		if err != nil {
+			*s.table = *before
 			return err
 		}
 		s.bettors, s.names = append(s.bettors, p), append(s.names, args[0])
 	}
+	s.seated = true
 	return nil
 }
 

@@ -377,3 +377,35 @@ func TestPlayStrategyEndsWithTheSeat(t *testing.T) {
 		}
 	}
 }
+
+// A player line refused for its strategy seats no one (before, the player
+// sat with the bankroll, and the next line for the name was refused).
+func TestPlayRefusedStrategySeatsNoOne(t *testing.T) {
+	tests := []struct {
+		reason, tape string
+		want, not    []string
+	}{
+		{"the name is free", "rules street\nplayer ann 1000 strategy center 10\nplayer ann 50\nplayer bob 50\ncenter 10\nfade bob 10\nroll 3-4\n",
+			[]string{"line 2: refused: strategy for ann", "  ann        bankroll 60, on the table 0\n"}, []string{"line 3: refused"}},
+		{"the seats are as they were", "rules street\nplayer bob 100\nplayer ann 1000 seat 0 strategy center 10\nplayer cy 100\ncenter 10\nfade cy 10\nroll 3-4\n",
+			[]string{"line 3: refused", "  shooter bob, puck off\n"}, []string{"ann        bankroll"}},
+		{"no one seated: p1", "rules street\nplayer ann 1000 strategy center 10\nroll 3-4\n",
+			[]string{"line 2: refused", "  p1         bankroll 1000, on the table 0\n  shooter p1, puck off\n"}, []string{"ann "}},
+	}
+	for _, tc := range tests {
+		code, out, errOut := runCmd(t, tc.tape, "play")
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", tc.reason, code, errOut)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: no %q in\n%s", tc.reason, w, out)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(out, w) {
+				t.Errorf("%s: %q in\n%s", tc.reason, w, out)
+			}
+		}
+	}
+}
