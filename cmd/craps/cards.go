@@ -189,6 +189,12 @@ func (s *session) cards(line int, cmd string, args []string, out report) error {
 			return errors.New("usage: deal")
 		}
 		s.defaultPlayer()
+		if len(s.bettors) > 0 { // a refused deal bets nothing: see throw
+			deck := *s.theDeck()
+			if _, _, err := s.table.Clone().Deal(&deck, nil); err != nil {
+				return err
+			}
+		}
 		if err := s.strategiesBet(line, out); err != nil {
 			return err
 		}

@@ -402,6 +402,16 @@ func (s *session) throw(line int, cmd string, args []string, out report) error {
 			fault = f
 		}
 	}
+	// A refused line changes nothing, so the strategies bet only for a
+	// throw the table takes: a clone tries it first (the strategy players
+	// are bound to the table, so they cannot bet on a clone instead). Their
+	// bets cannot change the answer: they bet at casino tables alone, which
+	// refuse a throw for its source, never for the bets on the layout.
+	if len(s.bettors) > 0 {
+		if _, err := s.table.Clone().RollFault(d, fault, nil); err != nil {
+			return err
+		}
+	}
 	if err := s.strategiesBet(line, out); err != nil {
 		return err
 	}

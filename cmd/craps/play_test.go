@@ -409,3 +409,40 @@ func TestPlayRefusedStrategySeatsNoOne(t *testing.T) {
 		}
 	}
 }
+
+// A throw refused for its source (a roll at a card table, a deal at a
+// dice table) is refused before the strategies bet: it leaves no bets
+// (before, they stayed up, and the player could not leave).
+func TestPlayRefusedThrowBetsNothing(t *testing.T) {
+	tests := []struct {
+		reason, tape string
+		want, not    []string
+	}{
+		{"a roll at a card table", "rules cards\nplayer ann 1000 strategy pass 10\nroll 3-4\nleave ann\n",
+			[]string{"line 3: refused: roll"}, []string{"line 3: ann bets", "line 4: refused"}},
+		{"a void throw at a card table", "rules cards\nplayer ann 1000 strategy pass 10\nvoid cocked\nleave ann\n",
+			[]string{"line 3: refused: roll"}, []string{"line 3: ann bets", "line 4: refused"}},
+		{"a deal at a dice table", "player ann 1000 strategy pass 10\ndeal\nleave ann\n",
+			[]string{"line 2: refused: deal"}, []string{"line 2: ann bets", "line 3: refused"}},
+		{"the next deal bets once", "rules cards\nplayer ann 1000 strategy pass 10\nroll 3-4\ndeal\n",
+			[]string{"line 4: ann bets by strategy: Pass Line 10\n"}, []string{"line 3: ann bets"}},
+		{"the next roll bets once", "player ann 1000 strategy pass 10\ndeal\nroll 2-2\n",
+			[]string{"line 3: ann bets by strategy: Pass Line 10\n", "  ann        bankroll 990, on the table 10\n"}, []string{"line 2: ann bets"}},
+	}
+	for _, tc := range tests {
+		code, out, errOut := runCmd(t, tc.tape, "play")
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", tc.reason, code, errOut)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: no %q in\n%s", tc.reason, w, out)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(out, w) {
+				t.Errorf("%s: %q in\n%s", tc.reason, w, out)
+			}
+		}
+	}
+}
