@@ -31,7 +31,11 @@ type Analysis struct {
 	// included: negative when the house has the edge.
 	Return *big.Rat
 	// Wagered is the expected amount put at risk per unit bet: 1, plus a
-	// commission paid when the bet is made.
+	// commission paid when the bet is made, even one given back if the
+	// bet loses (CommissionUpfrontReturned), as the player puts it up with
+	// the bet. That commission moves the same money as one taken from the
+	// win only, whose edge is per the stake alone: buy 4 costs 1/63 of
+	// the 21 put up, against 1/60 of the 20 bet.
 	Wagered *big.Rat
 	// Rolls is the expected number of rolls to the decision.
 	Rolls *big.Rat
@@ -41,7 +45,8 @@ type Analysis struct {
 	EdgePerBet, EdgePerResolved, EdgePerRoll *big.Rat
 	// Simulated is 0 when every figure is exact. Under card rules a bet
 	// whose states and the deck's are too many to follow exactly (all,
-	// tall and small) is simulated instead: Simulated is the number of
+	// tall and small, other bets on all of a set of totals, and the
+	// repeaters) is simulated instead: Simulated is the number of
 	// decisions played, the figures are their means (each a fraction of
 	// counts), and EdgeStdErr is the standard error of EdgePerBet.
 	Simulated  int64
@@ -98,8 +103,9 @@ func oddsOf(lose, win *big.Rat) *big.Rat {
 // every decision of the shooter's point and when it runs out, and under
 // CardsPairReturned after every come-out. Every figure is exact, counted
 // over the orders of the deck's ranks, except where a bet's states and the
-// deck's are too many to follow (all, tall and small, whose state is the
-// totals thrown): those are simulated, and Analysis.Simulated says so.
+// deck's are too many to follow (all, tall and small and the other bets on
+// all of a set of totals, and the repeaters, whose state is the totals
+// thrown): those are simulated, and Analysis.Simulated says so.
 func (r Rules) Analyze(b Bet) (Analysis, error) {
 	if err := r.Validate(); err != nil {
 		return Analysis{}, err

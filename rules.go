@@ -6,8 +6,10 @@ import (
 	"strings"
 )
 
-// Rules are a table's house rules. It is a plain comparable value: == tells
-// whether two tables play alike, a Rules can key a map and %+v prints it.
+// Rules are a table's house rules. It is a plain comparable value: a Rules
+// can key a map and %+v prints it. == compares the fields as written, so
+// a zero field and the default it stands for (Bar 0 and Bar 12, the zero
+// Odds and 3-4-5x) play alike but are not ==.
 // Every field's zero value is the rule of the table of the posted casino rules and the croupier trainer
 // (a croupier trainer's page, after wizardofodds.com), so the zero Rules
 // plays exactly that table; Standard names it. Validate reports rules that
