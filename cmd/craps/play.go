@@ -181,8 +181,19 @@ func replaySeeded(in io.Reader, out report, seed uint64, strict bool) error {
 	return nil
 }
 
-// do carries out one command.
-func (s *session) do(line int, f []string, out report) error {
+// do carries out one command. A refused one changes nothing: neither
+// the table nor whether the rules are fixed and the default player seated.
+func (s *session) do(line int, f []string, out report) (err error) {
+	started, seated := s.started, s.seated
+	defer func() {
+		if err == nil {
+			return
+		}
+		if !seated && s.seated {
+			_, _ = s.table.Leave("p1") // seated for this line alone
+		}
+		s.started, s.seated = started, seated
+	}()
 	cmd, args := strings.ToLower(f[0]), f[1:]
 	for _, two := range []string{"take down", "no bet", "call off", "pass dice", "change dice"} {
 		first, second, _ := strings.Cut(two, " ")

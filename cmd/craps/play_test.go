@@ -413,6 +413,24 @@ func TestPlayRefusedStrategySeatsNoOne(t *testing.T) {
 // A throw refused for its source (a roll at a card table, a deal at a
 // dice table) is refused before the strategies bet: it leaves no bets
 // (before, they stayed up, and the player could not leave).
+// A refused line fixes neither the rules nor the default player: the
+// rules may still be set, and a player line still seats the only player.
+func TestPlayRefusedLineStartsNothing(t *testing.T) {
+	for _, tc := range []struct {
+		reason, tape, want, not string
+	}{
+		{"rules after a refused roll", "roll 9-9\nrules street\nplayer ann 100\nplayer bob 100\ncenter 10\nfade bob 10\nroll 3-4\n",
+			"ann        Center (with bob)            won", "line 2: refused"},
+		{"a player after a refused roll", "rules cards\nroll 3-4\nplayer ann 100\nbet pass 10\ndeal\n",
+			"ann        Pass Line                    won", "p1"},
+	} {
+		code, out, errOut := runCmd(t, tc.tape, "play")
+		if code != 0 || !strings.Contains(out, tc.want) || strings.Contains(out, tc.not) {
+			t.Errorf("%s: exit %d, %s; want %q and no %q in\n%s", tc.reason, code, errOut, tc.want, tc.not, out)
+		}
+	}
+}
+
 func TestPlayRefusedThrowBetsNothing(t *testing.T) {
 	tests := []struct {
 		reason, tape string
