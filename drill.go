@@ -215,12 +215,14 @@ func phaseText(point int) string {
 // WholeStake is the smallest stake of at least least that the rules take on
 // bet b and that pays a whole number of the table's units on every throw it
 // wins, with every part whole for a bet made of parts (horn, C&E, world,
-// three-way craps) and an exact vig for a buy or lay bet: the amounts a
-// dealer is drilled on, like the croupier trainer's "place 6 for 12, 5 for
-// 10". Odds are not held to the table minimum. It returns an error wrapping ErrNotOffered
-// for a bet the rules do not offer, ErrTableLimit if the stake would be
-// above the table maximum, and ErrOverflow if it does not fit in an
-// Amount.
+// three-way craps, all the hardways) and an exact vig for a buy or lay bet:
+// the amounts a dealer is drilled on, like the croupier trainer's "place 6
+// for 12, 5 for 10". It is held to the limits Table.Place holds the bet to
+// (Minimum and Maximum, or the kind's Limits; odds only to theirs), but not
+// to what the layout allows, such as the odds behind a line bet. It returns
+// an error wrapping ErrNotOffered for a bet the rules do not offer,
+// ErrTableLimit if the stake would be above the most the table takes on
+// the bet, and ErrOverflow if it does not fit in an Amount.
 func (r Rules) WholeStake(b Bet, least Amount) (Amount, error) {
 	if err := r.Validate(); err != nil {
 		return 0, err
@@ -228,19 +230,25 @@ func (r Rules) WholeStake(b Bet, least Amount) (Amount, error) {
 	if err := r.Offers(b); err != nil {
 		return 0, err
 	}
-	if !isOdds(b.Kind) {
-		least = max(least, r.Minimum)
+	if b.Kind == AllHardways {
+		for _, h := range hardways { // Table.Place makes each
+			if err := r.Offers(h); err != nil {
+				return 0, err
+			}
+		}
 	}
+	lo, most := r.stakeLimits(b)
+	least = max(least, lo, 1)
 	step, ok := r.wholeStep(b)
 	if !ok || least > MaxAmount {
 		return 0, fmt.Errorf("craps: whole stake on %v: %w", b, ErrOverflow)
 	}
-	s, fits := mul64((max(int64(least), 1)+step-1)/step, step)
+	s, fits := mul64((int64(least)+step-1)/step, step)
 	switch {
 	case !fits || s > int64(MaxAmount):
 		return 0, fmt.Errorf("craps: whole stake on %v: %w", b, ErrOverflow)
-	case r.Maximum != 0 && Amount(s) > r.Maximum && !isOdds(b.Kind):
-		return 0, fmt.Errorf("craps: whole stake on %v: %d is above the table maximum %d: %w", b, s, r.Maximum, ErrTableLimit)
+	case most != 0 && Amount(s) > most:
+		return 0, fmt.Errorf("craps: whole stake on %v: %d is above the table's most on it, %d: %w", b, s, most, ErrTableLimit)
 	}
 	return Amount(s), nil
 }
@@ -283,6 +291,16 @@ func (r *Rules) wholeStep(b Bet) (int64, bool) {
 		}
 		if ok {
 			step, ok = mul64(step, total)
+		}
+	} else if b.Kind == AllHardways {
+		// Table.Place splits it into equal hardway bets, each whole.
+		for _, h := range hardways {
+			m, fits := r.wholeStep(h)
+			ok = ok && fits
+			need(m)
+		}
+		if ok {
+			step, ok = mul64(step, int64(len(hardways)))
 		}
 	} else {
 		for _, pays := range winningRatios(r, b) {
@@ -573,7 +591,7 @@ func (d *Drill) stake(b Bet) (Amount, error) {
 			s += r.unit() * Amount(1+d.intn(int(step/int64(r.unit()))-1))
 		}
 	}
-	if r.Maximum != 0 && s > r.Maximum {
+	if _, most := r.stakeLimits(b); most != 0 && s > most {
 		s = base
 	}
 	return s, nil

@@ -249,6 +249,10 @@ func TestDrillLayoutRefusals(t *testing.T) {
 // amounts with a 1-unit vig, and the splits in whole parts.
 func TestWholeStake(t *testing.T) {
 	unit5 := craps.Rules{Unit: 5}
+	limit := func(k craps.BetKind, least, most craps.Amount) craps.Rules {
+		return craps.Rules{Limits: [6]craps.KindLimit{{Kinds: craps.Kinds(k), Minimum: least, Maximum: most}}}
+	}
+	hard5, buy25, place5, odds4 := limit(craps.Hardway, 0, 5), limit(craps.Buy, 25, 0), limit(craps.Place, 0, 5), limit(craps.ComeOdds, 0, 4)
 	for _, c := range []struct {
 		reason string
 		rules  craps.Rules
@@ -284,6 +288,13 @@ func TestWholeStake(t *testing.T) {
 		{"the table minimum counts", craps.Rules{Minimum: 15}, "place 6", 1, 18, nil},
 		{"but not for odds", craps.Rules{Minimum: 15}, "odds 6", 1, 5, nil},
 		{"above the table maximum", craps.Rules{Maximum: 10}, "place 6", 10, 0, craps.ErrTableLimit},
+		{"all the hardways is four whole hardway bets", craps.Standard(), "all hardways", 1, 4, nil},
+		{"at a table of 5s, four of 5", unit5, "all hardways", 1, 20, nil},
+		{"all the hardways up to four times the hardways' maximum", hard5, "all hardways", 17, 20, nil},
+		{"but no more", hard5, "all hardways", 21, 0, craps.ErrTableLimit},
+		{"a buy minimum counts, in whole vigs", buy25, "buy 4", 1, 40, nil},
+		{"a place maximum counts", place5, "place 6", 1, 0, craps.ErrTableLimit},
+		{"a maximum in money for odds counts", odds4, "odds 6", 1, 0, craps.ErrTableLimit},
 		{"a bet the table does not offer", craps.Vegas(), "place to lose 4", 1, 0, craps.ErrNotOffered},
 		{"rules that do not validate", craps.Rules{Unit: -1}, "place 6", 1, 0, craps.ErrInvalidRules},
 	} {

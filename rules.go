@@ -598,6 +598,18 @@ func (r *Rules) betLimits(k BetKind) (least, most Amount) {
 	return least, most
 }
 
+// stakeLimits is the least and the most Table.Place takes on bet b, as
+// betLimits: all the hardways is held to four times a hardway's, since it
+// is placed as one hardway bet of a quarter on each.
+func (r *Rules) stakeLimits(b Bet) (least, most Amount) {
+	if b.Kind != AllHardways {
+		return r.betLimits(b.Kind)
+	}
+	least, most = r.betLimits(Hardway)
+	n := Amount(len(hardways))
+	return n * least, n * most
+}
+
 // latePassLine reports whether a pass line bet may be made after the point.
 func (r *Rules) latePassLine() bool {
 	return r.LatePassLine.or(r.LineBetsRemovable || !r.NotOffered.Has(Put))

@@ -753,21 +753,25 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 	return nil
 }
 
+// hardways are the bets all the hardways is made of, an equal share of
+// it on each (Table.Place, Rules.WholeStake).
+var hardways = []Bet{{Kind: Hardway, Number: 4}, {Kind: Hardway, Number: 6}, {Kind: Hardway, Number: 8}, {Kind: Hardway, Number: 10}}
+
 // placeHardways places all the hardways: a quarter of amount on each of
 // hard 4, 6, 8 and 10, each held to the hardways' limits. Either all four
 // are placed or none.
 func (t *Table) placeHardways(player string, amount Amount) error {
 	b := Bet{Kind: AllHardways}
-	unit := t.rules.unit()
-	if amount%(4*unit) != 0 {
+	unit, n := t.rules.unit(), Amount(len(hardways))
+	if amount%(n*unit) != 0 {
 		return t.refuse("place", player, b, ErrUnit, "%d does not split into four whole numbers of the table's unit %d", amount, unit)
 	}
 	trial := t.Clone()
-	for _, n := range []int{4, 6, 8, 10} {
-		if err := trial.Place(player, Bet{Kind: Hardway, Number: n}, amount/4); err != nil {
+	for _, h := range hardways {
+		if err := trial.Place(player, h, amount/n); err != nil {
 			var te *TableError
 			if errors.As(err, &te) {
-				return t.refuse("place", player, b, te.Err, "hard %d: %s", n, te.Reason)
+				return t.refuse("place", player, b, te.Err, "hard %d: %s", h.Number, te.Reason)
 			}
 			return err
 		}
