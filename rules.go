@@ -71,7 +71,7 @@ type Rules struct {
 	// so a winning bet never costs the player money.
 	BuyCommission, LayCommission Commission
 	// BuyOn is the numbers the table buys, as whole totals (Totals(4,
-	// 10)); zero means every point.
+	// 10)), each a point of the game; zero means every point.
 	BuyOn OutcomeSet
 
 	// Unit is the smallest chip the table pays, in money units; payouts
@@ -120,8 +120,9 @@ type Rules struct {
 	ATS ATSPaytable
 	// AllBets are the table's other "all of a set before a 7" bets, each
 	// a set of totals and its paytable (6 and 8 before 7; every point
-	// before 7); a bet is made as Bet{Kind: All, Set: set}. Unused
-	// entries are zero.
+	// before 7); a bet is made as Bet{Kind: All, Set: set}. The sets of
+	// all, tall and small are paid by ATS, not here, unless with a tier
+	// for all but one (the Hot Hand). Unused entries are zero.
 	AllBets [4]AllPaytable
 	// Repeater is the repeater bets' paytable.
 	Repeater RepeaterPaytable
@@ -902,9 +903,19 @@ func (r *Rules) checkPayouts() string {
 			}
 		}
 		sets = append(sets, e.Set)
+		// All, tall and small are paid by ATS: the same bet here would be
+		// offered twice, at two prices. A tier for all but one (the Hot
+		// Hand) makes it another bet.
+		for _, k := range []BetKind{All, Tall, Small} {
+			if ats, _ := r.allPaytable(Bet{Kind: k}); e.Set == ats.Set && e.AllButOne.IsZero() {
+				return fmt.Sprintf("the bet on all of %s before a 7 is %v, whose paytable is ATS", e.Set.text(), k)
+			}
+		}
 	}
-	if !wholeTotals(r.BuyOn) || r.BuyOn&^(PointNumbers|Totals(2, 3, 11, 12)) != 0 {
-		return fmt.Sprintf("buy bets on %v: the table buys points", r.BuyOn)
+	// Buy bets stand on the game's points; a total that is none could
+	// never be bought.
+	if !wholeTotals(r.BuyOn) || r.BuyOn&^Totals(boxNumbers(r)...) != 0 {
+		return fmt.Sprintf("buy bets on %v: the table buys points, %s in this game", r.BuyOn, Totals(boxNumbers(r)...).text())
 	}
 	return ""
 }
