@@ -230,13 +230,6 @@ func (r Rules) WholeStake(b Bet, least Amount) (Amount, error) {
 	if err := r.Offers(b); err != nil {
 		return 0, err
 	}
-	if b.Kind == AllHardways {
-		for _, h := range hardways { // Table.Place makes each
-			if err := r.Offers(h); err != nil {
-				return 0, err
-			}
-		}
-	}
 	lo, most := r.stakeLimits(b)
 	least = max(least, lo, 1)
 	step, ok := r.wholeStep(b)

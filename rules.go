@@ -699,6 +699,8 @@ func (r Rules) Offers(b Bet) error {
 		why = "the table does not offer it"
 	case isOdds(b.Kind) && r.NotOffered.Has(lineUnder(b).Kind):
 		why = fmt.Sprintf("the table does not offer the %v bet it stands behind", lineUnder(b).Kind)
+	case b.Kind == AllHardways && r.NotOffered.Has(Hardway):
+		why = "the table does not offer the hardway bets it is made of"
 	case r.Crapless && (b.Kind == DontPass || b.Kind == DontCome || b.Kind == DontPassOdds ||
 		b.Kind == DontComeOdds || b.Kind == Fire):
 		why = "not offered in crapless craps"

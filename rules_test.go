@@ -246,6 +246,7 @@ func TestOffers(t *testing.T) {
 		{"repeaters on 2 in crapless too", Crapless(), Bet{Kind: Repeater, Number: 2}, nil},
 		{"three-way craps", Standard(), Bet{Kind: ThreeWay}, nil},
 		{"all the hardways", Standard(), Bet{Kind: AllHardways}, nil},
+		{"no hardways, so not all of them", Rules{NotOffered: Kinds(Hardway)}, Bet{Kind: AllHardways}, ErrNotOffered},
 		{"the private game's kinds are not the casino's", Standard(), Bet{Kind: NumberBet, Number: 4}, ErrNotOffered},
 		{"nor the new casino bets the private game's", Street(), Bet{Kind: Repeater, Number: 4}, ErrNotOffered},
 		{"hard 10 is always a hardway", Crapless(), Bet{Kind: Hardway, Number: 10}, nil},
