@@ -185,11 +185,11 @@ func (a *Analysis) setEdges() {
 func (r *Rules) analyzeAllHardways() Analysis {
 	a := Analysis{Bet: Bet{Kind: AllHardways}, Win: new(big.Rat), Lose: new(big.Rat), Push: new(big.Rat),
 		Return: new(big.Rat), Rolls: new(big.Rat), Wagered: big.NewRat(1, 1)}
-	quarter := big.NewRat(1, 4)
+	quarter := big.NewRat(1, int64(len(hardways)))
 	var pays []string
 	on := map[string][]string{}
-	for _, n := range []int{4, 6, 8, 10} {
-		h := r.analyze(Bet{Kind: Hardway, Number: n}, false)
+	for _, b := range hardways {
+		h := r.analyze(b, false)
 		for _, f := range []struct{ sum, part *big.Rat }{{a.Win, h.Win}, {a.Lose, h.Lose}, {a.Push, h.Push},
 			{a.Return, h.Return}, {a.Rolls, h.Rolls}} {
 			f.sum.Add(f.sum, new(big.Rat).Mul(quarter, f.part))
@@ -197,7 +197,7 @@ func (r *Rules) analyzeAllHardways() Analysis {
 		if on[h.Pays] == nil {
 			pays = append(pays, h.Pays)
 		}
-		on[h.Pays] = append(on[h.Pays], strconv.Itoa(n))
+		on[h.Pays] = append(on[h.Pays], strconv.Itoa(b.Number))
 	}
 	for i, p := range pays {
 		pays[i] = p + " on " + strings.Join(on[p], ", ")
@@ -535,8 +535,8 @@ func (r Rules) Catalogue() []Bet {
 	for _, k := range []BetKind{Big6, Big8, Field} {
 		add(Bet{Kind: k})
 	}
-	for _, n := range []int{4, 6, 8, 10} {
-		add(Bet{Kind: Hardway, Number: n})
+	for _, b := range hardways {
+		add(b)
 	}
 	add(Bet{Kind: AllHardways})
 	for _, k := range []BetKind{Any7, AnyCraps, Aces, AceDeuce, Yo, Boxcars, Horn} {
@@ -785,7 +785,8 @@ type HardwayRow struct {
 // HardwayTable is the private-game rule book's Table 2, for 4, 6, 8 and 10.
 func HardwayTable() []HardwayRow {
 	var rows []HardwayRow
-	for _, n := range []int{4, 6, 8, 10} {
+	for _, b := range hardways {
+		n := b.Number
 		hard := Combination(n/2, n/2)
 		easy := Totals(n) &^ hard
 		lose := easy | Totals(7)
