@@ -263,11 +263,16 @@ func (pg *program) observe(mem *memory, seen *rollSeen, before int8) {
 			mem[a.slot] = a.Progression.move(a.Progression.OnLoss, mem[a.slot], len(a.amounts))
 		}
 	}
-	if before != 0 && total == 7 { // the hand is over: its counts start again
-		for k := range pg.slots {
-			if pg.slots[k].count != NoFact {
-				mem[k] = 0
-			}
+	if before != 0 && total == 7 { // the hand is over
+		pg.newHand(mem)
+	}
+}
+
+// newHand starts the counts of the shooter's hand again.
+func (pg *program) newHand(mem *memory) {
+	for k := range pg.slots {
+		if pg.slots[k].count != NoFact {
+			mem[k] = 0
 		}
 	}
 }
@@ -955,6 +960,9 @@ type StrategyPlayer struct {
 	point int8
 	paid  []paidBet
 	rolls int64
+	// handRolls is the table's count of the hand's rolls when the player
+	// last saw it: fewer now, and a new shooter has started a hand.
+	handRolls int
 	// own is the player's resolutions of the last roll, which the
 	// strategy reads until the next.
 	own []Resolution
@@ -997,6 +1005,12 @@ func (p *StrategyPlayer) Bet() error {
 	if err := p.seat("strategy"); err != nil {
 		return err
 	}
+	// The dice passed without a seven-out (Table.PassDice): the new
+	// shooter's hand counts from 0, as after one.
+	if p.t.handRolls < p.handRolls {
+		p.b.prog.newHand(&p.b.mem)
+	}
+	p.handRolls = p.t.handRolls
 	p.b.act(p.t)
 	p.point, p.paid = p.t.point, p.paid[:0]
 	for _, x := range p.t.bets {
@@ -1031,7 +1045,7 @@ func (p *StrategyPlayer) Observe(d Dice, res []Resolution) error {
 	}
 	p.rolls++
 	p.b.observe(p.t, d, p.point, p.own, p.rolls, net)
-	p.point, p.paid = p.t.point, p.paid[:0]
+	p.point, p.paid, p.handRolls = p.t.point, p.paid[:0], p.t.handRolls
 	return nil
 }
 

@@ -363,6 +363,46 @@ func FuzzParseStrategy(f *testing.F) {
 	})
 }
 
+// The counts of the shooter's hand start from 0 when a new shooter takes
+// the dice, whether after a seven-out or by Table.PassDice.
+func TestStrategyPlayerPassedDice(t *testing.T) {
+	tb, _ := NewTable(Standard())
+	for _, n := range []string{"p", "q"} {
+		if err := tb.Join(n, 1000); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := ParseStrategy("pass 10\nfield 5 if rolls = 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewStrategyPlayer(tb, "p", s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []Dice{{2, 2}, {1, 3}} { // point 4, made
+		if err := p.Bet(); err != nil {
+			t.Fatal(err)
+		}
+		res, err := tb.Roll(d, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Observe(d, res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tb.PassDice(); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Bet(); err != nil {
+		t.Fatal(err)
+	}
+	if bets, _ := tb.Bets("p"); len(bets) != 2 || bets[1].Bet.Kind != Field {
+		t.Errorf("%s shoots his first roll: bets %+v, want the pass line and the field", tb.Shooter(), bets)
+	}
+}
+
 // Two players bet by their strategies at one table, on the same dice; a
 // stop holds after the roll that meets it; a player who leaves is refused.
 func TestStrategyPlayers(t *testing.T) {
