@@ -32,19 +32,23 @@ var bettingSystems = []struct{ name, doc, text string }{
 		"place 4 10; place 5 10; place 6 12; place 8 12; place 9 10; place 10 10"},
 	{"pass-place-6-8", "The pass line, 10, and place 6 and 8 at 12 unless one is the point.",
 		"pass 10; place 6 12 skip point; place 8 12 skip point"},
-	{"place-6-8-move-5-9", "The pass line, 10, and two place bets, 6 and 8 at 12, the one on the point moved to 5 or 9 at 10.",
+	{"place-6-8-move-5-9", "The pass line, 10, and place 6 and 8 at 12 while a point is on; the one on the point moves, the 6 to 5 and the 8 to 9 at 10, and back when the point is another.",
 		`pass 10
-		place 6 12 skip point if point on and bets place < 2
-		place 8 12 skip point if point on and bets place < 2
-		place 5 10 skip point if point on and bets place < 2
-		place 9 10 skip point if point on and bets place < 2`},
-	{"place-6-8-come", "The pass line and one come bet, 10 each, and two place bets, 6 and 8 at 12, moved to 5 or 9 at 10 off the numbers the line bets cover.",
+		place 6 12 skip point if point on
+		place 8 12 skip point if point on
+		place 5 10 if point 6
+		place 9 10 if point 8
+		take down place 5 if point on and not point 6
+		take down place 9 if point on and not point 8`},
+	{"place-6-8-come", "The pass line and one come bet, 10 each, and place 6 and 8 at 12 while a point is on; the one a line bet covers moves, the 6 to 5 and the 8 to 9 at 10, and back once no line bet covers it.",
 		`pass 10
 		come 10 if comes < 1
-		place 6 12 skip point skip come if point on and bets place < 2
-		place 8 12 skip point skip come if point on and bets place < 2
-		place 5 10 skip point skip come if point on and bets place < 2
-		place 9 10 skip point skip come if point on and bets place < 2`},
+		place 6 12 skip point skip come if point on
+		place 8 12 skip point skip come if point on
+		place 5 10 skip point skip come if point 6 or has come 6
+		place 9 10 skip point skip come if point 8 or has come 8
+		take down place 5 if point on and not point 6 and no come 6
+		take down place 9 if point on and not point 8 and no come 8`},
 	{"iron-cross", "The pass line, 10, place 5 at 10 and 6 and 8 at 12 off the point, and the field, 10, while a point is on: every total but 7 pays.",
 		"pass 10; place 5 10 skip point; place 6 12 skip point; place 8 12 skip point; field 10 if point on"},
 	{"hammerlock", "Pass line and don't pass, 10 each, laying 6x behind don't pass; place 6 and 8 at 24 until a place bet wins, then 5, 6, 8 and 9 at 10, 12, 12 and 10 until one wins again, then no place bets for the rest of the hand.",
@@ -56,7 +60,7 @@ var bettingSystems = []struct{ name, doc, text string }{
 		place 5 0-10-0 by hits place if point on
 		place 9 0-10-0 by hits place if point on
 		take down place if point off`},
-	{"risk-12", "Pass line and field, 5 each, on the come-out; once a point is set, place 6 and 8 at 6 if the hand's bets have won 12, or the one off the point if they have won 6.",
+	{"risk-12", "Pass line and field, 5 each, on the come-out; while a point is on, place 6 and 8 at 6 once the hand's bets have won 12 in all, place wins included (not the come-out's alone, as some tell it), or the one off the point once they have won 6.",
 		`pass 5
 		field 5 if point off
 		place 6 6 skip point if point on and winnings >= 6

@@ -101,14 +101,17 @@ var systemScripts = map[string][]systemRoll{
 		{"3-3", "Pass Line 10, Place 8 12, Place 5 10"}, // 6 is the point: 5 instead
 		{"4-4", "Pass Line 10, Place 8 12, Place 5 10"}, // 8 wins
 		{"3-3", "Pass Line 10, Place 8 12, Place 5 10"}, // made: the place bets stay, off
-		{"2-2", "Pass Line 10, Place 8 12, Place 5 10"}, // two place bets already
+		{"2-2", "Pass Line 10, Place 6 12, Place 8 12"}, // 4: the 5 moves back to 6
 		{"3-4", "Pass Line 10"},
+		{"4-4", "Pass Line 10, Place 6 12, Place 9 10"}, // 8 is the point: 9 instead
 	},
 	"place-6-8-come": {
 		{"", "Pass Line 10"},
-		{"4-4", "Pass Line 10, Come 10, Place 6 12, Place 5 10"},
-		// The come bet travels to 6: place 6 comes down, 9 goes up.
+		{"4-4", "Pass Line 10, Come 10, Place 6 12, Place 9 10"}, // 8 is the point: 9 instead
+		// The come bet travels to 6: place 6 comes down, 5 goes up.
 		{"3-3", "Pass Line 10, Come 6 10, Place 5 10, Place 9 10"},
+		// The come bet on 6 wins: the 5 moves back to 6, and a new come bet.
+		{"3-3", "Pass Line 10, Come 10, Place 6 12, Place 9 10"},
 		{"3-4", "Pass Line 10"},
 	},
 	"iron-cross": {
