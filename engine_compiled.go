@@ -372,7 +372,9 @@ func (j *joint) resume(p *player, s int, cash Amount) {
 	p.t.autos = autos
 	p.t.setMoney(cash)
 	b, sp := p.first(), &p.seats[0]
-	b.mem, b.marks = j.memories[s], 0
+	// The automaton made the last act, which may have changed a bet: the
+	// Table acts after the next roll, quiet or not.
+	b.mem, b.marks, b.touched = j.memories[s], 0, true
 	sp.short, sp.ended, sp.quiet = false, false, false
 }
 

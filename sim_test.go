@@ -332,6 +332,27 @@ func TestHookedStrategyMatchesTable(t *testing.T) {
 	}
 }
 
+// A strategy that takes a bet down and makes it again before every roll
+// pays its commission each time on the Table engine too, which skips the
+// actions after a roll that changed nothing only when the last act
+// changed no bet; and so does the compiled engine's session once it
+// hands a short bankroll to the Table.
+func TestChurnedBetMatchesTable(t *testing.T) {
+	s, err := ParseStrategy("buy 4 25; take down buy if rolls > 6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cfg := range []SimConfig{
+		{Strategy: s, Seed: 1, Mode: BySessions, N: 256, Session: SessionLimits{Bankroll: 150, Target: 300, MaxRolls: 200}},
+		{Strategy: s, Seed: 1, Mode: ByShooters, N: 2_000},
+	} {
+		table, compiled := bothEngines(t, "churn", cfg)
+		if diff := cmp.Diff(table, compiled, exactSums); diff != "" {
+			t.Errorf("%v: (-Table engine +compiled):\n%s", cfg.Mode, diff)
+		}
+	}
+}
+
 // betGroups lay out every bet of the Standard catalogue in a few layouts
 // small enough to compile: each bet is kept up and re-made after each
 // decision.

@@ -299,11 +299,13 @@ func (p Progression) move(m Move, i uint16, n int) uint16 {
 }
 
 // strategySeat is the seat a program bets for at table t; changed, if
-// not nil, collects the kinds of the bets its placements change.
+// not nil, collects the kinds of the bets its placements change, and
+// touched, if not nil, is set by any change.
 type strategySeat struct {
 	t       *Table
 	seat    int
 	changed *KindSet
+	touched *bool
 }
 
 // change records that a bet of kind k was placed, raised, lowered or
@@ -311,6 +313,9 @@ type strategySeat struct {
 func (at *strategySeat) change(k BetKind) {
 	if at.changed != nil {
 		*at.changed |= Kinds(k)
+	}
+	if at.touched != nil {
+		*at.touched = true
 	}
 }
 
@@ -762,6 +767,10 @@ type bettor struct {
 	// once: a fact reads the throw itself, or the player's bets. Such a
 	// strategy acts after every roll, quiet or not.
 	restless bool
+	// touched is set when the last act changed a bet: acting again may
+	// change it again (a bet taken down and made again pays its
+	// commission again), so the next roll is not quiet.
+	touched bool
 	// settled marks the actions that need not run before the next roll,
 	// for a program that settles (the Table engine's; nil elsewhere).
 	settled *uint64
@@ -866,8 +875,8 @@ func (b *bettor) observe(t *Table, d Dice, before int8, res []Resolution, rolls 
 // act places the strategy's bets for the next roll; it reports whether a
 // bet was skipped for want of money.
 func (b *bettor) act(t *Table) (short bool) {
-	at := strategySeat{t: t, seat: b.seat, changed: &b.changes}
-	b.actions = 0
+	at := strategySeat{t: t, seat: b.seat, changed: &b.changes, touched: &b.touched}
+	b.actions, b.touched = 0, false
 	short = b.prog.act(at, &b.mem, &b.seen, b.settled, &b.actions)
 	if b.hook == nil {
 		return short
@@ -908,10 +917,11 @@ func (b *bettor) keepKept(at strategySeat) (short bool) {
 // quiet reports whether the last roll left the strategy nothing to do:
 // nothing decided or moved, the puck where it was, no 7 (after which
 // all, tall and small may be made again, and a new shooter's fire bet),
-// its memory as it was, and its hook's bets too. Bankrolls change only
-// with a decision, so a bet skipped for want of money stays skipped.
+// its memory as it was, and its hook's bets too, and the last act changed
+// no bet. Bankrolls then change only with a decision, so a bet skipped
+// for want of money stays skipped.
 func (b *bettor) quiet(before, after int8, total, resolved int, mem memory) bool {
-	if resolved != 0 || before != after || total == 7 || b.mem != mem || b.restless {
+	if resolved != 0 || before != after || total == 7 || b.mem != mem || b.restless || b.touched {
 		return false
 	}
 	if b.hook != nil {
