@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"sort"
+	"strconv"
 )
 
 // Histogram counts outcomes by amount: the net result of each session or
@@ -59,12 +60,16 @@ func (h Histogram) StdDev() float64 {
 
 // Quantile is the smallest outcome with at least a fraction p of the
 // outcomes at or below it (p from 0 to 1): Quantile(0.5) is the median.
+// The fraction is p as written in decimal: Quantile(0.07) of 100 outcomes
+// is the 7th, though the float64 nearest 0.07 is a little above it. A p
+// of 0 or less, or NaN, gives the least outcome, and 1 or more the
+// greatest.
 func (h Histogram) Quantile(p float64) Amount {
 	keys := h.sorted()
 	if len(keys) == 0 {
 		return 0
 	}
-	need := int64(math.Ceil(p * float64(h.Count())))
+	need := quantileRank(p, h.Count())
 	run := int64(0)
 	for _, k := range keys {
 		run += h[k]
@@ -73,6 +78,24 @@ func (h Histogram) Quantile(p float64) Amount {
 		}
 	}
 	return keys[len(keys)-1]
+}
+
+// quantileRank is how many of n outcomes Quantile(p) needs at or below
+// it: p·n rounded up, exactly, with p read as the shortest decimal that
+// prints it.
+func quantileRank(p float64, n int64) int64 {
+	switch {
+	case !(p > 0):
+		return 0
+	case p >= 1:
+		return n
+	}
+	q, _ := new(big.Rat).SetString(strconv.FormatFloat(p, 'g', -1, 64))
+	need, rest := new(big.Int).QuoRem(new(big.Int).Mul(q.Num(), big.NewInt(n)), q.Denom(), new(big.Int))
+	if rest.Sign() > 0 {
+		need.Add(need, big.NewInt(1))
+	}
+	return need.Int64()
 }
 
 func (h Histogram) sorted() []Amount {

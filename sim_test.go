@@ -796,6 +796,20 @@ func TestSessions(t *testing.T) {
 	if h.Count() != 4 || h.Mean() != 2.5 || h.Quantile(0.5) != -10 || h.Quantile(0.75) != 0 || h.Quantile(1) != 30 {
 		t.Errorf("histogram summaries: %d %v %d %d %d", h.Count(), h.Mean(), h.Quantile(0.5), h.Quantile(0.75), h.Quantile(1))
 	}
+	// A fraction as written in decimal: 0.07 of 1 to 100 is 7, though the
+	// float64 nearest 0.07 is a little above 7/100.
+	hundred := Histogram{}
+	for v := range Amount(100) {
+		hundred[v+1] = 1
+	}
+	for _, c := range []struct {
+		p    float64
+		want Amount
+	}{{0.07, 7}, {0.14, 14}, {0.28, 28}, {0.55, 55}, {0.56, 56}, {0.071, 8}, {0, 1}, {-1, 1}, {math.NaN(), 1}, {1, 100}, {2, 100}} {
+		if got := hundred.Quantile(c.p); got != c.want {
+			t.Errorf("Quantile(%v) of 1 to 100: %d, want %d", c.p, got, c.want)
+		}
+	}
 	if sd := h.StdDev(); math.Abs(sd-math.Sqrt(1075.0/3)) > 1e-12 {
 		t.Errorf("standard deviation %v", sd)
 	}
