@@ -332,6 +332,23 @@ func TestHookedStrategyMatchesTable(t *testing.T) {
 	}
 }
 
+// A NewHook that makes no hook is refused, by Simulate and by
+// NewStrategyPlayer, instead of crashing a worker.
+func TestNilHookRefused(t *testing.T) {
+	s, _ := NamedStrategy("martingale")
+	s.NewHook = func() StrategyHook { return nil }
+	if _, err := Simulate(context.Background(), SimConfig{Strategy: s, N: 100}); !errors.Is(err, ErrSyntax) {
+		t.Errorf("Simulate: %v, want ErrSyntax", err)
+	}
+	tb, _ := NewTable(Standard())
+	if err := tb.Join("p", 100); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewStrategyPlayer(tb, "p", s); !errors.Is(err, ErrSyntax) {
+		t.Errorf("NewStrategyPlayer: %v, want ErrSyntax", err)
+	}
+}
+
 // A strategy that takes a bet down and makes it again before every roll
 // pays its commission each time on the Table engine too, which skips the
 // actions after a roll that changed nothing only when the last act

@@ -40,7 +40,8 @@ type Strategy struct {
 	// one for each worker and resets it at the start of every session,
 	// shooter block or roll block. While the hook keeps no bets of its
 	// own it is shown each roll from the compiled automaton; from the roll
-	// after which it keeps one, the block plays on the Table engine.
+	// after which it keeps one, the block plays on the Table engine. It
+	// must not return nil.
 	NewHook func() StrategyHook
 }
 
@@ -322,6 +323,7 @@ func (k FactKind) numbered() bool { return k == FactBets || k == FactComes || k.
 // table would refuse, as an error wrapping ErrNotOffered, ErrSyntax,
 // ErrAmount, ErrUnit or ErrTableLimit. A strategy with a hook may have no
 // actions; one without needs at least one. The private game takes no hook.
+// Validate calls NewHook once, and refuses a nil hook with ErrSyntax.
 func (s Strategy) Validate(r Rules) error {
 	if err := r.Validate(); err != nil {
 		return err
@@ -331,6 +333,9 @@ func (s Strategy) Validate(r Rules) error {
 	}
 	if r.Private && s.NewHook != nil {
 		return fmt.Errorf("craps: strategy %q: a hook keeps bets with the house, and the private game has none: %w", s.Name, ErrNotOffered)
+	}
+	if s.NewHook != nil && s.NewHook() == nil {
+		return fmt.Errorf("craps: strategy %q: NewHook made no hook (nil): %w", s.Name, ErrSyntax)
 	}
 	for i, a := range s.Actions {
 		err := a.validate(r)
