@@ -147,10 +147,14 @@ const MaxThrows = 100
 
 // String is the name a dealer says for the bet: "Pass Line", "Place 6",
 // "Don't Come 4", "Hard 8", "Horn High 12", "Hop 2-5", "All 6,8".
-// ParseBet reads it back.
+// ParseBet reads it back. A kind alone, which stands for every bet of the
+// kind in a strategy, is its kind's name ("Place", "Hop", "Before"), as
+// ParseBetKind reads it.
 func (b Bet) String() string {
 	name := b.Kind.String()
 	switch {
+	case b == Bet{Kind: b.Kind}:
+		return name // not "Hop 0-0" nor " before ": those read as nothing
 	case b.Kind == Hop:
 		return name + " " + b.Hop.String()
 	case b.Kind == All && b.Set != 0:

@@ -3,6 +3,7 @@ package craps
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -225,7 +226,8 @@ func TestStrategyValidate(t *testing.T) {
 func actionGen() *rapid.Generator[Action] {
 	bets := []Bet{{Kind: PassLine}, {Kind: Come}, {Kind: PassOdds}, {Kind: ComeOdds}, {Kind: ComeOdds, Number: 6},
 		{Kind: DontComeOdds}, {Kind: Place, Number: 8}, {Kind: Place}, {Kind: Field}, {Kind: Hardway, Number: 4},
-		{Kind: Hop, Hop: Dice{2, 5}}, {Kind: HornHigh, Number: 12}, {Kind: Big6}, {Kind: Fire}, {Kind: PutOdds, Number: 6}}
+		{Kind: Hop, Hop: Dice{2, 5}}, {Kind: HornHigh, Number: 12}, {Kind: Big6}, {Kind: Fire}, {Kind: PutOdds, Number: 6},
+		{Kind: Hop}, {Kind: Before}, {Kind: Within}, {Kind: All}, {Kind: Repeater}, {Kind: HornHigh}, {Kind: NumberBet}}
 	fact := rapid.Custom(func(t *rapid.T) Fact {
 		f := Fact{Kind: FactKind(rapid.IntRange(1, int(numFactKinds)-1).Draw(t, "kind")), Not: rapid.Bool().Draw(t, "not")}
 		switch {
@@ -341,7 +343,8 @@ func FuzzParseStrategy(f *testing.F) {
 	}
 	for _, text := range []string{"field 5 if rolled 7,11 or not point off", "take down come odds if lost pass line; stop if rolls >= 3",
 		"place 6 0-6 by winnings skip come working off", "hop 2-5 1", "pass 1-2 min up on win down on loss cycle", "# only a comment",
-		"center 10-20 up on loss or no bet; fade 5 claim if not rolled 7", "hard 6 10 at 9-1 with Ann; cover 6,8 before 7 30 at 6 to 5"} {
+		"center 10-20 up on loss or no bet; fade 5 claim if not rolled 7", "hard 6 10 at 9-1 with Ann; cover 6,8 before 7 30 at 6 to 5",
+		"take down hop if won hop or bets within < 2; field 5-10 by hits before"} {
 		f.Add(text)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -645,4 +648,34 @@ func tableView(t *Table) heldView {
 		v.Bets = append(v.Bets, heldBet{p.bet, p.amount, p.working})
 	}
 	return v
+}
+
+// A kind alone stands for every bet of the kind, to take down and in a
+// condition: for every kind, each place a pattern is written reads back
+// as itself (hop once came back "hop 0-0", which reads as nothing).
+func TestKindPatternRoundTrip(t *testing.T) {
+	forms := []string{"take down %s", "field 5 if has %s", "field 5 if no %s", "field 5 if won %s", "field 5 if not lost %s",
+		"field 5 if bets %s < 2", "field 5 if hits %s >= 1", "field 5-10 by hits %s"}
+	for k := BetKind(1); k < numKinds; k++ {
+		for _, form := range forms {
+			text := fmt.Sprintf(form, strings.ToLower(k.String()))
+			s, err := ParseStrategy(text)
+			if err != nil {
+				t.Errorf("%v: %q: %v", k, text, err)
+				continue
+			}
+			if s.String() != text {
+				t.Errorf("%v: %q is written %q", k, text, s.String())
+			}
+			back, err := ParseStrategy(s.String())
+			if err != nil || !cmp.Equal(s.Actions, back.Actions) {
+				t.Errorf("%v: %q is written %q, which reads back as %+v, %v", k, text, s.String(), back.Actions, err)
+			}
+		}
+	}
+	// Validate names the pattern as the text writes it.
+	s, _ := ParseStrategy("field 5 if has hop and rolls > 20000")
+	if err := s.Validate(Standard()); err == nil || !strings.Contains(err.Error(), "(field 5 if has hop and") {
+		t.Errorf("a count past the bound: %v", err)
+	}
 }
