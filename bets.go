@@ -228,7 +228,7 @@ var betAliases = map[string]BetKind{
 // error wrapping ErrSyntax for anything else, including a number the kind
 // does not take (place 7, hard 5).
 func ParseBet(s string) (Bet, error) {
-	text := strings.Join(strings.Fields(strings.ToLower(strings.ReplaceAll(s, "’", "'"))), " ")
+	text := strings.Join(strings.Fields(strings.ToLower(plainApostrophes(s))), " ")
 	if b, ok, err := parseProposition(text); ok {
 		if err != nil || !b.wellFormed() {
 			return Bet{}, syntaxError("bet", s)
@@ -283,6 +283,10 @@ func ParseBet(s string) (Bet, error) {
 	}
 	return b, nil
 }
+
+// plainApostrophes writes a typographic apostrophe as the plain one, as
+// bets and strategies are read: "don’t pass" is "don't pass".
+func plainApostrophes(s string) string { return strings.ReplaceAll(s, "’", "'") }
 
 // wellFormed reports whether the bet's number or combination is one its
 // kind can take under some rules (place 2 exists in crapless craps; place 7

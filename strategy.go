@@ -155,7 +155,8 @@ type Action struct {
 	// Odds sizes an odds bet from the bet it stands behind, with Times.
 	Odds OddsSizing
 	// Times is the multiple of OddsByMultiple, by point number; the zero
-	// OddsLimit is 3-4-5x.
+	// OddsLimit is 3-4-5x, as the text writes it (the same multiples set
+	// in full are written 3-4-5-3-3x).
 	Times OddsLimit
 	// SkipPoint takes the bet down, and does not make it, while the puck
 	// is on its number; SkipCome while one of the player's come bets is on
@@ -511,18 +512,19 @@ func (a *Action) validateBetween(r Rules) error {
 	case a.Claim && !r.FadeClaim:
 		return bad(ErrNotOffered, "the players did not agree on the claim rule (Rules.FadeClaim)")
 	case a.Opponent != "" && !opponentName(a.Opponent):
-		return bad(ErrSyntax, "opponent %q: one word, not \"any\" or \"if\"", a.Opponent)
+		return bad(ErrSyntax, "opponent %q: one word as the text reads it back (no #, ; or ’), not \"any\" or \"if\"", a.Opponent)
 	}
 	return nil
 }
 
 // opponentName reports whether a player's name can be written as a side
-// bet's opponent: one word, none of # and ;, and not a word the language
-// reads otherwise ("any", "if").
+// bet's opponent and read back as itself: one word, none of # and ;, none
+// that ParseAction rewrites, and not a word the language reads otherwise
+// ("any", "if").
 func opponentName(name string) bool {
 	w := strings.ToLower(name)
 	return len(strings.Fields(name)) == 1 && strings.TrimSpace(name) == name && !strings.ContainsAny(name, "#;") &&
-		w != "any" && w != "if"
+		plainApostrophes(name) == name && w != "any" && w != "if"
 }
 
 // neverMade refuses, with ErrNotNow, a bet the strategy could never
@@ -636,6 +638,9 @@ func (f Fact) validate(r Rules) error {
 		return bad("a number for a fact that has none")
 	case (f.Kind == FactRolled) != (f.Rolled != 0) || f.Rolled&^AllOutcomes != 0:
 		return bad("throws only for a roll")
+	case f.Kind == FactRolled && !f.Rolled.proposable():
+		// The text names a throw by its faces, which stand for both orders.
+		return bad("rolled %v: a throw in one order only, which the text cannot say (1-2 is 1-2 and 2-1)", f.Rolled)
 	case f.Kind == FactComes && f.Bet != Bet{Kind: Come} && f.Bet != Bet{Kind: DontCome}:
 		return bad("come bets travelled are counted for come or don't come")
 	case !usesBet && f.Kind != FactComes && f.Bet != Bet{}:

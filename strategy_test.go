@@ -39,7 +39,11 @@ func TestStrategyTextRoundTrip(t *testing.T) {
 		{"a bet and an amount", "place 6 12", Action{Bet: place6, Amounts: []Amount{12}}},
 		{"any case, any spacing, the dealer's names", "  Place   6  12 ", Action{Bet: place6, Amounts: []Amount{12}}},
 		{"amounts in table minimums", "pass 2 min", Action{Bet: Bet{Kind: PassLine}, Amounts: []Amount{2}, InMinimums: true}},
-		{"odds by point", "odds 3-4-5x", Action{Bet: Bet{Kind: PassOdds}, Odds: OddsByMultiple, Times: OddsLimit{Ratio{3, 1}, Ratio{4, 1}, Ratio{5, 1}, Ratio{3, 1}, Ratio{3, 1}}}},
+		{"odds by point: 3-4-5x is the zero limit", "odds 3-4-5x", Action{Bet: Bet{Kind: PassOdds}, Odds: OddsByMultiple}},
+		{"odds of 3-4-5x written out", "odds 3-4-5-3-3x", Action{Bet: Bet{Kind: PassOdds}, Odds: OddsByMultiple, Times: OddsLimit{Ratio{3, 1}, Ratio{4, 1}, Ratio{5, 1}, Ratio{3, 1}, Ratio{3, 1}}}},
+		{"odds by point", "odds 2-4-5x", Action{Bet: Bet{Kind: PassOdds}, Odds: OddsByMultiple, Times: OddsLimit{Ratio{2, 1}, Ratio{4, 1}, Ratio{5, 1}, Ratio{2, 1}, Ratio{2, 1}}}},
+		{"a side bet with a player whose name has an apostrophe", "hard 6 10 at 9:1 with O’Neil",
+			Action{Bet: Bet{Kind: Hardway, Number: 6}, Amounts: []Amount{10}, Agreed: Ratio{9, 1}, Opponent: "O'Neil"}},
 		{"odds at the limit behind every come bet", "come odds max", Action{Bet: Bet{Kind: ComeOdds}, Odds: OddsAtLimit}},
 		{"odds behind one come bet", "odds 6 25", Action{Bet: Bet{Kind: ComeOdds, Number: 6}, Amounts: []Amount{25}}},
 		{"fractional odds", "odds 2.5x", Action{Bet: Bet{Kind: PassOdds}, Odds: OddsByMultiple, Times: OddsLimit{Ratio{5, 2}, Ratio{5, 2}, Ratio{5, 2}, Ratio{5, 2}, Ratio{5, 2}}}},
@@ -202,6 +206,16 @@ func TestStrategyValidate(t *testing.T) {
 		{"invalid rules", one("field 5"), Rules{Bar: 5}, ErrInvalidRules},
 		{"a proposition without its throws", Strategy{Actions: []Action{{Bet: Bet{Kind: Within}, Amounts: []Amount{8}}}}, Street(), ErrSyntax},
 		{"a kind as a bet", Strategy{Actions: []Action{{Bet: Bet{Kind: Place}, Amounts: []Amount{6}}}}, Standard(), ErrSyntax},
+		// Sets as a player names them hold both orders: "rolled 1-2" is 1-2 and 2-1.
+		{"a throw rolled in one order", Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{5},
+			If: Condition{{{Kind: FactRolled, Rolled: Dice{1, 2}.Set()}}}}}}, Standard(), ErrSyntax},
+		{"a proposition on one order, in a condition", Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{5},
+			If: Condition{{{Kind: FactHas, Bet: Bet{Kind: Within, Set: Dice{1, 2}.Set(), Throws: 3}}}}}}}, Street(), ErrSyntax},
+		{"a hop written larger face first", Strategy{Actions: []Action{{Bet: Bet{Kind: Hop, Hop: Dice{5, 2}}, Amounts: []Amount{5}}}}, Standard(), ErrSyntax},
+		// The parser reads a typographic apostrophe as a plain one: a name
+		// holding one would read back as another player's.
+		{"an opponent the text would rename", Strategy{Actions: []Action{{Bet: Bet{Kind: Hardway, Number: 6}, Amounts: []Amount{10},
+			Agreed: Ratio{9, 1}, Opponent: "o’neil"}}}, Street(), ErrSyntax},
 	}
 	var many []Action
 	for n := range maxStrategyMemory + 1 {
@@ -677,5 +691,29 @@ func TestKindPatternRoundTrip(t *testing.T) {
 	s, _ := ParseStrategy("field 5 if has hop and rolls > 20000")
 	if err := s.Validate(Standard()); err == nil || !strings.Contains(err.Error(), "(field 5 if has hop and") {
 		t.Errorf("a count past the bound: %v", err)
+	}
+}
+
+// Strategies built in Go that Validate accepts are written as text that
+// reads back as themselves.
+func TestGoBuiltStrategyRoundTrip(t *testing.T) {
+	for _, s := range []Strategy{
+		{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{5}, If: Condition{{{Kind: FactRolled, Rolled: Combination(1, 2)}}}}}},
+		{Actions: []Action{{Bet: Bet{Kind: PassLine}, Amounts: []Amount{10}}, {Bet: Bet{Kind: PassOdds}, Odds: OddsByMultiple}}},
+		{Actions: []Action{{Bet: Bet{Kind: PassLine}, Amounts: []Amount{10}}, {Bet: Bet{Kind: PassOdds}, Odds: OddsByMultiple,
+			Times: OddsLimit{Ratio{3, 1}, Ratio{4, 1}, Ratio{5, 1}, Ratio{3, 1}, Ratio{3, 1}}}}},
+		{Actions: []Action{{Bet: Bet{Kind: Hardway, Number: 6}, Amounts: []Amount{10}, Agreed: Ratio{9, 1}, Opponent: "o'neil"}}},
+	} {
+		rules := Standard()
+		if s.Actions[0].Opponent != "" {
+			rules = Street()
+		}
+		if err := s.Validate(rules); err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		back, err := ParseStrategy(s.String())
+		if err != nil || !cmp.Equal(s.Actions, back.Actions) {
+			t.Errorf("%q reads back as %+v, %v", s, back.Actions, err)
+		}
 	}
 }

@@ -80,7 +80,7 @@ var (
 // ParseStrategy does.
 func ParseAction(text string) (Action, error) {
 	// orig keeps the case of a player's name, word for word with words.
-	orig := strings.Fields(strings.ReplaceAll(text, "’", "'"))
+	orig := strings.Fields(plainApostrophes(text))
 	words := strings.Fields(strings.ToLower(strings.Join(orig, " ")))
 	var a Action
 	head := words
@@ -201,6 +201,10 @@ func parsePattern(words []string) (Bet, error) {
 	return Bet{Kind: k}, nil
 }
 
+// zeroTimes is how the text writes the zero Action.Times, and what it
+// reads back as the zero.
+var zeroTimes = OddsLimit{}.String()
+
 // readAmount reads an amount ("10", "10-20-40"), an odds multiple ("2x",
 // "3-4-5x") or "max" into a, reporting whether w is one.
 func (a *Action) readAmount(w string) bool {
@@ -212,6 +216,9 @@ func (a *Action) readAmount(w string) bool {
 		o, err := ParseOddsLimit(w)
 		if err != nil {
 			return false
+		}
+		if w == zeroTimes {
+			o = OddsLimit{}
 		}
 		a.Odds, a.Times = OddsByMultiple, o
 		return true
@@ -471,7 +478,11 @@ func (a Action) String() string {
 		case OddsAtLimit:
 			w = append(w, "max")
 		case OddsByMultiple:
-			w = append(w, a.Times.String())
+			times := a.Times.String()
+			if times == zeroTimes && a.Times != (OddsLimit{}) {
+				times = "3-4-5-3-3x" // the zero's multiples, set: not read back as the zero
+			}
+			w = append(w, times)
 		default:
 			amounts := make([]string, len(a.Amounts))
 			for i, x := range a.Amounts {
