@@ -63,6 +63,18 @@ func TestStrategyNeverPlaced(t *testing.T) {
 		{"put 6 with odds", "put 6 10; put odds 6 20", true},
 		{"the field kept to the point (iron cross)", "field 5 if point on", true},
 		{"a pass line on the point or after a 7", "pass 10 if point on or rolled 7", true},
+		// The mirror: bets made only while a point is on, kept to the come-out.
+		{"a come bet kept to the come-out", "come 10 if point off", false},
+		{"a don't come bet kept to the come-out", "don't come 10 if point off", false},
+		{"a put bet kept to the come-out", "put 6 10 if point off", false},
+		{"odds behind the line kept to the come-out", "pass 10; odds 2x if point off", false},
+		{"lay odds behind the line kept to the come-out", "don't pass 10; lay odds max if point off and rolls > 1", false},
+		{"come odds behind a come bet never made", "pass 10; come 10 if point off; come odds 2x", false},
+		{"a come bet on the come-out or after a 7", "come 10 if point off or rolled 7", true},
+		{"a come bet not on the 6", "come 10 if not point 6", true},
+		// Come bets carried over a point made take odds on the come-out.
+		{"come odds on the come-out", "come 10; come odds 2x if point off", true},
+		{"put odds on the come-out", "put 6 10; put odds 6 20 if point off", true},
 	}
 	for _, tc := range tests {
 		s, err := ParseStrategy(tc.text)
@@ -73,6 +85,11 @@ func TestStrategyNeverPlaced(t *testing.T) {
 		if tc.ok != (err == nil) || (!tc.ok && !errors.Is(err, ErrNotNow)) {
 			t.Errorf("%s: Validate = %v, want ok %v (else ErrNotNow)", tc.reason, err, tc.ok)
 		}
+	}
+	// In the private game too: a point bet is made while a point is on.
+	s, _ := ParseStrategy("cover point 50 if point off")
+	if err := s.Validate(Street()); !errors.Is(err, ErrNotNow) {
+		t.Errorf("a point bet covered on the come-out: %v, want ErrNotNow", err)
 	}
 }
 

@@ -322,7 +322,8 @@ func (k FactKind) numbered() bool { return k == FactBets || k == FactComes || k.
 
 // Validate reports an action the rules do not take, or an amount the
 // table would refuse, as an error wrapping ErrNotOffered, ErrSyntax,
-// ErrAmount, ErrUnit or ErrTableLimit. A strategy with a hook may have no
+// ErrAmount, ErrUnit or ErrTableLimit, and a bet the strategy could never
+// make as one wrapping ErrNotNow. A strategy with a hook may have no
 // actions; one without needs at least one. The private game takes no hook.
 // Validate calls NewHook once, and refuses a nil hook with ErrSyntax.
 func (s Strategy) Validate(r Rules) error {
@@ -528,23 +529,17 @@ func opponentName(name string) bool {
 }
 
 // neverMade refuses, with ErrNotNow, a bet the strategy could never
-// make: odds with no action making the bet they stand behind, or a bet
-// made only at a come-out (line bets, fire, all, tall, small, repeaters)
-// whose every clause asks for the point to be on.
+// make: a bet made only at a come-out (madeWhen) whose every clause asks
+// for the point to be on, one made only while a point is on whose every
+// clause asks for it off, or odds with no action that can be made making
+// the bet they stand behind.
 func (s Strategy) neverMade(a *Action) error {
 	b := a.Bet
-	if b.Kind == PassLine || b.Kind == DontPass || b.Kind == Fire || b.Kind == Center || madeAfterSeven(b.Kind) {
-		onlyOn := len(a.If) > 0
-		for _, clause := range a.If {
-			on := false
-			for _, f := range clause {
-				on = on || f.Kind == FactPoint && !f.Not
-			}
-			onlyOn = onlyOn && on
-		}
-		if onlyOn {
-			return fmt.Errorf("never made: %v is made at a come-out, and the condition asks for a point: %w", b.Kind, ErrNotNow)
-		}
+	switch when := madeWhen(b.Kind); {
+	case when == puckOff && a.If.requiresPoint(true):
+		return fmt.Errorf("never made: %v is made at a come-out, and the condition asks for a point: %w", b.Kind, ErrNotNow)
+	case when == puckOn && a.If.requiresPoint(false):
+		return fmt.Errorf("never made: %v is made while a point is on, and the condition asks for none: %w", b.Kind, ErrNotNow)
 	}
 	if !isOdds(b.Kind) {
 		return nil
@@ -557,6 +552,22 @@ func (s Strategy) neverMade(a *Action) error {
 		}
 	}
 	return fmt.Errorf("never made: no action makes a %v bet for the odds to stand behind: %w", line.Kind, ErrNotNow)
+}
+
+// requiresPoint reports whether every clause of the condition asks for
+// the puck on (on) or off (!on); the zero Condition asks for nothing.
+func (c Condition) requiresPoint(on bool) bool {
+	for _, clause := range c {
+		asks := false
+		for _, f := range clause {
+			// "point on" and "point 6" are on; "point off" (Not, N 0) is off.
+			asks = asks || f.Kind == FactPoint && (on && !f.Not || !on && f.Not && f.N == 0)
+		}
+		if !asks {
+			return false
+		}
+	}
+	return len(c) > 0
 }
 
 // skippable reports whether a bet stands on a number a point or a come

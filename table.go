@@ -570,6 +570,32 @@ func madeAfterSeven(k BetKind) bool {
 	return false
 }
 
+// puckWhen is at which position of the puck a kind of bet is made.
+type puckWhen uint8
+
+const (
+	puckEither puckWhen = iota
+	puckOff             // on a come-out only
+	puckOn              // while a point is on only
+)
+
+// madeWhen says when bets of kind k are made, by the puck: on a come-out
+// only the line bets, the fire bet (before a shooter's first roll), the
+// bets that run until a 7 (before the first roll after one) and the
+// private game's center bet; while a point is on only the come, don't come
+// and put bets, the odds behind the line and the private game's point
+// bet. Come and put odds stand behind bets that stay up over a come-out.
+// (A table may take a pass line bet late: Rules.latePassLine.)
+func madeWhen(k BetKind) puckWhen {
+	switch {
+	case k == PassLine || k == DontPass || k == Fire || k == Center || madeAfterSeven(k):
+		return puckOff
+	case k == Come || k == DontCome || k == Put || k == PassOdds || k == DontPassOdds || k == PointBet:
+		return puckOn
+	}
+	return puckEither
+}
+
 // withinLimits reports whether a bet of kind k may be amount under the
 // table's limits for that kind.
 func withinLimits(r *Rules, k BetKind, amount Amount) bool {
@@ -669,7 +695,7 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 		if t.point != 0 {
 			return t.refuse(op, player, b, ErrNotNow, "don't pass is made on the come-out; after the point it may only be reduced")
 		}
-	case b.Kind == Come || b.Kind == DontCome || b.Kind == Put:
+	case madeWhen(b.Kind) == puckOn:
 		if t.point == 0 {
 			return t.refuse(op, player, b, ErrNotNow, "%s bets are made only while a point is on", b.Kind)
 		}
