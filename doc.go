@@ -211,7 +211,9 @@
 // <=, > or >=: "comes" and "don't comes" (come bets travelled to a
 // number), "bets <bets>" (the player's bets up), and the counts of the
 // shooter's hand, from 0 when a shooter starts: "hits <bets>" (wins),
-// "points" (made), "rolls", "winnings" (money won). For example:
+// "points" (made), "rolls", "winnings" (money won). Since "and" joins
+// facts, C&E is written "c&e" or "ce" in a condition, not "c and e".
+// For example:
 //
 //	pass 10
 //	odds max

@@ -148,6 +148,8 @@ func TestParseStrategyRejects(t *testing.T) {
 		{"a kind as a bet", "hardway 20", "not an action"},
 		{"a number the kind has not", "place 7 10", "not an action"},
 		{"a hop without its dice", "hop 5", `"hop" needs its dice`},
+		{"c and e in a condition, where and joins facts", "field 5 if has c and e", `write "c and e" as "c&e"`},
+		{"c and e counted", "field 5 if point on and bets c and e < 1", `write "c and e" as "c&e"`},
 	}
 	for _, c := range cases {
 		_, err := ParseStrategy(c.text)

@@ -13,6 +13,7 @@ import (
 //	pass 10                                   # a bet and its amount
 //	odds 3-4-5x                               # odds by point, or 2x, max, or an amount
 //	come 10 if comes < 2                      # a condition: "and" binds before "or"
+//	field 5 if no c&e                         # "and" joins facts: not "c and e" here
 //	come odds 2x
 //	place 6 12 skip point                     # not on the point, taken down when it is
 //	place 8 6-12-18-24 up on win              # a progression: up on win, reset on loss
@@ -338,6 +339,8 @@ func parseCount(words []string) (Fact, error) {
 }
 
 // parseCondition reads facts joined by "and" and "or", "and" first.
+// Both always join: a bet whose name holds one ("c and e") is refused
+// with a hint, not read, so that no fact's end depends on the next.
 func parseCondition(words []string) (Condition, error) {
 	var c Condition
 	var clause []Fact
@@ -348,7 +351,7 @@ func parseCondition(words []string) (Condition, error) {
 		}
 		f, err := parseFact(words[start:i])
 		if err != nil {
-			return nil, err
+			return nil, joinedBetName(words, err)
 		}
 		clause = append(clause, f)
 		if i == len(words) || words[i] == "or" {
@@ -358,6 +361,18 @@ func parseCondition(words []string) (Condition, error) {
 		start = i + 1
 	}
 	return c, nil
+}
+
+// joinedBetName adds to err, about a condition, how to write a bet whose
+// name the condition split at its "and" or "or".
+func joinedBetName(words []string, err error) error {
+	text := " " + strings.Join(words, " ") + " "
+	for name, k := range betAliases {
+		if (strings.Contains(name, " and ") || strings.Contains(name, " or ")) && strings.Contains(text, " "+name+" ") {
+			return fmt.Errorf("%v (in a condition \"and\" and \"or\" join facts: write %q as %q)", err, name, betText(Bet{Kind: k}))
+		}
+	}
+	return err
 }
 
 // parseFact reads one fact of a condition.
