@@ -302,6 +302,35 @@ func TestStayUpAfterWin(t *testing.T) {
 	}
 }
 
+// All, tall and small and the repeaters are made before a new shooter's
+// first roll when the dice pass without a 7 too (Table.PassDice), as
+// before the first roll after one; a bet made earlier with totals made
+// rides on and stays a contract bet.
+func TestAfterSevenBetsForANewShooter(t *testing.T) {
+	tb := hrTable(t, Rules{}, 1000)
+	if err := tb.Join("q", 1000); err != nil {
+		t.Fatal(err)
+	}
+	hrMust(t, tb.Place("p", Bet{Kind: Tall}, 10))
+	hrRoll(t, tb, "4-4", "4-4") // point 8, made: tall has the 8
+	if err := tb.Place("p", Bet{Kind: Small}, 10); err == nil {
+		t.Fatal("small made after a roll, before a 7")
+	}
+	hrMust(t, tb.PassDice())
+	hrMust(t, tb.Place("q", Bet{Kind: All}, 10))
+	hrMust(t, tb.Place("q", Bet{Kind: Repeater, Number: 2}, 10))
+	if _, err := tb.TakeDown("p", Bet{Kind: Tall}); !errors.Is(err, ErrContract) {
+		t.Errorf("tall with the 8 made taken down for a new shooter: %v, want ErrContract", err)
+	}
+	if _, err := tb.TakeDown("q", Bet{Kind: Repeater, Number: 2}); err != nil {
+		t.Errorf("a repeater made for the new shooter, before his first roll: %v", err)
+	}
+	hrRoll(t, tb, "1-2")
+	if err := tb.Place("q", Bet{Kind: Small}, 10); !errors.Is(err, ErrNotNow) {
+		t.Errorf("small after the new shooter's first roll: %v, want ErrNotNow", err)
+	}
+}
+
 // A buy or lay bet whose commission is taken when it is made, and which
 // stays up after a win, is a new bet: it pays its commission again, out
 // of the win, once a win, as Analyze counts one commission a decision.

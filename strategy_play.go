@@ -640,7 +640,7 @@ func (at *strategySeat) keep(a *Action, amount Amount) (short bool) {
 			return false
 		}
 	default:
-		if madeAfterSeven(b.Kind) && t.sinceSeven > 0 {
+		if madeAfterSeven(b.Kind) && !t.afterSevenOpen() {
 			return false
 		}
 	}

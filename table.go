@@ -225,8 +225,7 @@ type Table struct {
 	// roll has decided may still be counted). Both serve MaxBalance.
 	brought, exposure Amount
 	// shooter is the seat holding the dice; handRolls counts their rolls,
-	// sinceSeven the rolls since the last 7 or new shooter (all, tall and
-	// small are made only when it is 0).
+	// sinceSeven the rolls since the last 7 (afterSevenOpen).
 	shooter    int
 	handRolls  int
 	sinceSeven int
@@ -547,7 +546,8 @@ func oddsBehind(b Bet, point int8) (Bet, bool) {
 // isContract reports whether a placed bet may no longer be taken down or
 // reduced at will: a pass, come or put bet on its point (unless the rules
 // make them removable), a fire bet once its shooter has rolled, an
-// all/tall/small or repeater bet once a throw has counted.
+// all/tall/small or repeater bet once a throw has counted (before a new
+// shooter's first roll, one with totals made).
 func (t *Table) isContract(p *placed) bool {
 	switch p.bet.Kind {
 	case PassLine, Come, Put:
@@ -555,9 +555,17 @@ func (t *Table) isContract(p *placed) bool {
 	case Fire:
 		return t.handRolls > 0
 	case All, Tall, Small, Repeater:
-		return t.sinceSeven > 0
+		return !t.afterSevenOpen() || p.state.made != 0
 	}
 	return false
+}
+
+// afterSevenOpen reports whether the bets that run until a 7 (all, tall,
+// small, the repeaters) may be made now: before the first roll after a 7
+// or of a new shooter, who may also take the dice without one
+// (PassDice).
+func (t *Table) afterSevenOpen() bool {
+	return t.sinceSeven == 0 || t.handRolls == 0
 }
 
 // madeAfterSeven reports whether bets of kind k are made only before the
@@ -704,7 +712,7 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 			return t.refuse(op, player, b, ErrNotNow, "the fire bet is made before a new shooter's first roll")
 		}
 	case madeAfterSeven(b.Kind):
-		if t.sinceSeven > 0 {
+		if !t.afterSevenOpen() {
 			return t.refuse(op, player, b, ErrNotNow, "%v is made only before the first roll after a 7 or of a new shooter", b.Kind)
 		}
 	}
