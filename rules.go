@@ -296,8 +296,9 @@ func (s Switch) or(def bool) bool {
 
 // ComeOutWorking says which bets work on a come-out roll. A bet that is
 // off is not decided by the roll; a Table may also turn each bet on or
-// off for itself. Bets not listed (line and come bets, one-roll bets, big
-// 6 and 8, the field, fire, all, tall, small and repeaters) always work.
+// off for itself (Table.SetWorking). Bets not listed work: big 6 and 8
+// unless their player turns them off, and always the line and come bets,
+// one-roll bets, the field, fire, all, tall, small and repeaters.
 type ComeOutWorking struct {
 	Place        Switch // place and place to lose; off by default (the posted casino rules and the croupier trainer)
 	Buy          Switch // off by default

@@ -886,7 +886,8 @@ func errText(err error) string {
 
 // Reduce takes amount off a player's bet and returns it to the bankroll,
 // with any commission the rules give back. Reducing a bet to nothing takes
-// it down.
+// it down, but for a line bet with odds behind it, which is refused with
+// ErrNotNow: TakeDown takes the two down together.
 func (t *Table) Reduce(player string, b Bet, amount Amount) error {
 	return t.reduce("reduce", player, b, amount)
 }
