@@ -1082,7 +1082,9 @@ func switchable(k BetKind) bool {
 // changes nothing. A table that deals from a deck (Rules.Cards) takes no
 // dice: Deal plays its throws, and Roll is refused with an error wrapping
 // ErrRollSource. Near MaxBalance, a bet that stays up after a win comes
-// down with it instead (see MaxBalance).
+// down with it instead (see MaxBalance). A table with no one seated rolls
+// too, moving the puck with no shooter: the first to sit down joins the
+// game where it stands, a point perhaps on.
 func (t *Table) Roll(d Dice, dst []Resolution) ([]Resolution, error) {
 	if err := t.diceRefused(); err != nil {
 		return dst, err
