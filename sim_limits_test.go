@@ -2,9 +2,11 @@ package craps
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -268,4 +270,105 @@ func TestMergeTrustsNothing(t *testing.T) {
 	if twice.Complete() {
 		t.Error("parts [0 0 1] of 3 are complete")
 	}
+}
+
+// MergeResults refuses results of different runs, naming what differs:
+// before, the other players' bankrolls were not recorded, and shards of
+// a 50-unit and a 5000-unit player merged as one complete run. A result
+// written by v0.1.0 (asV010) merges with another such as before, and not
+// with one that records what it does not.
+func TestMergeRefusesOtherRuns(t *testing.T) {
+	pass := mustParse(t, "pass 10")
+	mart, _ := NamedStrategy("martingale")
+	sessions := SimConfig{Strategy: pass, Seed: 1, Mode: BySessions, N: 2 * blockSessions, Shards: 2,
+		Session: SessionLimits{Bankroll: 100, Target: 200, MaxRolls: 300}}
+	shooters := SimConfig{Strategy: pass, Seed: 1, Mode: ByShooters, N: 2 * blockShooters, Shards: 2}
+	with := func(c SimConfig, others ...SimPlayer) SimConfig {
+		c.Others = others
+		return c
+	}
+	ann := func(bankroll Amount) SimPlayer { return SimPlayer{Name: "ann", Strategy: mart, Bankroll: bankroll} }
+	tests := []struct {
+		why        string
+		a, b       SimConfig
+		oldA, oldB bool
+		want       string // in the error; "" merges
+	}{
+		{"sessions, the same bankroll", with(sessions, ann(50)), with(sessions, ann(50)), false, false, ""},
+		{"sessions, different bankrolls", with(sessions, ann(50)), with(sessions, ann(5000)), false, false, `"ann" brings 50`},
+		{"sessions, the session's bankroll given or not", with(sessions, ann(0)), with(sessions, ann(100)), false, false, ""},
+		{"sessions, the session's bankroll or another", with(sessions, ann(0)), with(sessions, ann(101)), false, false, `"ann"`},
+		{"shooters, whom a bankroll does not change", with(shooters, ann(50)), with(shooters, ann(5000)), false, false, ""},
+		{"sessions, both of v0.1.0", with(sessions, ann(50)), with(sessions, ann(50)), true, true, ""},
+		{"sessions, one of v0.1.0", with(sessions, ann(50)), with(sessions, ann(50)), true, false, `"ann"'s bankroll is recorded in one only`},
+		{"sessions, the other of v0.1.0", with(sessions, ann(50)), with(sessions, ann(50)), false, true, `"ann"'s bankroll is recorded in one only`},
+	}
+	for _, tc := range tests {
+		a, b := tc.a, tc.b
+		b.Shard = 1
+		ra, err := Simulate(context.Background(), a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rb, err := Simulate(context.Background(), b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc.oldA {
+			ra = asV010(t, ra)
+		}
+		if tc.oldB {
+			rb = asV010(t, rb)
+		}
+		m, err := MergeResults(ra, rb)
+		switch {
+		case tc.want == "" && (err != nil || !m.Complete()):
+			t.Errorf("%s: complete %v, %v", tc.why, m.Complete(), err)
+		case tc.want != "" && (!errors.Is(err, ErrSimulation) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s: err = %v, want ErrSimulation saying %s", tc.why, err, tc.want)
+		}
+	}
+	r, err := Simulate(context.Background(), with(sessions, ann(50)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bankroll := range []Amount{-1, MaxAmount + 1} {
+		r.Others[0].Bankroll = bankroll
+		if _, err := MergeResults(r); !errors.Is(err, ErrSimulation) {
+			t.Errorf("a bankroll of %d: %v", bankroll, err)
+		}
+	}
+	if r, err = Simulate(context.Background(), with(shooters, ann(50))); err != nil || r.Others[0].Bankroll != 0 {
+		t.Fatalf("shooters: bankroll %d recorded, %v", r.Others[0].Bankroll, err)
+	}
+	r.Others[0].Bankroll = 50
+	if _, err := MergeResults(r); !errors.Is(err, ErrSimulation) {
+		t.Errorf("a bankroll in a run of shooters: %v", err)
+	}
+}
+
+// asV010 is r as v0.1.0 wrote it to JSON and this version reads it back:
+// without the other players' bankrolls.
+func asV010(t *testing.T, r SimResult) SimResult {
+	t.Helper()
+	data, err := json.Marshal(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var j map[string]any
+	if err := json.Unmarshal(data, &j); err != nil {
+		t.Fatal(err)
+	}
+	others, _ := j["others"].([]any)
+	for _, o := range others {
+		delete(o.(map[string]any), "bankroll")
+	}
+	if data, err = json.Marshal(j); err != nil {
+		t.Fatal(err)
+	}
+	var back SimResult
+	if err := json.Unmarshal(data, &back); err != nil {
+		t.Fatal(err)
+	}
+	return back
 }

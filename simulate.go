@@ -226,7 +226,14 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	out := SimResult{Strategy: cfg.Strategy.Name, Rules: cfg.Rules, Seed: cfg.Seed, Mode: cfg.Mode, N: cfg.N,
 		Session: cfg.Session, Shards: shards, Parts: []int{cfg.Shard}, Engine: "table"}
 	for _, o := range cfg.Others { // named even in a shard that plays no block
-		out.Others = append(out.Others, PlayerResult{Name: o.Name, Strategy: o.Strategy.Name})
+		p := PlayerResult{Name: o.Name, Strategy: o.Strategy.Name}
+		if cfg.Mode == BySessions { // in other modes a bankroll changes nothing
+			p.Bankroll = o.Bankroll
+			if p.Bankroll == 0 {
+				p.Bankroll = cfg.Session.Bankroll
+			}
+		}
+		out.Others = append(out.Others, p)
 	}
 
 	var auto *joint

@@ -274,8 +274,13 @@ type SimResult struct {
 // first (SimConfig.Others): his tallies, the results of his hands or
 // sessions, and how his sessions ended.
 type PlayerResult struct {
-	Name     string     `json:"name"`
-	Strategy string     `json:"strategy"`
+	Name     string `json:"name"`
+	Strategy string `json:"strategy"`
+	// Bankroll is what he brought to each session (BySessions): his
+	// SimPlayer.Bankroll, or SimConfig.Session's Bankroll if that was 0.
+	// It is 0 in runs of rolls or shooters, which it does not change, and
+	// in a result written by v0.1.0, which did not record it.
+	Bankroll Amount     `json:"bankroll,omitempty"`
 	Bets     []BetTally `json:"bets"`
 	// Outcomes is the net result of each of his hands or sessions, counted as
 	// SimResult.Outcomes counts them.
@@ -532,7 +537,7 @@ func (r *SimResult) add(x *SimResult) {
 	r.ledger().add(x.ledger())
 	for len(r.Others) < len(x.Others) { // a result before its first block
 		o := &x.Others[len(r.Others)]
-		r.Others = append(r.Others, PlayerResult{Name: o.Name, Strategy: o.Strategy})
+		r.Others = append(r.Others, PlayerResult{Name: o.Name, Strategy: o.Strategy, Bankroll: o.Bankroll})
 	}
 	for i := range x.Others {
 		r.Others[i].ledger().add(x.Others[i].ledger())
@@ -561,14 +566,21 @@ func (l ledger) add(x ledger) {
 }
 
 // MergeResults combines the results of different shards of one run (same
-// rules, strategy, seed, mode, size and number of shards) into a new
-// result. The merge is exact, and merging every shard gives the result of
-// the whole run. It trusts nothing it is given: a result that no run
-// could have produced (a shard it cannot hold, a shard twice, a negative
-// or inconsistent count, a block count or number of rolls, shooters or
-// sessions other than its shards hold, a sum too large for the run), and
-// results that are not disjoint parts of one run, are errors wrapping
-// ErrSimulation. Given one result, it checks it and returns a copy.
+// rules, strategy, seed, mode, size and number of shards, and the same
+// other players, each with the same name, strategy and, in sessions,
+// bankroll) into a new result. The merge is exact, and merging every shard
+// gives the result of the whole run. It trusts nothing it is given: a
+// result that no run could have produced (a shard it cannot hold, a shard
+// twice, a negative or inconsistent count, a block count or number of
+// rolls, shooters or sessions other than its shards hold, a sum too large
+// for the run), and results that are not disjoint parts of one run, are
+// errors wrapping ErrSimulation. Given one result, it checks it and
+// returns a copy.
+//
+// A result of sessions written by v0.1.0 records no bankroll of the other
+// players (PlayerResult.Bankroll is 0): it merges with another such
+// result as v0.1.0 merged them, which cannot tell their bankrolls apart,
+// and with a result that records them is an error.
 func MergeResults(results ...SimResult) (SimResult, error) {
 	if len(results) == 0 {
 		return SimResult{}, fmt.Errorf("craps: merge: no results: %w", ErrSimulation)
@@ -583,13 +595,14 @@ func MergeResults(results ...SimResult) (SimResult, error) {
 		Session: first.Session, Shards: first.Shards, Engine: first.Engine}
 	for i := range results {
 		b := &results[i]
-		same := len(b.Others) == len(first.Others)
-		for k := 0; same && k < len(b.Others); k++ {
-			same = b.Others[k].Name == first.Others[k].Name && b.Others[k].Strategy == first.Others[k].Strategy
+		if out.Rules != b.Rules || out.Strategy != b.Strategy || out.Seed != b.Seed || out.Mode != b.Mode ||
+			out.N != b.N || out.Session != b.Session || out.Shards != b.Shards || len(b.Others) != len(first.Others) {
+			return SimResult{}, fmt.Errorf("craps: merge: result %d is not of the same run (strategies, players, rules, seed, mode, size or shards differ): %w", i+1, ErrSimulation)
 		}
-		if !same || out.Rules != b.Rules || out.Strategy != b.Strategy || out.Seed != b.Seed || out.Mode != b.Mode ||
-			out.N != b.N || out.Session != b.Session || out.Shards != b.Shards {
-			return SimResult{}, fmt.Errorf("craps: merge: result %d is not of the same run (strategies, rules, seed, mode, size or shards differ): %w", i+1, ErrSimulation)
+		for k := range b.Others {
+			if why := first.Others[k].differs(&b.Others[k]); why != "" {
+				return SimResult{}, fmt.Errorf("craps: merge: result %d is not of the same run as result 1: %s: %w", i+1, why, ErrSimulation)
+			}
 		}
 		for _, p := range b.Parts {
 			if slices.Contains(out.Parts, p) {
@@ -607,6 +620,22 @@ func MergeResults(results ...SimResult) (SimResult, error) {
 		return SimResult{}, fmt.Errorf("craps: merge: the merged result: %w", err)
 	}
 	return out, nil
+}
+
+// differs says how the player of one result, p, and the player in his seat
+// in another, q, are not the same part of one run, or "".
+func (p *PlayerResult) differs(q *PlayerResult) string {
+	switch {
+	case p.Name != q.Name:
+		return fmt.Sprintf("player %q in one, %q in the other", p.Name, q.Name)
+	case p.Strategy != q.Strategy:
+		return fmt.Sprintf("player %q plays strategy %q in one, %q in the other", p.Name, p.Strategy, q.Strategy)
+	case p.Bankroll != q.Bankroll && (p.Bankroll == 0 || q.Bankroll == 0):
+		return fmt.Sprintf("player %q's bankroll is recorded in one only (the other was written by v0.1.0)", p.Name)
+	case p.Bankroll != q.Bankroll:
+		return fmt.Sprintf("player %q brings %d to each session in one, %d in the other", p.Name, p.Bankroll, q.Bankroll)
+	}
+	return ""
 }
 
 // Bounds on the sums of a result: a run's sums of money stay below
@@ -671,6 +700,9 @@ func (r *SimResult) check() error {
 		o := &r.Others[i]
 		if o.Name == "" || names[o.Name] {
 			return bad("player %q: every player has a name of his own", o.Name)
+		}
+		if o.Bankroll < 0 || o.Bankroll > MaxAmount || o.Bankroll != 0 && r.Mode != BySessions {
+			return bad("player %q: a bankroll of %d in a run of %v", o.Name, o.Bankroll, r.Mode)
 		}
 		names[o.Name] = true
 		ledgers = append(ledgers, o.ledger())
