@@ -272,14 +272,25 @@ func TestMergeTrustsNothing(t *testing.T) {
 	}
 }
 
-// MergeResults refuses results of different runs, naming what differs:
-// before, the other players' bankrolls were not recorded, and shards of
-// a 50-unit and a 5000-unit player merged as one complete run. A result
+// MergeResults refuses results of different runs, naming what differs.
+// Before, the other players' bankrolls were not recorded, and shards of
+// a 50-unit and a 5000-unit player merged as one complete run; strategies
+// were compared by name alone, and shards of "pass 10" and "don't pass
+// 10", both unnamed as ParseStrategy leaves them, merged as one. A result
 // written by v0.1.0 (asV010) merges with another such as before, and not
 // with one that records what it does not.
 func TestMergeRefusesOtherRuns(t *testing.T) {
 	pass := mustParse(t, "pass 10")
+	dont := mustParse(t, "don't pass 10")
 	mart, _ := NamedStrategy("martingale")
+	named := func(name string, s Strategy) Strategy {
+		s.Name = name
+		return s
+	}
+	first := func(c SimConfig, s Strategy) SimConfig {
+		c.Strategy = s
+		return c
+	}
 	sessions := SimConfig{Strategy: pass, Seed: 1, Mode: BySessions, N: 2 * blockSessions, Shards: 2,
 		Session: SessionLimits{Bankroll: 100, Target: 200, MaxRolls: 300}}
 	shooters := SimConfig{Strategy: pass, Seed: 1, Mode: ByShooters, N: 2 * blockShooters, Shards: 2}
@@ -300,8 +311,20 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 		{"sessions, the session's bankroll or another", with(sessions, ann(0)), with(sessions, ann(101)), false, false, `"ann"`},
 		{"shooters, whom a bankroll does not change", with(shooters, ann(50)), with(shooters, ann(5000)), false, false, ""},
 		{"sessions, both of v0.1.0", with(sessions, ann(50)), with(sessions, ann(50)), true, true, ""},
-		{"sessions, one of v0.1.0", with(sessions, ann(50)), with(sessions, ann(50)), true, false, `"ann"'s bankroll is recorded in one only`},
-		{"sessions, the other of v0.1.0", with(sessions, ann(50)), with(sessions, ann(50)), false, true, `"ann"'s bankroll is recorded in one only`},
+		{"sessions, one of v0.1.0", with(sessions, ann(50)), with(sessions, ann(50)), true, false, "recorded in one only"},
+		{"sessions, the other of v0.1.0", with(sessions, ann(50)), with(sessions, ann(50)), false, true, "recorded in one only"},
+
+		{"unnamed, the same text", shooters, shooters, false, false, ""},
+		{"unnamed, pass and don't pass", shooters, first(shooters, dont), false, false, `"player" plays "pass line 10" in one, "don't pass 10"`},
+		{"one name, pass and don't pass", first(shooters, named("x", pass)), first(shooters, named("x", dont)), false, false, `"player" plays "pass line 10"`},
+		{"one text, two names", first(shooters, named("x", pass)), first(shooters, named("y", pass)), false, false, `strategy "x" in one, "y"`},
+		{"the other player's strategy", with(shooters, SimPlayer{Name: "ann", Strategy: pass}), with(shooters, SimPlayer{Name: "ann", Strategy: dont}), false, false, `"ann" plays "pass line 10"`},
+		{"a named hook", first(shooters, named("x", withHook(pass))), first(shooters, named("x", withHook(pass))), false, false, ""},
+		{"an unnamed hook", first(shooters, withHook(pass)), first(shooters, withHook(pass)), false, false, `"player"'s strategy has a hook and no name`},
+		{"the other player's unnamed hook", with(shooters, SimPlayer{Name: "ann", Strategy: withHook(pass)}), with(shooters, SimPlayer{Name: "ann", Strategy: withHook(pass)}), false, false, `"ann"'s strategy has a hook and no name`},
+		{"a hook in one only", first(shooters, named("x", withHook(pass))), first(shooters, named("x", pass)), false, false, "hook in one only"},
+		{"shooters, both of v0.1.0", first(shooters, named("x", pass)), first(shooters, named("x", pass)), true, true, ""},
+		{"shooters, one of v0.1.0", first(shooters, named("x", pass)), first(shooters, named("x", pass)), true, false, `"player"'s strategy's actions are recorded in one only`},
 	}
 	for _, tc := range tests {
 		a, b := tc.a, tc.b
@@ -348,7 +371,8 @@ func TestMergeRefusesOtherRuns(t *testing.T) {
 }
 
 // asV010 is r as v0.1.0 wrote it to JSON and this version reads it back:
-// without the other players' bankrolls.
+// without the strategies' texts and hooks, nor the other players'
+// bankrolls.
 func asV010(t *testing.T, r SimResult) SimResult {
 	t.Helper()
 	data, err := json.Marshal(r)
@@ -359,9 +383,13 @@ func asV010(t *testing.T, r SimResult) SimResult {
 	if err := json.Unmarshal(data, &j); err != nil {
 		t.Fatal(err)
 	}
+	delete(j, "strategy_text")
+	delete(j, "hooked")
 	others, _ := j["others"].([]any)
 	for _, o := range others {
-		delete(o.(map[string]any), "bankroll")
+		for _, key := range []string{"strategy_text", "hooked", "bankroll"} {
+			delete(o.(map[string]any), key)
+		}
 	}
 	if data, err = json.Marshal(j); err != nil {
 		t.Fatal(err)

@@ -327,6 +327,10 @@ func TestHookedStrategyMatchesTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !idle.Hooked {
+		t.Error("the result does not record the hook")
+	}
+	idle.Hooked = false
 	if diff := cmp.Diff(plain, idle, exactSums); diff != "" {
 		t.Errorf("(-without a hook +with one that does nothing):\n%s", diff)
 	}
@@ -947,7 +951,7 @@ func TestSeveralPlayers(t *testing.T) {
 			got := PlayerResult{Bets: all.Bets, Outcomes: all.Outcomes, roll: all.roll}
 			if i > 0 {
 				got = all.Others[i-1]
-				got.Name, got.Strategy = "", ""
+				got.Name, got.Strategy, got.StrategyText, got.Hooked = "", "", "", false
 			}
 			want := PlayerResult{Bets: alone.Bets, Outcomes: alone.Outcomes, roll: alone.roll}
 			if diff := cmp.Diff(want, got, exactSums); diff != "" {

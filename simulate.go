@@ -223,10 +223,11 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	}
 	size := blockSize(cfg.Mode)
 	mine := blocksOf(cfg.N, size, cfg.Shard, shards)
-	out := SimResult{Strategy: cfg.Strategy.Name, Rules: cfg.Rules, Seed: cfg.Seed, Mode: cfg.Mode, N: cfg.N,
+	out := SimResult{Strategy: cfg.Strategy.Name, StrategyText: cfg.Strategy.String(), Hooked: cfg.Strategy.NewHook != nil,
+		Rules: cfg.Rules, Seed: cfg.Seed, Mode: cfg.Mode, N: cfg.N,
 		Session: cfg.Session, Shards: shards, Parts: []int{cfg.Shard}, Engine: "table"}
 	for _, o := range cfg.Others { // named even in a shard that plays no block
-		p := PlayerResult{Name: o.Name, Strategy: o.Strategy.Name}
+		p := PlayerResult{Name: o.Name, Strategy: o.Strategy.Name, StrategyText: o.Strategy.String(), Hooked: o.Strategy.NewHook != nil}
 		if cfg.Mode == BySessions { // in other modes a bankroll changes nothing
 			p.Bankroll = o.Bankroll
 			if p.Bankroll == 0 {

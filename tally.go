@@ -228,12 +228,19 @@ type SessionEnds struct {
 // they are merged in. Summaries (means, standard errors, quantiles) are
 // computed from it when asked.
 type SimResult struct {
-	Strategy string        `json:"strategy"`
-	Rules    Rules         `json:"rules"`
-	Seed     uint64        `json:"seed"`
-	Mode     SimMode       `json:"mode"`
-	N        int64         `json:"n"`
-	Session  SessionLimits `json:"session"`
+	// Strategy is the first player's Strategy.Name. StrategyText is what
+	// it plays, its actions as Strategy.String writes them (which
+	// ParseStrategy reads back), and Hooked reports that it also had a Go
+	// hook (Strategy.NewHook), which no text shows. A result written by
+	// v0.1.0 records neither: its StrategyText is "" and Hooked false.
+	Strategy     string        `json:"strategy"`
+	StrategyText string        `json:"strategy_text"`
+	Hooked       bool          `json:"hooked,omitempty"`
+	Rules        Rules         `json:"rules"`
+	Seed         uint64        `json:"seed"`
+	Mode         SimMode       `json:"mode"`
+	N            int64         `json:"n"`
+	Session      SessionLimits `json:"session"`
 	// Shards is how many shards the run was cut into (1 for a whole run)
 	// and Parts which of them this result holds.
 	Shards int   `json:"shards"`
@@ -274,8 +281,12 @@ type SimResult struct {
 // first (SimConfig.Others): his tallies, the results of his hands or
 // sessions, and how his sessions ended.
 type PlayerResult struct {
-	Name     string `json:"name"`
-	Strategy string `json:"strategy"`
+	Name string `json:"name"`
+	// Strategy, StrategyText and Hooked record his strategy as
+	// SimResult's record the first player's.
+	Strategy     string `json:"strategy"`
+	StrategyText string `json:"strategy_text"`
+	Hooked       bool   `json:"hooked,omitempty"`
 	// Bankroll is what he brought to each session (BySessions): his
 	// SimPlayer.Bankroll, or SimConfig.Session's Bankroll if that was 0.
 	// It is 0 in runs of rolls or shooters, which it does not change, and
@@ -537,7 +548,8 @@ func (r *SimResult) add(x *SimResult) {
 	r.ledger().add(x.ledger())
 	for len(r.Others) < len(x.Others) { // a result before its first block
 		o := &x.Others[len(r.Others)]
-		r.Others = append(r.Others, PlayerResult{Name: o.Name, Strategy: o.Strategy, Bankroll: o.Bankroll})
+		r.Others = append(r.Others, PlayerResult{Name: o.Name, Strategy: o.Strategy, StrategyText: o.StrategyText,
+			Hooked: o.Hooked, Bankroll: o.Bankroll})
 	}
 	for i := range x.Others {
 		r.Others[i].ledger().add(x.Others[i].ledger())
@@ -577,10 +589,17 @@ func (l ledger) add(x ledger) {
 // errors wrapping ErrSimulation. Given one result, it checks it and
 // returns a copy.
 //
-// A result of sessions written by v0.1.0 records no bankroll of the other
-// players (PlayerResult.Bankroll is 0): it merges with another such
-// result as v0.1.0 merged them, which cannot tell their bankrolls apart,
-// and with a result that records them is an error.
+// Strategies are the same if their names, their texts (StrategyText: the
+// actions they play) and whether they had a hook are. A hook's play is
+// recorded nowhere, so the results of a strategy with a hook and no name
+// are not merged (an error): a name must tell it apart, and the caller
+// must give each hook a name of its own.
+//
+// A result written by v0.1.0 records neither the strategies' texts nor,
+// in sessions, the other players' bankrolls (StrategyText is "" and
+// PlayerResult.Bankroll 0). It merges with another such result as v0.1.0
+// merged them, by the strategies' names alone, and with a result that
+// records them is an error.
 func MergeResults(results ...SimResult) (SimResult, error) {
 	if len(results) == 0 {
 		return SimResult{}, fmt.Errorf("craps: merge: no results: %w", ErrSimulation)
@@ -591,18 +610,30 @@ func MergeResults(results ...SimResult) (SimResult, error) {
 		}
 	}
 	first := &results[0]
-	out := SimResult{Strategy: first.Strategy, Rules: first.Rules, Seed: first.Seed, Mode: first.Mode, N: first.N,
-		Session: first.Session, Shards: first.Shards, Engine: first.Engine}
+	out := SimResult{Strategy: first.Strategy, StrategyText: first.StrategyText, Hooked: first.Hooked, Rules: first.Rules,
+		Seed: first.Seed, Mode: first.Mode, N: first.N, Session: first.Session, Shards: first.Shards, Engine: first.Engine}
+	if len(results) > 1 {
+		if why := first.strategyRecord().unnamedHook(firstPlayer); why != "" {
+			return SimResult{}, fmt.Errorf("craps: merge: %s: %w", why, ErrSimulation)
+		}
+		for k := range first.Others {
+			if why := first.Others[k].strategyRecord().unnamedHook(first.Others[k].Name); why != "" {
+				return SimResult{}, fmt.Errorf("craps: merge: %s: %w", why, ErrSimulation)
+			}
+		}
+	}
 	for i := range results {
 		b := &results[i]
-		if out.Rules != b.Rules || out.Strategy != b.Strategy || out.Seed != b.Seed || out.Mode != b.Mode ||
+		if out.Rules != b.Rules || out.Seed != b.Seed || out.Mode != b.Mode ||
 			out.N != b.N || out.Session != b.Session || out.Shards != b.Shards || len(b.Others) != len(first.Others) {
-			return SimResult{}, fmt.Errorf("craps: merge: result %d is not of the same run (strategies, players, rules, seed, mode, size or shards differ): %w", i+1, ErrSimulation)
+			return SimResult{}, fmt.Errorf("craps: merge: result %d is not of the same run (players, rules, seed, mode, size or shards differ): %w", i+1, ErrSimulation)
 		}
-		for k := range b.Others {
-			if why := first.Others[k].differs(&b.Others[k]); why != "" {
-				return SimResult{}, fmt.Errorf("craps: merge: result %d is not of the same run as result 1: %s: %w", i+1, why, ErrSimulation)
-			}
+		why := first.strategyRecord().differs(firstPlayer, b.strategyRecord())
+		for k := 0; why == "" && k < len(b.Others); k++ {
+			why = first.Others[k].differs(&b.Others[k])
+		}
+		if why != "" {
+			return SimResult{}, fmt.Errorf("craps: merge: result %d is not of the same run as result 1: %s: %w", i+1, why, ErrSimulation)
 		}
 		for _, p := range b.Parts {
 			if slices.Contains(out.Parts, p) {
@@ -628,15 +659,64 @@ func (p *PlayerResult) differs(q *PlayerResult) string {
 	switch {
 	case p.Name != q.Name:
 		return fmt.Sprintf("player %q in one, %q in the other", p.Name, q.Name)
-	case p.Strategy != q.Strategy:
-		return fmt.Sprintf("player %q plays strategy %q in one, %q in the other", p.Name, p.Strategy, q.Strategy)
+	case p.strategyRecord() != q.strategyRecord():
+		return p.strategyRecord().differs(p.Name, q.strategyRecord())
 	case p.Bankroll != q.Bankroll && (p.Bankroll == 0 || q.Bankroll == 0):
-		return fmt.Sprintf("player %q's bankroll is recorded in one only (the other was written by v0.1.0)", p.Name)
+		return fmt.Sprintf("player %q's bankroll is recorded in one only (the other was written by an earlier version, such as v0.1.0)", p.Name)
 	case p.Bankroll != q.Bankroll:
 		return fmt.Sprintf("player %q brings %d to each session in one, %d in the other", p.Name, p.Bankroll, q.Bankroll)
 	}
 	return ""
 }
+
+// strategyRecord is what a result records of one player's strategy: its
+// name, its text and whether it had a hook.
+type strategyRecord struct {
+	name, text string
+	hooked     bool
+}
+
+func (r *SimResult) strategyRecord() strategyRecord {
+	return strategyRecord{r.Strategy, r.StrategyText, r.Hooked}
+}
+
+func (p *PlayerResult) strategyRecord() strategyRecord {
+	return strategyRecord{p.Strategy, p.StrategyText, p.Hooked}
+}
+
+// recorded reports whether the record holds what the strategy plays: a
+// strategy has actions or a hook, and a result written by v0.1.0 records
+// neither.
+func (s strategyRecord) recorded() bool { return s.text != "" || s.hooked }
+
+// differs says how the strategy of player who in one result, s, and in
+// another, t, differ, or "".
+func (s strategyRecord) differs(who string, t strategyRecord) string {
+	switch {
+	case s.recorded() != t.recorded():
+		return fmt.Sprintf("player %q's strategy's actions are recorded in one only (the other was written by an earlier version, such as v0.1.0)", who)
+	case s.name != t.name:
+		return fmt.Sprintf("player %q plays strategy %q in one, %q in the other", who, s.name, t.name)
+	case s.text != t.text:
+		return fmt.Sprintf("player %q plays %q in one, %q in the other", who, oneLine(s.text), oneLine(t.text))
+	case s.hooked != t.hooked:
+		return fmt.Sprintf("player %q's strategy has a hook in one only", who)
+	}
+	return ""
+}
+
+// unnamedHook says why the results of player who, whose strategy is s,
+// cannot be merged, or "": a hook's play is not in the result, and only
+// a name the caller gives it can tell two hooks apart.
+func (s strategyRecord) unnamedHook(who string) string {
+	if s.hooked && s.name == "" {
+		return fmt.Sprintf("player %q's strategy has a hook and no name, which the results would need to tell whether it played the same in each", who)
+	}
+	return ""
+}
+
+// oneLine is a strategy's text on one line, its actions parted by "; ".
+func oneLine(text string) string { return strings.ReplaceAll(text, "\n", "; ") }
 
 // Bounds on the sums of a result: a run's sums of money stay below
 // 2^125 (2^63 decisions of at most MaxBalance) and its sums of squares
