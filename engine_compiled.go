@@ -88,8 +88,9 @@ func jointState(buf []byte, t *Table, mem *memory, slots int) []byte {
 
 // compileJoint compiles the actions of strategy s under r, keeping what
 // each roll shows a hook if s has one, or returns nil if it has more than
-// limit states or sums too large for the compiled engine.
-func compileJoint(r Rules, s *Strategy, limit int) *joint {
+// limit states or sums too large for the compiled engine, or once stop,
+// if not nil, is set.
+func compileJoint(r Rules, s *Strategy, limit int, stop *atomic.Bool) *joint {
 	cfg := &SimConfig{Rules: r, Strategy: Strategy{Actions: s.Actions}}
 	start := newPlayer(cfg)
 	start.reset(false)
@@ -113,6 +114,9 @@ func compileJoint(r Rules, s *Strategy, limit int) *joint {
 	var key []byte
 	p := newPlayer(cfg)
 	for s := 0; s < len(j.states); s++ {
+		if stop != nil && stop.Load() {
+			return nil
+		}
 		for i := uint(0); i < 36; i++ {
 			copyTable(&p.t, j.states[s])
 			b := p.first()
@@ -278,12 +282,15 @@ func jointKeyOf(r Rules, s *Strategy) jointKey {
 	return jointKey{r, fmt.Sprintf("%v %+v", s.NewHook != nil, s.Actions)}
 }
 
-func cachedJoint(r Rules, s *Strategy) *joint {
+func cachedJoint(r Rules, s *Strategy, stop *atomic.Bool) *joint {
 	k := jointKeyOf(r, s)
 	if v, ok := jointCache.Load(k); ok {
 		return v.(*joint)
 	}
-	j := compileJoint(r, s, maxJointStates)
+	j := compileJoint(r, s, maxJointStates, stop)
+	if stop != nil && stop.Load() {
+		return nil // not compiled: nothing to keep
+	}
 	if jointEntries.Add(1) > 64 {
 		jointCache.Clear()
 		jointEntries.Store(1)

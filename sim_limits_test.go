@@ -175,7 +175,7 @@ func TestCompiledHandsOverRichSessions(t *testing.T) {
 	s, _ := NamedStrategy("three-point-molly")
 	cfg := SimConfig{Strategy: s, Mode: BySessions, N: 600, Seed: 9, Workers: 1,
 		Session: SessionLimits{Bankroll: 500, Target: 1500, MaxRolls: 400}}
-	j := compileJoint(cfg.Rules, &s, maxJointStates)
+	j := compileJoint(cfg.Rules, &s, maxJointStates, nil)
 	if j == nil {
 		t.Fatal("the layout does not compile")
 	}

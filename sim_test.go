@@ -104,7 +104,7 @@ func compiledMatchesTable(t *testing.T, name string, rolls int) {
 		if !everyRun && !exhaustiveSet() {
 			continue
 		}
-		j := compileJoint(r, &s, maxJointStates)
+		j := compileJoint(r, &s, maxJointStates, nil)
 		if j == nil {
 			t.Errorf("%s/%s: the layout does not compile", name, s.Name)
 			continue
@@ -672,7 +672,7 @@ var (
 // The compiled loop and the general engine make no allocation per roll.
 func TestSimulationAllocatesNothingPerRoll(t *testing.T) {
 	full, _ := NamedStrategy("full")
-	j := compileJoint(Standard(), &full, maxJointStates)
+	j := compileJoint(Standard(), &full, maxJointStates, nil)
 	run := j.newRun(&SimConfig{Rules: Standard(), Strategy: full})
 	var out SimResult
 	st := newStream(1, 0)
@@ -684,7 +684,7 @@ func TestSimulationAllocatesNothingPerRoll(t *testing.T) {
 	molly, _ := NamedStrategy("three-point-molly")
 	scfg := &SimConfig{Rules: Standard(), Strategy: molly, Mode: BySessions,
 		Session: SessionLimits{Bankroll: 300, Target: 600, StopLoss: 200, MaxRolls: 200}}
-	srun := compileJoint(Standard(), &molly, maxJointStates).newRun(scfg)
+	srun := compileJoint(Standard(), &molly, maxJointStates, nil).newRun(scfg)
 	srun.play(&st, BySessions, 20_000, &out)
 	if n := testing.AllocsPerRun(10, func() { srun.play(&st, BySessions, 100, &out) }); n != 0 {
 		t.Errorf("compiled sessions: %v allocations per 100 sessions", n)
@@ -751,6 +751,29 @@ type idleHook struct{}
 
 func (idleHook) Reset(*HookRoll) {}
 func (idleHook) React(*HookRoll) {}
+
+// A run whose context is done before it starts returns the context's
+// error without compiling its strategy, and leaves nothing half compiled
+// behind: the next run compiles it and plays on the compiled engine.
+func TestSimulateCancelledBeforeCompiling(t *testing.T) {
+	s, err := ParseStrategy("pass 10; odds max; come 10 if comes < 2; place 6 6-12-18-24 up on win; field 5-10-15 up on loss")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := SimConfig{Strategy: s, Seed: 3, N: 1000}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Simulate(ctx, cfg); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled: %v, want context.Canceled", err)
+	}
+	if _, ok := jointCache.Load(jointKeyOf(cfg.Rules, &cfg.Strategy)); ok {
+		t.Error("a cancelled run cached its automaton")
+	}
+	r, err := Simulate(context.Background(), cfg)
+	if err != nil || r.Engine != "compiled" {
+		t.Errorf("the next run: engine %q, %v", r.Engine, err)
+	}
+}
 
 // A run cancelled while a session that never ends is in play returns
 // with the context's error, on both engines and in a block of rolls on

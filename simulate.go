@@ -237,6 +237,8 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		out.Others = append(out.Others, p)
 	}
 
+	var stop atomic.Bool // ctx is done: the compiling and a block in play stop too
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	var auto *joint
 	// A hook is shown each roll from the automaton while it keeps no bets
 	// (but in sessions, and for a strategy whose actions could do more if
@@ -244,7 +246,10 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	hookFree := cfg.Strategy.NewHook == nil ||
 		cfg.Mode != BySessions && !newProgram(&cfg.Rules, cfg.Strategy.Actions).reads(FactRolled, FactHas, FactBets)
 	if hookFree && len(cfg.Others) == 0 && !cfg.general && cfg.Rules.Cards == NoCards {
-		auto = cachedJoint(cfg.Rules, &cfg.Strategy)
+		auto = cachedJoint(cfg.Rules, &cfg.Strategy, &stop)
+	}
+	if stop.Load() {
+		return SimResult{}, ctx.Err()
 	}
 	if auto != nil {
 		out.Engine = "compiled"
@@ -260,9 +265,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		mu        sync.Mutex
 		done      int64
 		wg        sync.WaitGroup
-		stop      atomic.Bool // ctx is done: a block in play stops too
 	)
-	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 	parts := make([]SimResult, workers)
 	for w := range parts {
 		wg.Add(1)
