@@ -299,6 +299,12 @@ func cachedJoint(r Rules, s *Strategy, stop *atomic.Bool) *joint {
 	return j
 }
 
+// betsNothing reports whether the strategy never puts money on the layout,
+// from any state it reaches.
+func (j *joint) betsNothing() bool {
+	return j.startCost == 0 && !slices.ContainsFunc(j.cost, func(c int64) bool { return c != 0 })
+}
+
 // jointRun is one worker's play of a joint automaton: how many times each
 // transition was taken, folded into the sums at the end.
 type jointRun struct {

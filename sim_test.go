@@ -704,6 +704,13 @@ func TestSimulationAllocatesNothingPerRoll(t *testing.T) {
 func TestSimulationErrors(t *testing.T) {
 	pass, _ := NamedStrategy("pass-max-odds")
 	dont, _ := NamedStrategy("dont-pass-max-lay")
+	never := func(text string) Strategy {
+		s, err := ParseStrategy(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
 	cases := []struct {
 		why  string
 		cfg  SimConfig
@@ -725,6 +732,15 @@ func TestSimulationErrors(t *testing.T) {
 		{"a stake off the unit", SimConfig{Rules: Rules{Unit: 5}, Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{7}}}}, N: 1}, ErrUnit},
 		{"below the minimum", SimConfig{Rules: Rules{Minimum: 10}, Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Field}, Amounts: []Amount{5}}}}, N: 1}, ErrTableLimit},
 		{"a come bet on a number", SimConfig{Strategy: Strategy{Actions: []Action{{Bet: Bet{Kind: Come, Number: 6}, Amounts: []Amount{5}}}}, N: 1}, ErrNotNow},
+		// Sessions without a roll limit that could never end.
+		{"a session of a strategy that never bets", SimConfig{Strategy: never("field 5 if rolled 7 and rolled 11"), N: 1, Mode: BySessions,
+			Session: SessionLimits{Bankroll: 100, Target: 200}}, ErrSimulation},
+		{"a session of a strategy that never wins anything to bet", SimConfig{Strategy: never("place 6 12 if winnings > 100"), N: 1, Mode: BySessions,
+			Session: SessionLimits{Bankroll: 100, Target: 200}}, ErrSimulation},
+		{"a session with another player who never bets", SimConfig{Strategy: pass, N: 1, Mode: BySessions,
+			Session: SessionLimits{Bankroll: 100, Target: 200}, Others: []SimPlayer{{Name: "ann", Strategy: never("field 5 if rolled 7 and rolled 11")}}}, ErrSimulation},
+		{"at a card table", SimConfig{Rules: CardCraps(), Strategy: never("field 5 if rolled 7 and rolled 11"), N: 1, Mode: BySessions,
+			Session: SessionLimits{Bankroll: 100, Target: 200}}, ErrSimulation},
 	}
 	for _, c := range cases {
 		if _, err := Simulate(context.Background(), c.cfg); !errors.Is(err, c.want) {

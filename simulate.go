@@ -77,6 +77,26 @@ type SessionLimits struct {
 	MaxRolls int64
 }
 
+// neverEnds says which player's sessions, played without a roll limit,
+// could never end, or "": one whose strategy never makes a bet, and so
+// can neither win to a target nor lose. It knows that of a strategy
+// without a hook whose automaton compiles (until stop is set); the
+// table's session lasts until every player's has ended.
+func (cfg *SimConfig) neverEnds(stop *atomic.Bool) string {
+	players := append([]SimPlayer{{Name: firstPlayer, Strategy: cfg.Strategy}}, cfg.Others...)
+	for _, o := range players {
+		if o.Strategy.NewHook != nil {
+			continue
+		}
+		dice := cfg.Rules
+		dice.Cards = NoCards // the deck changes the throws, not which bets are made
+		if j := cachedJoint(dice, &o.Strategy, stop); j != nil && j.betsNothing() {
+			return fmt.Sprintf("player %q: the strategy never makes a bet, so a session without a roll limit would never end", o.Name)
+		}
+	}
+	return ""
+}
+
 // invalid says what is wrong with the limits of a session, or "".
 func (s SessionLimits) invalid() string {
 	switch {
@@ -169,12 +189,15 @@ const MaxSimN = 1 << 56
 // seven-out, the first player shooting first in each block and session.
 // A configuration it cannot run (no rolls, more than MaxSimN, the private
 // game with one player or with cards, a side bet's opponent not at the
-// table, sessions of the private game without a roll limit) is an error
-// wrapping ErrSimulation, or the error of Strategy.Validate. Every sum is
-// exact: money in 128 bits, its squares in 192; a hand (ByShooters) whose
-// net result would not fit in an Amount, which the Outcomes histogram
-// counts by, stops the run with an error wrapping ErrOverflow. It stops
-// early with ctx's error if ctx is done.
+// table, sessions of the private game without a roll limit, sessions
+// without a roll limit of a player whose strategy never makes a bet) is
+// an error wrapping ErrSimulation, or the error of Strategy.Validate. (A
+// session without a roll limit that a hook, or a strategy that stops
+// betting, leaves with nothing to decide runs until ctx is done.) Every
+// sum is exact: money in 128 bits, its squares in 192; a hand
+// (ByShooters) whose net result would not fit in an Amount, which the
+// Outcomes histogram counts by, stops the run with an error wrapping
+// ErrOverflow. It stops early with ctx's error if ctx is done.
 func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("craps: simulate: %s: %w", fmt.Sprintf(format, a...), ErrSimulation)
@@ -239,6 +262,11 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 
 	var stop atomic.Bool // ctx is done: the compiling and a block in play stop too
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	if cfg.Mode == BySessions && cfg.Session.MaxRolls == 0 {
+		if why := cfg.neverEnds(&stop); why != "" {
+			return SimResult{}, bad("%s", why)
+		}
+	}
 	var auto *joint
 	// A hook is shown each roll from the automaton while it keeps no bets
 	// (but in sessions, and for a strategy whose actions could do more if
