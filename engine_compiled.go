@@ -26,7 +26,8 @@ type joint struct {
 	// next[s*36+i] is 36 times the state that throw i leads to from s.
 	next []uint32
 	// sevenOut marks the transitions that end a hand; net is the roll's
-	// net result for the player, staked the stakes it decided.
+	// net result for the player, less the commission kept on the bets the
+	// placements after it take down (downs), staked the stakes it decided.
 	sevenOut []bool
 	net      []int64
 	staked   []int64
@@ -38,9 +39,14 @@ type joint struct {
 	// slots is how many values its memory holds.
 	stop  []bool
 	slots int
-	// deltas[from[k]:from[k+1]] is what transition k adds to each bet.
-	from   []int32
-	deltas []BetTally
+	// deltas[from[k]:from[k+1]] is what transition k's roll adds to each
+	// bet, and downs[downFrom[k]:downFrom[k+1]] the commission kept on
+	// each bet its placements take down: counted only where they are
+	// made, which the roll that ends a session is not.
+	from     []int32
+	deltas   []BetTally
+	downFrom []int32
+	downs    []paidBet
 	// For sessions, where the player's money is counted: credit is what a
 	// transition's roll pays into the bankroll, cost what the placements
 	// after it take out of it, mid and end the change of the player's
@@ -99,7 +105,7 @@ func compileJoint(r Rules, s *Strategy, limit int, stop *atomic.Bool) *joint {
 	sortBets(start.t.bets)
 	j0 := int64(MaxAmount - start.t.seats[0].bankroll)
 	start.t.setMoney(MaxAmount) // every state's money is unlimited
-	j := &joint{from: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0, slots: slots}
+	j := &joint{from: []int32{0}, downFrom: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0, slots: slots}
 	j.hooked = s.NewHook != nil
 	// runs finds a run of resolutions already in seen, by its first one
 	// and its length.
@@ -127,6 +133,16 @@ func compileJoint(r Rules, s *Strategy, limit int, stop *atomic.Bool) *joint {
 			net, staked := p.roll(i, &delta)
 			cashMid, onMid := t.seats[0].bankroll, onTable(t, 0)
 			b.act(t)
+			down := int64(0)
+			for _, d := range b.down {
+				if !product(int64(d.paid), int64(d.paid)).fits64() {
+					return nil
+				}
+				down += int64(d.paid)
+			}
+			j.downs = append(j.downs, b.down...)
+			j.downFrom = append(j.downFrom, int32(len(j.downs)))
+			net -= Amount(down)
 			j.credit = append(j.credit, int64(cashMid-MaxAmount))
 			j.cost = append(j.cost, int64(cashMid-t.seats[0].bankroll))
 			j.mid = append(j.mid, int64(cashMid+onMid-MaxAmount-on0))
@@ -188,8 +204,8 @@ func compileJoint(r Rules, s *Strategy, limit int, stop *atomic.Bool) *joint {
 		for tr := range j.shown {
 			next := j.next[tr]
 			j.shown[tr] = shownRoll{next: next, seenLo: seenAt[tr][0], seenHi: seenAt[tr][1],
-				point: j.states[next/36].point, sevenOut: j.sevenOut[tr], net: j.net[tr], staked: j.staked[tr],
-				credit: j.credit[tr], cost: j.cost[tr], on: j.onTable[tr/36] + j.mid[tr] - j.credit[tr]}
+				point: j.states[next/36].point, sevenOut: j.sevenOut[tr], net: j.net[tr] + j.down(tr), down: j.down(tr),
+				staked: j.staked[tr], credit: j.credit[tr], cost: j.cost[tr], on: j.onTable[tr/36] + j.mid[tr] - j.credit[tr]}
 		}
 	}
 	return j
@@ -197,17 +213,29 @@ func compileJoint(r Rules, s *Strategy, limit int, stop *atomic.Bool) *joint {
 
 // shownRoll is what a transition shows a hook, in one record so that a
 // roll reads one: the next state, where the roll's resolutions are in
-// seen, the puck after it, whether it ends a hand, its net and stakes,
-// what it pays into the bankroll and what the placements after it cost,
-// and the stakes on the layout after it (before the placements).
+// seen, the puck after it, whether it ends a hand, its net (the roll's
+// alone) and stakes, the commission kept on the bets the placements after
+// it take down (down, shown with the next roll), what it pays into the
+// bankroll and what the placements after it cost, and the stakes on the
+// layout after it (before the placements).
 type shownRoll struct {
-	next           uint32
-	seenLo, seenHi int32
-	point          int8
-	sevenOut       bool
-	net, staked    int64
-	credit, cost   int64
-	on             int64
+	next              uint32
+	seenLo, seenHi    int32
+	point             int8
+	sevenOut          bool
+	net, down, staked int64
+	credit, cost      int64
+	on                int64
+}
+
+// down is the commission kept on the bets the placements after
+// transition tr take down.
+func (j *joint) down(tr int) int64 {
+	sum := int64(0)
+	for _, d := range j.downs[j.downFrom[tr]:j.downFrom[tr+1]] {
+		sum += int64(d.paid)
+	}
+	return sum
 }
 
 // richCash is the most a bankroll may hold for the automaton to play a
@@ -320,9 +348,12 @@ type jointRun struct {
 	side        Table
 	tied        KindSet
 	splitCounts []uint64
-	sideRes     []Resolution
-	merged      []Resolution
-	sidePaid    []paidBet
+	// endCounts counts the transitions that ended a session: their
+	// placements were not made.
+	endCounts []uint64
+	sideRes   []Resolution
+	merged    []Resolution
+	sidePaid  []paidBet
 }
 
 func (j *joint) newRun(cfg *SimConfig) *jointRun {
@@ -364,14 +395,18 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 			p.sessionFrom(st, out, int(i))
 			return
 		}
-		r.counts[tr]++
 		rolls++
 		if end != nil {
+			if r.endCounts == nil {
+				r.endCounts = make([]uint64, len(j.next))
+			}
+			r.endCounts[tr]++
 			*end++
 			out.SessionRolls += rolls
 			out.record(Amount(mid) - lim.Bankroll)
 			return
 		}
+		r.counts[tr]++
 		cash, total, s = cashMid-j.cost[tr], total+j.end[tr], j.next[tr]
 	}
 }
@@ -389,6 +424,7 @@ func (j *joint) resume(p *player, s int, cash Amount) {
 	// Table acts after the next roll, quiet or not.
 	b.mem, b.marks, b.touched = j.memories[s], 0, true
 	sp.short, sp.ended, sp.quiet = false, false, false
+	sp.rollNet, sp.rollStaked, sp.kept = 0, 0, 0
 }
 
 // key is the key of a table in the state t and the strategy's memory mem
@@ -462,10 +498,12 @@ func (r *jointRun) hooked(st *stream, mode SimMode, n int64, out *SimResult) {
 	p.t.seats[0].bankroll = MaxAmount // as the Table engine's block starts
 	b.reset(&p.t)                     // the hook's Reset
 	if len(b.kept) > 0 {
-		r.split(st, mode, n, out, 0, 0, 0, MaxAmount-Amount(j.startCost))
+		r.split(st, mode, n, out, 0, 0, 0, MaxAmount-Amount(j.startCost), 0)
 		return
 	}
-	s, hand, rolls := uint32(0), int64(0), int64(0)
+	// kept is the commission kept on the bets taken down after the last
+	// roll, which the hook's Net shows with the next.
+	s, hand, rolls, kept := uint32(0), int64(0), int64(0), int64(0)
 	h := &b.hookRoll
 	for n > 0 {
 		i := st.next()
@@ -477,23 +515,25 @@ func (r *jointRun) hooked(st *stream, mode SimMode, n int64, out *SimResult) {
 		x := &j.shown[tr]
 		s = x.next
 		h.Rolls, h.Dice, h.Point, h.Resolved, h.Net, h.Stop = rolls, diceOf(i), int(x.point),
-			j.seen[x.seenLo:x.seenHi], Amount(x.net), false
+			j.seen[x.seenLo:x.seenHi], Amount(x.net-kept), false
 		h.Bankroll, h.OnTable = MaxAmount+Amount(x.credit), Amount(x.on)
 		b.hook.React(h)
 		h.Resolved = nil
 		cash := int64(MaxAmount) + x.credit - x.cost
 		done := mode == ByRolls
+		net := x.net - x.down
+		kept = x.down
 		if mode == ByShooters && x.sevenOut {
-			out.record(Amount(hand + x.net))
+			out.record(Amount(hand + net))
 			hand, done = 0, true
 		} else {
-			hand += x.net
+			hand += net
 		}
 		if done {
 			n--
 		}
 		if len(b.kept) > 0 && n > 0 {
-			r.split(st, mode, n, out, s, hand, rolls, Amount(cash))
+			r.split(st, mode, n, out, s, hand, rolls, Amount(cash), Amount(kept))
 			return
 		}
 	}
@@ -509,7 +549,7 @@ func (r *jointRun) hooked(st *stream, mode SimMode, n int64, out *SimResult) {
 // the Table engine shows them. Once the hook keeps a bet of a tied kind,
 // or an amount near MaxAmount, the Table engine takes over the block,
 // with the two tables' bets on one.
-func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s uint32, hand, rolls int64, cash Amount) {
+func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s uint32, hand, rolls int64, cash, kept Amount) {
 	j, p := r.j, r.p
 	b, side := p.first(), &r.side
 	autos := side.autos // a worker's own compiled definitions
@@ -519,23 +559,23 @@ func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s ui
 	if r.splitCounts == nil {
 		r.splitCounts = make([]uint64, len(j.next))
 	}
-	l, h := out.ledger(), &b.hookRoll
+	l, h, sp := out.ledger(), &b.hookRoll, &p.seats[0]
+	// The hook's bets, after the last roll's placements: with nothing yet
+	// on the table apart, they take nothing down there.
+	if !r.apart(b) {
+		r.join(s, cash)
+		sp.hand, p.rolls = Amount(hand), rolls
+		b.act(&p.t) // the hook's bets, after the actions'
+		sp.kept = kept + p.acted(out, 0)
+		p.blockFrom(st, mode, n, out, rolls)
+		return
+	}
+	r.keepSide(out)
 	for n > 0 {
-		if !r.apart(b) {
-			r.join(s, cash)
-			p.seats[0].hand, p.rolls = Amount(hand), rolls
-			b.act(&p.t) // the hook's bets, after the actions'
-			p.blockFrom(st, mode, n, out, rolls)
-			return
-		}
-		// The throw first: its transition's record, in a large table, is
-		// then on its way to the cache while the hook's bets are kept.
 		i := st.next()
 		d, tr := diceOf(i), s+uint32(i)
 		x := j.shown[tr]
 		r.splitCounts[tr]++
-		b.actions = 0
-		b.keepKept(strategySeat{t: side, seat: b.seat, changed: &b.changes})
 
 		rolls++
 		side.setMoney(MaxAmount)
@@ -559,12 +599,11 @@ func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s ui
 					paid = y.paid
 				}
 			}
-			dn, ds := (*l.bets)[p.seats[0].tally(side, l, res.Bet)].record(res, paid)
+			dn, ds := (*l.bets)[sp.tally(side, l, res.Bet)].record(res, paid)
 			sideNet += dn
 			sideStaked += ds
 		}
-		net := x.net + int64(sideNet)
-		l.roll.add(net, x.staked+int64(sideStaked))
+		net, staked := x.net+int64(sideNet), x.staked+int64(sideStaked)
 
 		seen := j.seen[x.seenLo:x.seenHi]
 		if b.settled != nil {
@@ -577,12 +616,40 @@ func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s ui
 		}
 		sideCredit := side.seats[0].bankroll - MaxAmount
 		s = x.next
-		h.Rolls, h.Dice, h.Point, h.Resolved, h.Net, h.Stop = rolls, d, int(side.point), seen, Amount(net), false
+		h.Rolls, h.Dice, h.Point, h.Resolved, h.Net, h.Stop = rolls, d, int(side.point), seen, Amount(net)-kept, false
 		h.Bankroll, h.OnTable = MaxAmount+Amount(x.credit)+sideCredit, Amount(x.on)+onTable(side, 0)
 		b.hook.React(h)
 		h.Resolved = nil
 		cash = MaxAmount + Amount(x.credit-x.cost) + sideCredit
 
+		// The placements after the roll: the actions' (the automaton's,
+		// down the commission they keep) and the hook's, on the table
+		// apart or, once they may not be played apart, on the Table
+		// engine, which takes over the block. The roll counts with the
+		// commission kept on the bets they take down.
+		if !r.apart(b) {
+			r.join(s, cash)
+			sp.hand, p.rolls = Amount(hand), rolls
+			sp.rollNet, sp.rollStaked = Amount(net-x.down), Amount(staked)
+			b.act(&p.t) // the hook's bets, after the actions'
+			sp.kept = Amount(x.down) + p.acted(out, 0)
+			switch {
+			case out.overflow:
+				return
+			case mode == ByRolls:
+				n--
+			case x.sevenOut:
+				out.record(sp.hand)
+				sp.hand = 0
+				n--
+			}
+			p.blockFrom(st, mode, n, out, rolls)
+			return
+		}
+		sideKept := r.keepSide(out)
+		kept = Amount(x.down) + sideKept
+		net -= int64(kept)
+		l.roll.add(net, staked)
 		if mode == ByRolls {
 			n--
 			continue
@@ -598,6 +665,21 @@ func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s ui
 			n--
 		}
 	}
+}
+
+// keepSide keeps the hook's bets on the table apart, as its placements
+// after a roll, and counts in out the commission kept on the bets it
+// takes down there, which it returns.
+func (r *jointRun) keepSide(out *SimResult) (kept Amount) {
+	b, sp, l := r.p.first(), &r.p.seats[0], out.ledger()
+	b.actions, b.down = 0, b.down[:0]
+	b.keepKept(strategySeat{t: &r.side, seat: b.seat, changed: &b.changes, down: &b.down})
+	for _, d := range b.down {
+		(*l.bets)[sp.tally(&r.side, l, d.bet)].takenDown(d.paid, 1)
+		kept += d.paid
+	}
+	b.down = b.down[:0]
+	return kept
 }
 
 // apart reports whether every bet the hook keeps may be played on the
@@ -652,12 +734,18 @@ func mergeResolutions(dst, a, b []Resolution) []Resolution {
 // finish folds the transition counts into out: the roll sums too, but
 // for those split counted roll by roll.
 func (r *jointRun) finish(out *SimResult) {
-	r.fold(out, r.counts, true)
-	r.fold(out, r.splitCounts, false)
+	r.fold(out, r.counts, true, true)
+	r.fold(out, r.splitCounts, false, true)
+	if r.endCounts != nil {
+		r.fold(out, r.endCounts, true, false)
+	}
 	sortTallies(out.Bets)
 }
 
-func (r *jointRun) fold(out *SimResult, counts []uint64, rollSums bool) {
+// fold folds counts of transitions into out, their roll sums if rollSums,
+// and if acted what the placements after them took down (else their
+// rolls ended sessions, and those placements were not made).
+func (r *jointRun) fold(out *SimResult, counts []uint64, rollSums, acted bool) {
 	j := r.j
 	for tr, c := range counts {
 		if c == 0 {
@@ -669,11 +757,20 @@ func (r *jointRun) fold(out *SimResult, counts []uint64, rollSums bool) {
 			out.SevenOuts += n
 		}
 		if rollSums {
-			out.roll.addTimes(n, j.net[tr], j.staked[tr])
+			net := j.net[tr]
+			if !acted {
+				net += j.down(tr)
+			}
+			out.roll.addTimes(n, net, j.staked[tr])
 		}
 		for k := j.from[tr]; k < j.from[tr+1]; k++ {
 			d := &j.deltas[k]
 			out.tally(d.Bet).scaled(d, n)
+		}
+		if acted {
+			for _, d := range j.downs[j.downFrom[tr]:j.downFrom[tr+1]] {
+				out.tally(d.bet).takenDown(d.paid, n)
+			}
 		}
 		counts[tr] = 0
 	}

@@ -31,6 +31,12 @@ type seatPlay struct {
 	own     []Resolution
 	ownOdds []Ratio
 	hand    Amount
+	// rollNet and rollStaked are his net result and stakes decided on the
+	// last roll, counted in the roll's sums (and his hand) once his
+	// placements after it are made (acted): the commission kept on a bet
+	// they take down counts in that roll. kept is that commission, which
+	// the hook's Net shows with the next roll.
+	rollNet, rollStaked, kept Amount
 	// tallies is the index plus one of each bet's tally, by autoKey, in
 	// the Bets of the result it was last found in: a roll finds a tally
 	// with one look-up, checked, as bets may share a key and results
@@ -124,17 +130,50 @@ func (p *player) ledger(out *SimResult, k int) ledger {
 }
 
 // again places the strategies' bets after a roll, but for a player whose
-// roll was quiet or whose session is over.
-func (p *player) again() {
+// roll was quiet or whose session is over, and counts the roll in out
+// (if not nil) with the commission kept on the bets the placements took
+// down (acted).
+func (p *player) again(out *SimResult) {
 	if p.cfg.Rules.Private {
 		p.betPrivate()
-		return
-	}
-	for k := range p.seats {
-		if s := &p.seats[k]; !s.quiet && !s.ended {
-			s.short = s.b.act(&p.t)
+	} else {
+		for k := range p.seats {
+			if s := &p.seats[k]; !s.quiet && !s.ended {
+				s.short = s.b.act(&p.t)
+			}
 		}
 	}
+	for k := range p.seats {
+		p.acted(out, k)
+	}
+}
+
+// acted counts in out (if not nil) the last roll of the player in seat k,
+// after his placements: the commission kept on each bet they took down
+// in its tally, and the roll's net result, that commission deducted, in
+// the roll's sums and his hand. It returns that commission.
+func (p *player) acted(out *SimResult, k int) (kept Amount) {
+	s := &p.seats[k]
+	for _, d := range s.b.down {
+		kept += d.paid
+	}
+	net := s.rollNet - kept
+	if out != nil {
+		l := p.ledger(out, k)
+		for _, d := range s.b.down {
+			(*l.bets)[s.tally(&p.t, l, d.bet)].takenDown(d.paid, 1)
+		}
+		l.roll.add(int64(net), int64(s.rollStaked))
+		if p.cfg.Mode == ByShooters {
+			var fits bool
+			if s.hand, fits = addAmounts(s.hand, net); !fits {
+				out.overflow = true // the hand's result is past what an Amount holds
+			}
+		}
+	}
+	s.b.down = s.b.down[:0]
+	s.rollNet, s.rollStaked, s.kept = 0, 0, kept
+	return kept
 }
 
 // reset clears the table for a new block or session, each player seated
@@ -154,9 +193,10 @@ func (p *player) reset(session bool) {
 		}
 		t.brought += t.seats[k].bankroll
 		s.ended, s.hand, s.quiet = false, 0, false
+		s.rollNet, s.rollStaked, s.kept = 0, 0, 0
 		s.b.reset(t)
 	}
-	p.again()
+	p.again(nil) // nothing to take down yet
 }
 
 // dealt is the throw index by which roll deals the throw from the deck.
@@ -174,7 +214,9 @@ func (p *player) throw(st *stream, out *SimResult) {
 
 // roll plays throw i (dealt: the deck's next deal): resolves the bets,
 // records them in out, lets the strategies see it, and reports the first
-// player's net result and the stakes the roll decided for him.
+// player's net result and the stakes the roll decided for him. The roll's
+// sums and the players' hands count it once they have placed their bets
+// after it (again, acted).
 func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 	t := &p.t
 	p.paid = p.paid[:0]
@@ -238,15 +280,10 @@ func (p *player) roll(i uint, out *SimResult) (net, staked Amount) {
 			n += dn
 			st += ds
 		}
-		l.roll.add(int64(n), int64(st))
-		if p.cfg.Mode == ByShooters {
-			var fits bool
-			if s.hand, fits = addAmounts(s.hand, n); !fits {
-				out.overflow = true // the hand's result is past what an Amount holds
-			}
-		}
+		s.rollNet, s.rollStaked = n, st
 		mem := s.b.mem
-		s.b.observe(t, d, before, res, p.rolls, n)
+		s.b.observe(t, d, before, res, p.rolls, n-s.kept)
+		s.kept = 0
 		s.quiet = s.b.quiet(before, t.point, d.Total(), len(res), mem)
 		if k == 0 {
 			net, staked = n, st
@@ -298,7 +335,7 @@ func (p *player) blockFrom(st *stream, mode SimMode, n int64, out *SimResult, ro
 			}
 			p.t.setMoney(MaxAmount)
 			p.throw(st, out)
-			p.again()
+			p.again(out)
 		}
 	case ByShooters:
 		for n > 0 && !out.overflow {
@@ -308,7 +345,7 @@ func (p *player) blockFrom(st *stream, mode SimMode, n int64, out *SimResult, ro
 			p.t.setMoney(MaxAmount)
 			sevenOuts := out.SevenOuts
 			p.throw(st, out)
-			p.again()
+			p.again(out)
 			if out.SevenOuts != sevenOuts {
 				for k := range p.seats {
 					p.ledger(out, k).record(p.seats[k].hand)
@@ -354,7 +391,7 @@ func (p *player) sessionFrom(st *stream, out *SimResult, pending int) {
 				p.end(out, k, end)
 			}
 		}
-		p.again()
+		p.again(out)
 	}
 	out.SessionRolls += p.rolls
 }

@@ -175,7 +175,7 @@ func playScript(t *testing.T, cfg SimConfig, steps []scriptStep) SimResult {
 			}
 		} else {
 			p.roll(step.dice.index(), &out)
-			p.again()
+			p.again(&out)
 		}
 		got := scriptState{Shooter: p.t.Shooter()}
 		total := Amount(0)
@@ -365,7 +365,7 @@ func TestPrivateMoneyConserved(t *testing.T) {
 			if k := rapid.IntRange(-8, len(p.seats)-1).Draw(t, "ends"); k >= 0 && !p.seats[k].ended {
 				p.end(&out, k, &ends)
 			}
-			p.again()
+			p.again(&out)
 			sum := new(big.Int)
 			for k := range p.seats {
 				l := p.ledger(&out, k)

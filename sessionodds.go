@@ -329,7 +329,7 @@ func (x *sessionChain) playTable(short bool, i int, next bool) (to, last int) {
 	}
 	last = x.lastEnd(total)
 	if next {
-		p.again()
+		p.again(nil)
 		to = x.tableNode(p.seats[0].short)
 	}
 	return to, last

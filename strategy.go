@@ -73,7 +73,10 @@ type HookRoll struct {
 	// shares it between rolls and workers.
 	Resolved []Resolution
 	// Net is the roll's result for the player: wins paid less stakes lost
-	// and commission kept.
+	// and commission kept, with the commission kept on the bets taken down
+	// since the last roll (paid up front, not given back: bets never
+	// decided), so that a session's Nets sum to the player's result but
+	// for the commission paid on the bets still up.
 	Net Amount
 	// Bankroll is the player's money off the layout, OnTable on it.
 	Bankroll, OnTable Amount

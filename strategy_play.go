@@ -299,13 +299,16 @@ func (p Progression) move(m Move, i uint16, n int) uint16 {
 }
 
 // strategySeat is the seat a program bets for at table t; changed, if
-// not nil, collects the kinds of the bets its placements change, and
-// touched, if not nil, is set by any change.
+// not nil, collects the kinds of the bets its placements change,
+// touched, if not nil, is set by any change, and down, if not nil,
+// collects the commission kept on each bet it takes down (paid up front
+// and not given back: a bet that is never decided).
 type strategySeat struct {
 	t       *Table
 	seat    int
 	changed *KindSet
 	touched *bool
+	down    *[]paidBet
 }
 
 // change records that a bet of kind k was placed, raised, lowered or
@@ -618,7 +621,13 @@ func (at *strategySeat) bringTo(j int, amount Amount) {
 		}
 		p = &t.bets[j]
 	}
-	_ = t.reduceAt("take down", j, p.amount-amount)
+	b, paid, stake, cash := p.bet, p.paid, p.amount, t.seats[at.seat].bankroll
+	if t.reduceAt("take down", j, p.amount-amount) == nil && amount == 0 && paid > 0 && at.down != nil {
+		// What came back beyond the stake is the commission given back.
+		if kept := paid - (t.seats[at.seat].bankroll - cash - stake); kept > 0 {
+			*at.down = append(*at.down, paidBet{at.seat, b, kept})
+		}
+	}
 }
 
 // keep brings the player's bet b to amount, as an ActionBet: at its time
@@ -780,6 +789,9 @@ type bettor struct {
 	changes, actions KindSet
 	// keeping is the action that keeps a bet of the hook's: its bet alone.
 	keeping Action
+	// down is the commission kept on each bet the last placements took
+	// down, for the engine to count (see strategySeat).
+	down []paidBet
 }
 
 // unsettleKept marks for keeping again the hook's bets a roll may have
@@ -875,8 +887,8 @@ func (b *bettor) observe(t *Table, d Dice, before int8, res []Resolution, rolls 
 // act places the strategy's bets for the next roll; it reports whether a
 // bet was skipped for want of money.
 func (b *bettor) act(t *Table) (short bool) {
-	at := strategySeat{t: t, seat: b.seat, changed: &b.changes, touched: &b.touched}
-	b.actions, b.touched = 0, false
+	at := strategySeat{t: t, seat: b.seat, changed: &b.changes, touched: &b.touched, down: &b.down}
+	b.down, b.actions, b.touched = b.down[:0], 0, false
 	short = b.prog.act(at, &b.mem, &b.seen, b.settled, &b.actions)
 	if b.hook == nil {
 		return short
@@ -970,6 +982,9 @@ type StrategyPlayer struct {
 	point int8
 	paid  []paidBet
 	rolls int64
+	// kept is the commission kept on the bets Bet took down before the
+	// roll, which the hook's Net counts.
+	kept Amount
 	// handRolls is the table's count of the hand's rolls when the player
 	// last saw it: fewer now, and a new shooter has started a hand.
 	handRolls int
@@ -1022,6 +1037,10 @@ func (p *StrategyPlayer) Bet() error {
 	}
 	p.handRolls = p.t.handRolls
 	p.b.act(p.t)
+	for _, d := range p.b.down {
+		p.kept += d.paid
+	}
+	p.b.down = p.b.down[:0]
 	p.point, p.paid = p.t.point, p.paid[:0]
 	for _, x := range p.t.bets {
 		if x.seat == p.b.seat && x.paid != 0 {
@@ -1039,7 +1058,7 @@ func (p *StrategyPlayer) Observe(d Dice, res []Resolution) error {
 	if err := p.seat("strategy"); err != nil {
 		return err
 	}
-	net := Amount(0)
+	net := -p.kept
 	p.own = p.own[:0]
 	for k := range res {
 		if x := &res[k]; x.Player == p.name {
@@ -1055,7 +1074,7 @@ func (p *StrategyPlayer) Observe(d Dice, res []Resolution) error {
 	}
 	p.rolls++
 	p.b.observe(p.t, d, p.point, p.own, p.rolls, net)
-	p.point, p.paid, p.handRolls = p.t.point, p.paid[:0], p.t.handRolls
+	p.point, p.paid, p.handRolls, p.kept = p.t.point, p.paid[:0], p.t.handRolls, 0
 	return nil
 }
 

@@ -635,8 +635,8 @@ func TestKeptBetsSettleAsKeptAgain(t *testing.T) {
 		for i, throw := range rapid.SliceOfN(rapid.UintRange(0, 35), 1, 60).Draw(t, "throws") {
 			settled.roll(throw, &out)
 			fresh.roll(throw, &out)
-			settled.again()
-			fresh.again()
+			settled.again(nil)
+			fresh.again(nil)
 			if diff := cmp.Diff(tableView(&fresh.t), tableView(&settled.t)); diff != "" {
 				t.Fatalf("after throw %d (%v), settling (-kept again +settled):\n%s", i, diceOf(throw), diff)
 			}

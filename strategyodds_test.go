@@ -301,7 +301,8 @@ func TestHandResultsBruteForce(t *testing.T) {
 				q.first().mem = players[n].first().mem
 				sevenOuts := res.SevenOuts
 				v, _ := q.roll(i, &res)
-				q.again()
+				q.again(nil)
+				v -= q.seats[0].kept // commission kept on a bet taken down
 				if res.SevenOuts > sevenOuts {
 					want[net+v] += powOf36(depth - n - 1)
 					continue

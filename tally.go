@@ -33,7 +33,8 @@ type BetTally struct {
 
 	staked, won, lost, commission, breakage, net int128
 	// netSq, netStaked and stakedSq sum net², net·stake and stake² over
-	// the decisions, for the standard error of Net/Staked.
+	// the decisions and the bets taken down with their commission kept
+	// (a stake of 0), for the standard error of Net/Staked.
 	netSq, netStaked, stakedSq int192
 }
 
@@ -49,14 +50,19 @@ func (t BetTally) Won() *big.Int { return t.won.big() }
 // Lost is the sum of the stakes lost.
 func (t BetTally) Lost() *big.Int { return t.lost.big() }
 
-// Commission is what the house kept in commission.
+// Commission is what the house kept in commission: on the bets decided,
+// and on the bets taken down, where a commission paid up front is not
+// given back (CommissionUpfront; a reduced bet's part of it the rules
+// keep counts when the bet is decided). A bet taken down is no decision
+// and stakes nothing: its commission counts here and in Net only.
 func (t BetTally) Commission() *big.Int { return t.commission.big() }
 
 // Breakage is what rounding the payouts to the table's unit kept back.
 func (t BetTally) Breakage() *big.Int { return t.breakage.big() }
 
 // Net is the player's result: Won less Lost less the commission paid when
-// a bet was made and kept.
+// a bet was made and kept, the bets taken down with their commission
+// kept included.
 func (t BetTally) Net() *big.Int { return t.net.big() }
 
 // Return is the player's mean result per unit staked, Net/Staked, and its
@@ -197,6 +203,20 @@ func (t *BetTally) record(res *Resolution, paid Amount) (net, staked Amount) {
 	t.netStaked.add(product(int64(net), int64(res.Stake)))
 	t.stakedSq.add(product(int64(res.Stake), int64(res.Stake)))
 	return net, res.Stake
+}
+
+// takenDown adds n bets taken down, each with commission kept by the
+// house: no decision and no stake, the commission lost. Above 1, n
+// comes from a compiled transition, whose kept² fits in 64 bits
+// (compileJoint checks).
+func (t *BetTally) takenDown(kept Amount, n int64) {
+	t.commission.add(product(n, int64(kept)))
+	t.net.add(product(-n, int64(kept)))
+	if n == 1 {
+		t.netSq.add(product(int64(kept), int64(kept)))
+	} else {
+		t.netSq.add(product(n, int64(kept)*int64(kept)))
+	}
 }
 
 // resolutionNet is a decision's net result for the player, counting the
