@@ -592,6 +592,31 @@ func writeSim(w io.Writer, out simOutput, asJSON bool, svg string) error {
 	return nil
 }
 
+// keptOnTakeDown reports whether a player of res made a buy or lay bet
+// whose commission, paid up front, the house keeps when it is taken down.
+func keptOnTakeDown(res *craps.SimResult) bool {
+	kept := func(bets []craps.BetTally) bool {
+		for _, b := range bets {
+			switch b.Bet.Kind {
+			case craps.Buy:
+				if res.Rules.BuyCommission.Timing == craps.CommissionUpfront {
+					return true
+				}
+			case craps.Lay:
+				if res.Rules.LayCommission.Timing == craps.CommissionUpfront {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	found := kept(res.Bets)
+	for i := range res.Others {
+		found = found || kept(res.Others[i].Bets)
+	}
+	return found
+}
+
 // writePlayer writes one player's table of bets and the distribution of
 // his results.
 func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
@@ -621,6 +646,11 @@ func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 		fmt.Fprintln(w, "That figure is per unit, before the table rounds a payout or commission down to its unit: a")
 		fmt.Fprintln(w, "stake paid a broken amount (a 20 lay on 6 wins 16, a 5% vig of 1.50 is 1) strays from it by more")
 		fmt.Fprintln(w, "than chance. The strategy's exact figures (craps analyze) count the rounding.")
+		if keptOnTakeDown(res) {
+			fmt.Fprintln(w, "Net also counts the commission kept on a buy or lay bet taken down, which is no decision and")
+			fmt.Fprintln(w, "stakes nothing: a strategy that takes them down returns less than the exact figure, which is per")
+			fmt.Fprintln(w, "decision.")
+		}
 		if res.Rules.Cards != craps.NoCards {
 			fmt.Fprintln(w, "Cards are dealt from a deck seeded by each block. A card figure assumes its bet made at the moment")
 			fmt.Fprintln(w, "craps edge names (the line on a come-out, odds when the point is set, other bets when a come-out")
