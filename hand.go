@@ -118,11 +118,15 @@ func (d *decisionLaw) pointsMade(k int) *big.Rat {
 	}
 	m := d.madeAny()
 	a := new(big.Rat).Quo(m, new(big.Rat).Add(m, d.sevenOut))
-	p := new(big.Rat).Sub(big.NewRat(1, 1), a)
-	for range k {
-		p.Mul(p, a)
-	}
-	return p
+	return new(big.Rat).Mul(new(big.Rat).Sub(big.NewRat(1, 1), a), ratPower(a, k))
+}
+
+// ratPower is x^k, k ≥ 0, by squaring numerator and denominator apart: a
+// fraction in lowest terms stays so under powers, so nothing is reduced.
+func ratPower(x *big.Rat, k int) *big.Rat {
+	e := big.NewInt(int64(k))
+	num := new(big.Int).Exp(x.Num(), e, nil)
+	return new(big.Rat).SetFrac(num, new(big.Int).Exp(x.Denom(), e, nil))
 }
 
 // decisions is the chance of exactly k decisions: (1-s)^(k-1) s.
@@ -130,12 +134,8 @@ func (d *decisionLaw) decisions(k int) *big.Rat {
 	if k < 1 {
 		return new(big.Rat)
 	}
-	p := new(big.Rat).Set(d.sevenOut)
 	q := new(big.Rat).Sub(big.NewRat(1, 1), d.sevenOut)
-	for range k - 1 {
-		p.Mul(p, q)
-	}
-	return p
+	return new(big.Rat).Mul(d.sevenOut, ratPower(q, k-1))
 }
 
 // differentPoints is the chance of each number of different points made,
