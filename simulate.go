@@ -62,7 +62,13 @@ const (
 	blockSessions = 1 << 8
 )
 
-// SessionLimits is how a session starts and ends.
+// SessionLimits is how a session starts and ends. After each roll a
+// session ends by the first that holds of: the strategy's stop, the
+// target, the stop-loss, the roll limit. Ruin is found only when the
+// player comes to make his next bets, so the last roll the limit allows
+// never ends in ruin, even one that leaves him unable to cover another
+// bet: that session ends by the roll limit. Simulate and
+// Rules.AnalyzeSession count the ends alike.
 type SessionLimits struct {
 	// Bankroll is what the player brings.
 	Bankroll Amount
