@@ -85,11 +85,11 @@ func (r Rules) AnalyzeSession(s Strategy, lim SessionLimits) (SessionAnalysis, e
 	}
 	x := newSessionChain(r, s, lim, j)
 	if err := x.explore(); err != nil {
-		return SessionAnalysis{}, fmt.Errorf("craps: analyze session of %q: %w", s.Name, err)
+		return SessionAnalysis{}, fmt.Errorf("craps: analyze session of %q: %w", s.label(), err)
 	}
 	a, err := x.solve()
 	if err != nil {
-		return SessionAnalysis{}, fmt.Errorf("craps: analyze session of %q: %w", s.Name, err)
+		return SessionAnalysis{}, fmt.Errorf("craps: analyze session of %q: %w", s.label(), err)
 	}
 	a.Strategy, a.Limits = s.Name, lim
 	return a, nil

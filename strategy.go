@@ -323,6 +323,15 @@ func (k FactKind) count() bool {
 // numbered reports whether a fact kind compares a number with N.
 func (k FactKind) numbered() bool { return k == FactBets || k == FactComes || k.count() }
 
+// label names the strategy in an error: its Name, or its text if it has
+// none (as a strategy ParseStrategy read).
+func (s Strategy) label() string {
+	if s.Name != "" || s.NewHook != nil && len(s.Actions) == 0 {
+		return s.Name
+	}
+	return oneLine(s.String())
+}
+
 // Validate reports an action the rules do not take, or an amount the
 // table would refuse, as an error wrapping ErrNotOffered, ErrSyntax,
 // ErrAmount, ErrUnit or ErrTableLimit, and a bet the strategy could never
@@ -334,13 +343,13 @@ func (s Strategy) Validate(r Rules) error {
 		return err
 	}
 	if len(s.Actions) == 0 && s.NewHook == nil {
-		return fmt.Errorf("craps: strategy %q: no actions: %w", s.Name, ErrAmount)
+		return fmt.Errorf("craps: strategy %q: no actions: %w", s.label(), ErrAmount)
 	}
 	if r.Private && s.NewHook != nil {
-		return fmt.Errorf("craps: strategy %q: a hook keeps bets with the house, and the private game has none: %w", s.Name, ErrNotOffered)
+		return fmt.Errorf("craps: strategy %q: a hook keeps bets with the house, and the private game has none: %w", s.label(), ErrNotOffered)
 	}
 	if s.NewHook != nil && s.NewHook() == nil {
-		return fmt.Errorf("craps: strategy %q: NewHook made no hook (nil): %w", s.Name, ErrSyntax)
+		return fmt.Errorf("craps: strategy %q: NewHook made no hook (nil): %w", s.label(), ErrSyntax)
 	}
 	for i, a := range s.Actions {
 		err := a.validate(r)
@@ -348,11 +357,11 @@ func (s Strategy) Validate(r Rules) error {
 			err = s.neverMade(&a)
 		}
 		if err != nil {
-			return inContext(fmt.Sprintf("strategy %q: action %d (%v)", s.Name, i+1, a), err)
+			return inContext(fmt.Sprintf("strategy %q: action %d (%v)", s.label(), i+1, a), err)
 		}
 	}
 	if n := len(newMemoryLayout(s.Actions).slots); n > maxStrategyMemory {
-		return fmt.Errorf("craps: strategy %q: %d progressions and counts, at most %d: %w", s.Name, n, maxStrategyMemory, ErrAmount)
+		return fmt.Errorf("craps: strategy %q: %d progressions and counts, at most %d: %w", s.label(), n, maxStrategyMemory, ErrAmount)
 	}
 	return nil
 }

@@ -93,18 +93,18 @@ const maxSolvedStates = 3000
 func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
 	switch {
 	case r.Private:
-		return nil, fmt.Errorf("craps: analyze strategy %q: the private game has no house to bank a layout: %w", s.Name, ErrNotAnalyzable)
+		return nil, fmt.Errorf("craps: analyze strategy %q: the private game has no house to bank a layout: %w", s.label(), ErrNotAnalyzable)
 	case r.Cards != NoCards:
-		return nil, fmt.Errorf("craps: analyze strategy %q: card craps deals from a deck; the analysis throws dice: %w", s.Name, ErrRollSource)
+		return nil, fmt.Errorf("craps: analyze strategy %q: card craps deals from a deck; the analysis throws dice: %w", s.label(), ErrRollSource)
 	}
 	if err := s.Validate(r); err != nil {
 		return nil, err
 	}
 	if s.NewHook != nil {
-		return nil, fmt.Errorf("craps: analyze strategy %q: a Go hook has state the analysis cannot see: %w", s.Name, ErrNotAnalyzable)
+		return nil, fmt.Errorf("craps: analyze strategy %q: a Go hook has state the analysis cannot see: %w", s.label(), ErrNotAnalyzable)
 	}
 	if slices.ContainsFunc(s.Actions, func(a Action) bool { return a.Kind == ActionStop }) {
-		return nil, fmt.Errorf("craps: analyze strategy %q: a strategy that stops a session ends where the analysis has no end: %w", s.Name, ErrNotAnalyzable)
+		return nil, fmt.Errorf("craps: analyze strategy %q: a strategy that stops a session ends where the analysis has no end: %w", s.label(), ErrNotAnalyzable)
 	}
 	j := cachedJoint(r, &s, nil)
 	if j == nil {
@@ -127,7 +127,7 @@ func (r Rules) AnalyzeStrategy(s Strategy) (StrategyAnalysis, error) {
 	}
 	a, err := analyzeChain(j)
 	if err != nil {
-		return StrategyAnalysis{}, fmt.Errorf("craps: analyze strategy %q: %w", s.Name, err)
+		return StrategyAnalysis{}, fmt.Errorf("craps: analyze strategy %q: %w", s.label(), err)
 	}
 	a.Strategy = s.Name
 	return a, nil
@@ -500,7 +500,7 @@ type HandResults struct {
 // AnalyzeStrategy's, and one wrapping ErrSyntax for a bound out of range.
 func (r Rules) HandResults(s Strategy, bound float64) (HandResults, error) {
 	if !(bound > 0 && bound < 1) {
-		return HandResults{}, fmt.Errorf("craps: hand results of %q: bound %v: want one in (0, 1): %w", s.Name, bound, ErrSyntax)
+		return HandResults{}, fmt.Errorf("craps: hand results of %q: bound %v: want one in (0, 1): %w", s.label(), bound, ErrSyntax)
 	}
 	j, err := r.compiledStrategy(s)
 	if err != nil {
@@ -508,11 +508,11 @@ func (r Rules) HandResults(s Strategy, bound float64) (HandResults, error) {
 	}
 	c, err := newStrategyChain(j, false)
 	if err != nil {
-		return HandResults{}, fmt.Errorf("craps: hand results of %q: %w", s.Name, err)
+		return HandResults{}, fmt.Errorf("craps: hand results of %q: %w", s.label(), err)
 	}
 	nu, err := c.handStart()
 	if err != nil {
-		return HandResults{}, fmt.Errorf("craps: hand results of %q: %w", s.Name, err)
+		return HandResults{}, fmt.Errorf("craps: hand results of %q: %w", s.label(), err)
 	}
 	return c.handResults(nu, new(big.Rat).SetFloat64(bound), 0), nil
 }
