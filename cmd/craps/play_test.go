@@ -348,10 +348,7 @@ player fay 100 strategy molly
 // name, he bets by the strategy of his new player line, or by none
 // (before, he went on betting by the old one).
 func TestPlayStrategyEndsWithTheSeat(t *testing.T) {
-	tests := []struct {
-		reason, tape string
-		want, not    []string
-	}{
+	tests := []tapeCase{
 		{"seated again without a strategy", "player ann 1000 strategy pass 10\nroll 3-4\nleave ann\nplayer ann 500\nroll 3-4\nroll 2-2\n",
 			[]string{"line 2: ann bets by strategy: Pass Line 10\n", "  ann        bankroll 500, on the table 0\n  shooter ann, puck on 4\n"},
 			[]string{"line 5: ann bets", "line 6: ann bets"}},
@@ -360,31 +357,13 @@ func TestPlayStrategyEndsWithTheSeat(t *testing.T) {
 		{"another player's strategy goes on", "player ann 1000 strategy pass 10\nplayer bob 100 strategy field 5\nleave ann\nplayer ann 500\nroll 2-2\n",
 			[]string{"line 5: bob bets by strategy: Field 5\n"}, []string{"line 5: ann bets"}},
 	}
-	for _, tc := range tests {
-		code, out, errOut := runCmd(t, tc.tape, "play")
-		if code != 0 {
-			t.Errorf("%s: exit %d: %s", tc.reason, code, errOut)
-		}
-		for _, w := range tc.want {
-			if !strings.Contains(out, w) {
-				t.Errorf("%s: no %q in\n%s", tc.reason, w, out)
-			}
-		}
-		for _, w := range tc.not {
-			if strings.Contains(out, w) {
-				t.Errorf("%s: %q in\n%s", tc.reason, w, out)
-			}
-		}
-	}
+	playTapes(t, tests)
 }
 
 // A player line refused for its strategy seats no one (before, the player
 // sat with the bankroll, and the next line for the name was refused).
 func TestPlayRefusedStrategySeatsNoOne(t *testing.T) {
-	tests := []struct {
-		reason, tape string
-		want, not    []string
-	}{
+	tests := []tapeCase{
 		{"the name is free", "rules street\nplayer ann 1000 strategy center 10\nplayer ann 50\nplayer bob 50\ncenter 10\nfade bob 10\nroll 3-4\n",
 			[]string{"line 2: refused: strategy for ann", "  ann        bankroll 60, on the table 0\n"}, []string{"line 3: refused"}},
 		{"the seats are as they were", "rules street\nplayer bob 100\nplayer ann 1000 seat 0 strategy center 10\nplayer cy 100\ncenter 10\nfade cy 10\nroll 3-4\n",
@@ -392,27 +371,9 @@ func TestPlayRefusedStrategySeatsNoOne(t *testing.T) {
 		{"no one seated: p1", "rules street\nplayer ann 1000 strategy center 10\nroll 3-4\n",
 			[]string{"line 2: refused", "  p1         bankroll 1000, on the table 0\n  shooter p1, puck off\n"}, []string{"ann "}},
 	}
-	for _, tc := range tests {
-		code, out, errOut := runCmd(t, tc.tape, "play")
-		if code != 0 {
-			t.Errorf("%s: exit %d: %s", tc.reason, code, errOut)
-		}
-		for _, w := range tc.want {
-			if !strings.Contains(out, w) {
-				t.Errorf("%s: no %q in\n%s", tc.reason, w, out)
-			}
-		}
-		for _, w := range tc.not {
-			if strings.Contains(out, w) {
-				t.Errorf("%s: %q in\n%s", tc.reason, w, out)
-			}
-		}
-	}
+	playTapes(t, tests)
 }
 
-// A throw refused for its source (a roll at a card table, a deal at a
-// dice table) is refused before the strategies bet: it leaves no bets
-// (before, they stayed up, and the player could not leave).
 // A refused line fixes neither the rules nor the default player: the
 // rules may still be set, and a player line still seats the only player.
 func TestPlayRefusedLineStartsNothing(t *testing.T) {
@@ -431,11 +392,11 @@ func TestPlayRefusedLineStartsNothing(t *testing.T) {
 	}
 }
 
+// A throw refused for its source (a roll at a card table, a deal at a
+// dice table) is refused before the strategies bet: it leaves no bets
+// (before, they stayed up, and the player could not leave).
 func TestPlayRefusedThrowBetsNothing(t *testing.T) {
-	tests := []struct {
-		reason, tape string
-		want, not    []string
-	}{
+	tests := []tapeCase{
 		{"a roll at a card table", "rules cards\nplayer ann 1000 strategy pass 10\nroll 3-4\nleave ann\n",
 			[]string{"line 3: refused: roll"}, []string{"line 3: ann bets", "line 4: refused"}},
 		{"a void throw at a card table", "rules cards\nplayer ann 1000 strategy pass 10\nvoid cocked\nleave ann\n",
@@ -447,20 +408,5 @@ func TestPlayRefusedThrowBetsNothing(t *testing.T) {
 		{"the next roll bets once", "player ann 1000 strategy pass 10\ndeal\nroll 2-2\n",
 			[]string{"line 3: ann bets by strategy: Pass Line 10\n", "  ann        bankroll 990, on the table 10\n"}, []string{"line 2: ann bets"}},
 	}
-	for _, tc := range tests {
-		code, out, errOut := runCmd(t, tc.tape, "play")
-		if code != 0 {
-			t.Errorf("%s: exit %d: %s", tc.reason, code, errOut)
-		}
-		for _, w := range tc.want {
-			if !strings.Contains(out, w) {
-				t.Errorf("%s: no %q in\n%s", tc.reason, w, out)
-			}
-		}
-		for _, w := range tc.not {
-			if strings.Contains(out, w) {
-				t.Errorf("%s: %q in\n%s", tc.reason, w, out)
-			}
-		}
-	}
+	playTapes(t, tests)
 }

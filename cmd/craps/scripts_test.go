@@ -73,11 +73,7 @@ func TestPlayStrict(t *testing.T) {
 // all left does not (before, p1 appeared with 1000). A bet for a player
 // who is not seated names him (before: "cannot read "bob pass" as bet").
 func TestPlayPlayers(t *testing.T) {
-	tests := []struct {
-		reason, tape string
-		want         []string
-		not          []string
-	}{
+	tests := []tapeCase{
 		{"no player line: p1", "bet pass 10\nroll 3-4\n", []string{"p1         bankroll 1010"}, nil},
 		{"a player line refused seats no one: p1", "player ann -5\nbet pass 10\nroll 3-4\n", []string{"line 1: refused", "p1         bankroll 1010"}, nil},
 		{"every player left: no p1", "player ann 100\nleave ann\nbet pass 10\nroll 3-4\n",
@@ -89,22 +85,7 @@ func TestPlayPlayers(t *testing.T) {
 		{"a bet for a seated player, and the first player's bet", "player ann 100\nplayer bob 100\nbet bob pass 5\nbet field 5\nroll 3-4\n",
 			[]string{"bob        Pass Line", "ann        Field"}, nil},
 	}
-	for _, tc := range tests {
-		code, out, errOut := runCmd(t, tc.tape, "play")
-		if code != 0 {
-			t.Errorf("%s: exit %d: %s", tc.reason, code, errOut)
-		}
-		for _, w := range tc.want {
-			if !strings.Contains(out, w) {
-				t.Errorf("%s: no %q in\n%s", tc.reason, w, out)
-			}
-		}
-		for _, w := range tc.not {
-			if strings.Contains(out, w) {
-				t.Errorf("%s: %q in\n%s", tc.reason, w, out)
-			}
-		}
-	}
+	playTapes(t, tests)
 }
 
 // The progress line goes to a terminal only, never to a file or a pipe,
@@ -195,5 +176,34 @@ func TestMergeRefusesTamperedFiles(t *testing.T) {
 	code, out, errOut := runCmd(t, "", "merge", files[1], files[0])
 	if code != 0 || strings.Contains(out, "Partial") {
 		t.Errorf("both shards: exit %d: %s%s", code, out, errOut)
+	}
+}
+
+// tapeCase is a tape played by craps play, with what its output must and
+// must not hold.
+type tapeCase struct {
+	reason, tape string
+	want, not    []string
+}
+
+// playTapes plays each tape and checks its output; every tape must play
+// to its end (exit 0).
+func playTapes(t *testing.T, tests []tapeCase) {
+	t.Helper()
+	for _, tc := range tests {
+		code, out, errOut := runCmd(t, tc.tape, "play")
+		if code != 0 {
+			t.Errorf("%s: exit %d: %s", tc.reason, code, errOut)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: no %q in\n%s", tc.reason, w, out)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(out, w) {
+				t.Errorf("%s: %q in\n%s", tc.reason, w, out)
+			}
+		}
 	}
 }
