@@ -1,18 +1,25 @@
 // Command craps runs the main jobs of package craps for people who do not
 // write Go: the exact house edge of every bet under a table's rules, the
 // private-game rule book's true-odds tables, the exact law of a shooter's
-// hand and of a strategy, and simulations beside the exact figures.
+// hand and of a strategy, and simulations beside the exact figures; it also
+// replays roll tapes with every payout, prints the dealer's payout summary
+// and drills dealers on payouts.
 //
 // Usage:
 //
-//	craps edge [-rules NAME] [-json] [rule flags]
-//	craps tables [-json]
-//	craps hand [-rules NAME] [-rolls N] [-json]
-//	craps analyze [-strategy NAME|TEXT | -strategy-file FILE] [-bankroll B -target T] [-json]
-//	craps sim [-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY]... [-rolls N | -shooters N | -sessions N] [-seed S] [-shard I/N | -shard auto] [-json]
+//	craps edge [-rules NAME] [-wide] [-bet NAMES] [-json] [rule flags]
+//	craps play [-json] [-strict] [TAPE]
+//	craps hand [-rules NAME] [rule flags] [-rolls N] [-json]
+//	craps analyze [-strategy NAME|TEXT | -strategy-file FILE] [-bankroll B [-target T] [-stop-loss S] [-max-rolls N]] [-bound P] [-json] [-rules NAME] [rule flags]
+//	craps sim [-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY ...] [-rolls N | -shooters N | -sessions N] [-seed S] [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-quiet] [-rules NAME] [rule flags]
 //	craps merge [-json] FILE|FOLDER|PATTERN...
+//	craps payouts [-rules NAME] [-all] [-json] [rule flags]
+//	craps drill [-level N] [-rules NAME] [rule flags] [-seed S] [-n N] [-breakage] [-record FILE] [-json]
+//	craps tables [-json]
 //
-// Run "craps -h" or "craps edge -h" for every flag.
+// The commands are listed in the order "craps -h" prints them. Run
+// "craps -h" for a summary of each, and "craps <command> -h" (for example
+// "craps edge -h") for every flag.
 package main
 
 import (
