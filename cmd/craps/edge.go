@@ -17,9 +17,11 @@ const edgeSynopsis = `[-rules NAME] [-wide] [-bet NAMES] [-json] [rule flags]
 Prints the exact house edge of every bet the rules offer. By default the
 table fits in 100 columns: each bet, what it pays, and its edge per bet made
 and per roll, exact fractions beside percentages (a fraction too long for
-the column as its percentage alone). -wide adds the probabilities of a win,
-a loss and a push, the edge per bet resolved (pushes left out), the
-expected rolls to a decision and the true odds, every fraction whole.
+the column as its percentage alone); in the private game (-rules street),
+whose bets between players are figured at even money, also the true odds,
+the fair price. -wide adds the probabilities of a win, a loss and a push,
+the edge per bet resolved (pushes left out), the expected rolls to a
+decision and the true odds, every fraction whole.
 Commission paid when a bet is made counts in the amount wagered. Then the
 combined edge of each line bet with full odds, at the rules' limit and at
 common limits; in the private game, the length of a shooter's hand. Under
@@ -268,18 +270,39 @@ func (rep *edgeReport) wideTable(f *fractions) [][]string {
 }
 
 // narrowTable is the default table: the bet, what it pays (a payout
-// longer than maxPays in a footnote), and its edge per bet and per roll.
+// longer than maxPays in a footnote), and its edge per bet and per roll;
+// in the private game, whose bets between players are figured at even
+// money, also the true odds, the fair price the table is there to show.
 func (rep *edgeReport) narrowTable(f *fractions, maxPays int) [][]string {
-	table := [][]string{{"BET", "PAYS", "EDGE PER BET", "PER ROLL"}}
+	header := []string{"BET", "PAYS", "EDGE PER BET", "PER ROLL"}
+	if rep.rules.Private {
+		header = append(header, "TRUE ODDS")
+	}
+	table := [][]string{header}
 	for _, a := range rep.rows {
 		cell := rep.cellFor(a, f)
 		pays := a.Pays
 		if utf8.RuneCountInString(pays) > max(maxPays, len("PAYS")) {
 			pays = f.note(rowName(a) + " pays " + pays)
 		}
-		table = append(table, []string{rowName(a), pays, edgeCell(a, cell), cell(a.EdgePerRoll, percent)})
+		row := []string{rowName(a), pays, edgeCell(a, cell), cell(a.EdgePerRoll, percent)}
+		if rep.rules.Private {
+			row = append(row, rep.shortTrueOdds(a, f))
+		}
+		table = append(table, row)
 	}
 	return table
+}
+
+// shortTrueOdds is a row's true odds in the default table: "a to b" when
+// it fits the column's limit, otherwise its approximation, "x to 1".
+func (rep *edgeReport) shortTrueOdds(a craps.Analysis, f *fractions) string {
+	odds := rep.trueOdds(a, &fractions{limit: maxCell})
+	if len(odds) <= max(f.limit, len("TRUE ODDS")) || a.TrueOdds() == nil {
+		return odds
+	}
+	f.shortened = true
+	return a.TrueOdds().FloatString(4) + " to 1"
 }
 
 // cellFor is how a row writes its figures: exact fractions, a card

@@ -36,6 +36,11 @@ func TestEdgeFitsWidth(t *testing.T) {
 				t.Errorf("edge %v: line %d is %d columns wide: %q", args, i+1, n, line)
 			}
 		}
+		// The private game's bets are figured at even money: the default
+		// table shows their fair price, as its header says.
+		if private := slices.Contains(args, "street"); private != strings.Contains(out, "  TRUE ODDS") {
+			t.Errorf("edge %v: TRUE ODDS column shown %v, want %v:\n%.500s", args, !private, private, out)
+		}
 		_, out, _ = runCmd(t, "", append([]string{"edge", "-wide"}, args...)...)
 		if !strings.Contains(out, "  PER RESOLVED  ") || !strings.Contains(out, "  TRUE ODDS") {
 			t.Errorf("edge -wide %v: not every column:\n%.500s", args, out)
