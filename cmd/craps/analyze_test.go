@@ -187,7 +187,14 @@ func TestSimExactBeside(t *testing.T) {
 			}
 		}
 	}
-	code, out, _ := runCmd(t, "", "sim", "-strategy", "double-tap", "-sessions", "500", "-bankroll", "500", "-target", "800")
+	// With other players a session is the table's, until every player is
+	// done: its length is not compared with the first player's alone.
+	code, out, _ := runCmd(t, "", "sim", "-strategy", "three-point-molly", "-player", "ann=hammerlock", "-sessions", "200")
+	if code != 0 || !strings.Contains(out, "net per session") || strings.Contains(out, "  rolls per session") ||
+		!strings.Contains(out, "rolls per session left out") {
+		t.Errorf("sessions with other players: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCmd(t, "", "sim", "-strategy", "double-tap", "-sessions", "500", "-bankroll", "500", "-target", "800")
 	if code != 0 || !strings.Contains(out, "no exact session figures") {
 		t.Errorf("too many session states: exit %d\n%s", code, out)
 	}

@@ -30,7 +30,9 @@ type exactRow struct {
 // figure (craps analyze's): per roll and per unit wagered in the long run
 // for runs by rolls, per hand for runs by shooters, per session for runs
 // by sessions. A strategy or session without an exact analysis gives no
-// rows and a note saying why. For sessions it also gives the law of their
+// rows and a note saying why. With other players at the table the figures
+// are the first player's; the session's length, which is the table's, is
+// left out. For sessions it also gives the law of their
 // result, which the histogram draws beside the simulated one.
 func exactBeside(res *craps.SimResult) (rows []exactRow, note string, law []craps.NetProbability) {
 	if res.Rules.Private {
@@ -84,9 +86,18 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string, law []crap
 			p := ratFloat(e.p)
 			add(e.what, float64(e.count)/n, math.Sqrt(p*(1-p)/n), e.p)
 		}
-		add("rolls per session", float64(res.SessionRolls)/n, math.Sqrt(ratFloat(a.RollsVariance)/n), a.Rolls)
+		if len(res.Others) == 0 {
+			add("rolls per session", float64(res.SessionRolls)/n, math.Sqrt(ratFloat(a.RollsVariance)/n), a.Rolls)
+		}
 		if !a.Exact {
 			note = fmt.Sprintf("session figures solved to within %.2g (a proved bound)", ratFloat(a.ErrorBound))
+		}
+		if len(res.Others) > 0 {
+			// SessionRolls counts the table's sessions, which run until
+			// every player is done; the exact figure is the first player's
+			// session played alone, so the two measure different things.
+			note = joinNotes(note, "rolls per session left out: with other players a session is the table's, "+
+				"until every player is done, not the first player's own")
 		}
 		return rows, note, a.Results
 	}
@@ -118,6 +129,14 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string, law []crap
 		add("rolls per hand", n/float64(res.SevenOuts), math.Sqrt(ratFloat(a.RollsPerHand)*lengthVar/n), a.RollsPerHand)
 	}
 	return rows, note, nil
+}
+
+// joinNotes joins two notes of exactBeside, each a line of its own.
+func joinNotes(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "\n" + b
 }
 
 // strategyOf finds the strategy a result names: a betting system, or a
