@@ -820,8 +820,8 @@ type SideAnalysis struct {
 
 // AnalyzeSide computes bet b between two players at the agreed odds (the
 // zero Ratio is even money), from the same definition a Table plays. Any
-// bet Table.Side takes can be analysed, and the center bet; a Point bet
-// needs its Number. The rules matter for the bar and crapless craps. It
+// bet [Table.Side] takes can be analysed, and the center bet; a [PointBet]
+// needs its point in Bet.Number. The rules matter for the bar and crapless craps. It
 // returns an error wrapping ErrInvalidRules, ErrNotOffered or ErrSyntax.
 func (r Rules) AnalyzeSide(b Bet, odds Ratio) (SideAnalysis, error) {
 	if err := r.Validate(); err != nil {

@@ -512,10 +512,11 @@ func (t *Table) callOffWhere(f func(p *placed) bool) int {
 // what it wins at the agreed odds (the zero Ratio is even money): at 2:1
 // a stake of 10 is covered by 20. The winner takes both stakes.
 //
-// The bets are PassLine ("right") and DontPass ("wrong") on the
-// come-out; while a point is on, Come, DontCome and Point (Number 0 means
-// the point that is on); and at any time Hardway, Number (a total before
-// a 7) and the propositions Before and Within. The other's stake must be a
+// The bets are [PassLine] ("right") and [DontPass] ("wrong") on the
+// come-out; while a point is on, [Come], [DontCome] and [PointBet] (a
+// Bet.Number of 0 means the point that is on); and at any time [Hardway],
+// [NumberBet] (a total before a 7) and the propositions [Before] and
+// [Within]. The other's stake must be a
 // whole number of units; players must have the money.
 func (t *Table) Side(player, opponent string, b Bet, amount Amount, odds Ratio) error {
 	const op = "side"
@@ -586,7 +587,7 @@ func exactCover(amount, cover Amount, odds Ratio) bool {
 }
 
 // CallOff calls off a player's side bets on b, on either side, returning
-// both stakes: a Number bet at any time before its deciding throw, and a
+// both stakes: a [NumberBet] at any time before its deciding throw, and a
 // come or don't come bet that stood on its own number when the shooter
 // made his point, until the next throw (otherwise it is carried into the
 // next come-out). The private-game rule book gives no other bet that right. It returns how

@@ -138,8 +138,8 @@ type Rules struct {
 	// The shooter's center bet is faded by the other players, and every
 	// other bet is a side bet between two players at the odds they agree
 	// (Table.Center, Table.Fade, Table.Side). The layout's bets are not
-	// offered; the private game's own kinds (Center, Point, Number,
-	// Before, Within) are offered only here. The house's payouts, limits
+	// offered; the private game's own kinds ([Center], [PointBet],
+	// [NumberBet], [Before], [Within]) are offered only here. The house's payouts, limits
 	// and commissions do not apply, and Validate refuses them.
 	Private bool
 	// FadeClaim is the private-game rule book's optional rule for the center bet: a player
