@@ -24,7 +24,12 @@ line; # starts a comment.
 
   rules <preset> [key=value ...]   the table's rules (before any player or bet);
                                    presets and keys are those of craps edge;
-                                   "rules street" is the private game
+                                   "rules street" is the private game. Quote a
+                                   value with spaces, two="30 for 1", or write
+                                   it without: two=29:1 (30 for 1 is 29 to 1),
+                                   hard6=7:1. While a refused rules line is not
+                                   replaced by one taken, every other line is
+                                   refused
   player <name> <bankroll> [seat <n>] [strategy <spec>]
                                    seats a player, after the others or at seat n
                                    (0 is the first); the first seated shoots first.
@@ -130,8 +135,12 @@ type report interface {
 type session struct {
 	table   *craps.Table
 	started bool // a player, bet or roll has been seen: rules are fixed
-	seated  bool // a player has been seated: no default player from now on
-	res     []craps.Resolution
+	// badRules is the line of a refused rules line that no later rules
+	// line has replaced: until one does, every other line is refused,
+	// rather than played under rules the tape did not give.
+	badRules int
+	seated   bool // a player has been seated: no default player from now on
+	res      []craps.Resolution
 	// Card craps: the deck, made from seed at the first card command,
 	// and whether it has dealt.
 	deck  *craps.Deck
@@ -201,6 +210,9 @@ func (s *session) do(line int, f []string, out report) (err error) {
 			cmd, args = two, args[1:]
 		}
 	}
+	if s.badRules != 0 && cmd != "rules" {
+		return fmt.Errorf("the rules on line %d were refused: nothing is played until a rules line is taken", s.badRules)
+	}
 	switch cmd {
 	case "rules", "seed":
 	case "player":
@@ -210,7 +222,14 @@ func (s *session) do(line int, f []string, out report) (err error) {
 	}
 	switch cmd {
 	case "rules":
-		return s.rules(args)
+		if err := s.rules(args); err != nil {
+			if !s.started {
+				s.badRules = line
+			}
+			return err
+		}
+		s.badRules = 0
+		return nil
 	case "player":
 		return s.player(args)
 	case "leave":
@@ -509,10 +528,15 @@ var privateUsage = map[string]string{
 	"side": "side <player> <opponent> <bet> <amount> [at <a>:<b>]",
 }
 
-// rules sets the table's rules, before anything else happens.
-func (s *session) rules(args []string) error {
+// rules sets the table's rules, before anything else happens. A value
+// with spaces is quoted: two="30 for 1".
+func (s *session) rules(fields []string) error {
 	if s.started {
 		return errors.New("rules come before any player, bet or roll")
+	}
+	args, err := splitQuoted(strings.Join(fields, " "))
+	if err != nil {
+		return err
 	}
 	if len(args) == 0 {
 		return errors.New("usage: rules <preset> [key=value ...]")
@@ -524,7 +548,7 @@ func (s *session) rules(args []string) error {
 	for _, kv := range args[1:] {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok {
-			return fmt.Errorf("rule %q is not key=value", kv)
+			return fmt.Errorf("rule %q is not key=value (quote a value with spaces: two=\"30 for 1\", or write it without: two=29:1)", kv)
 		}
 		if err := rulekeys.Set(&r, k, v); err != nil {
 			return err
@@ -536,6 +560,37 @@ func (s *session) rules(args []string) error {
 	}
 	s.table = t
 	return nil
+}
+
+// splitQuoted splits text into words at spaces, except within double
+// quotes, which are removed: `two="30 for 1" bar=2` is two=30 for 1 and
+// bar=2. A quote left open is an error.
+func splitQuoted(text string) ([]string, error) {
+	var words []string
+	var word strings.Builder
+	inWord, quoted := false, false
+	for _, c := range text {
+		switch {
+		case c == '"':
+			quoted, inWord = !quoted, true
+		case !quoted && (c == ' ' || c == '\t'):
+			if inWord {
+				words = append(words, word.String())
+				word.Reset()
+			}
+			inWord = false
+		default:
+			word.WriteRune(c)
+			inWord = true
+		}
+	}
+	if quoted {
+		return nil, fmt.Errorf("a quote is left open in %q", text)
+	}
+	if inWord {
+		words = append(words, word.String())
+	}
+	return words, nil
 }
 
 // defaultPlayer seats p1 with 1000 when the tape has seated no one: not

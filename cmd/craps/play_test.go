@@ -112,6 +112,32 @@ roll 1-1
 	}
 }
 
+// A rules line takes a value with spaces in quotes, or written without
+// them; a rules line refused leaves every later line refused until one is
+// taken, rather than played under the standard rules.
+func TestPlayRulesValues(t *testing.T) {
+	for _, rules := range []string{`rules standard two="30 for 1"`, `rules standard "two=30 for 1"`, "rules standard two=29:1"} {
+		lines := playJSON(t, rules+"\nbet aces 10\nroll 1-1\n")
+		if len(lines) != 1 || lines[0].Error != "" || paid(lines[0]) != 290 {
+			t.Errorf("%s: %+v, want aces paid 290", rules, lines)
+		}
+	}
+	for _, rules := range []string{"rules standard two=30 for 1", `rules standard two="30 for 1`, "rules standard two=thirty"} {
+		lines := playJSON(t, rules+"\nbet aces 10\nroll 1-1\n")
+		if len(lines) != 3 || lines[0].Error == "" || !strings.Contains(lines[1].Error, "rules on line 1 were refused") ||
+			!strings.Contains(lines[2].Error, "rules on line 1 were refused") {
+			t.Errorf("%s: %+v, want every line refused", rules, lines)
+		}
+		lines = playJSON(t, rules+"\nrules standard two=29:1\nbet aces 10\nroll 1-1\n")
+		if len(lines) != 2 || lines[0].Error == "" || paid(lines[1]) != 290 {
+			t.Errorf("%s, then rules taken: %+v, want aces paid 290", rules, lines)
+		}
+	}
+	if code, _, errOut := runCmd(t, "rules standard two=30 for 1\nbet aces 10\nroll 1-1\n", "play", "-strict"); code != 1 || !strings.Contains(errOut, "line 1 refused") {
+		t.Errorf("-strict: exit %d, %s", code, errOut)
+	}
+}
+
 // FuzzTape feeds arbitrary tapes to the reader: it never panics and reads
 // every tape to the end.
 func FuzzTape(f *testing.F) {

@@ -1,6 +1,9 @@
 // Package rulekeys reads house rules by name, as the craps command's flags
 // and roll tapes write them ("field12=2", "bar=2", "odds=3-4-5x"), and
-// the library's presets by name. It is the command's plumbing, not the
+// the library's presets by name. A flag takes its value as the shell gives
+// it (-two "30 for 1"); a roll tape's rules line splits at spaces, so a
+// value with spaces is quoted there (two="30 for 1") or written without
+// them (two=29:1). It is the command's plumbing, not the
 // library's API.
 package rulekeys
 
@@ -63,7 +66,7 @@ var ruleKeys = []ruleKey{
 	ratioKey("twelve", "boxcars, the one-roll 12 (default 30:1)", func(r *craps.Rules) *craps.Ratio { return &r.Twelve }),
 	ratioKey("hop-easy", "a hop on two different faces (default 15:1)", func(r *craps.Rules) *craps.Ratio { return &r.EasyHop }),
 	ratioKey("hop-hard", "a hop on a pair (default 30:1)", func(r *craps.Rules) *craps.Ratio { return &r.HardHop }),
-	{"props", `how the default 2, 3, 11, 12 and hop payouts are printed: "to1" (30:1 pays 30) or "for1" (30 for 1 pays 29); a payout set by its own key is paid as written, so "two=30 for 1" pays 29 under either (default to1)`, false,
+	{"props", `how the default 2, 3, 11, 12 and hop payouts are printed: "to1" (30:1 pays 30) or "for1" (30 for 1 pays 29); a payout set by its own key is paid as written, so -two "30 for 1" (on a roll tape, two="30 for 1" or two=29:1) pays 29 under either (default to1)`, false,
 		func(r *craps.Rules, v string) error {
 			switch v {
 			case "to1", "to":
@@ -203,7 +206,7 @@ var ruleKeys = []ruleKey{
 }
 
 func ratioKey(name, usage string, field func(*craps.Rules) *craps.Ratio) ruleKey {
-	return ruleKey{name, "payout of " + usage + `: "7:6", "7 to 6", "30 for 1" or "2"`, false,
+	return ruleKey{name, "payout of " + usage + `: "7:6", "7 to 6", "30 for 1" or "2"; on a roll tape, a value with spaces is quoted, ` + name + `="30 for 1"`, false,
 		func(r *craps.Rules, v string) error {
 			p, err := craps.ParseRatio(v)
 			*field(r) = p
