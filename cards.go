@@ -6,8 +6,8 @@ import (
 	"strings"
 )
 
-// CardReading is a way to read the card-craps rules' rules for card craps, which
-// replaces the dice with a 48-card deck: six ranks, ace (1) to 6, eight
+// CardReading is a way to read the card-craps rules, which replace the
+// dice with a 48-card deck: six ranks, ace (1) to 6, eight
 // cards of each. The shooter deals two cards; their ranks are the roll.
 // The zero CardReading, NoCards, is a game played with dice; as the
 // Rules.Cards field it says where a Table's throws come from.
@@ -16,11 +16,11 @@ type CardReading uint8
 const (
 	// NoCards is the dice game: no deck.
 	NoCards CardReading = iota
-	// CardsPairReturned is the card-craps rules' own text as the package reads it: every
-	// come-out is dealt from a full deck; after the come-out the two cards
-	// are shuffled back; during a point the cards dealt stay out until the
-	// decision, and if the deck runs out the whole deck is shuffled and the
-	// point goes on.
+	// CardsPairReturned is the card-craps rules as written, as the package
+	// reads them: every come-out is dealt from a full deck; after the
+	// come-out the two cards are shuffled back; during a point the cards
+	// dealt stay out until the decision, and if the deck runs out the whole
+	// deck is shuffled and the point goes on.
 	CardsPairReturned
 	// CardsPairKept keeps the come-out pair out of the deck until the
 	// decision, like the cards dealt during the point.

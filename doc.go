@@ -88,10 +88,15 @@
 // work on the come-out and which stay up after a win, whether pass and
 // come bets may be taken down or made after the point, crapless craps, and
 // the side bets' paytables (fire, all of a set before a 7, repeaters). It is a
-// plain comparable struct whose zero value is the table of the sources'
-// croupier trainer ([Standard]); [Bar2], [Vegas], [Crapless], [Odds100x]
-// and the private game [Street] are the other presets, each documented
-// with its source. The presets are functions, so no caller can change
+// plain comparable struct whose zero value ([Standard]) is the table of
+// the posted casino rules and the croupier trainer (the posted rules are a
+// shorter copy of the trainer's, which say they were checked against
+// wizardofodds.com); [Bar2], [Vegas], [Crapless], [Odds100x] and the
+// private game [Street] are the other presets, each documented with its
+// source. The sources the docs name (the private-game rule book, the
+// posted casino rules, the second casino's rules, the card-craps rules and
+// the croupier trainer) are described in SOURCES.md in the repository,
+// with every place the package departs from them and why. The presets are functions, so no caller can change
 // one for another; [Rules.Validate] refuses contradictory or out-of-range
 // rules.
 //

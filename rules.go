@@ -10,9 +10,10 @@ import (
 // can key a map and %+v prints it. == compares the fields as written, so
 // a zero field and the default it stands for (Bar 0 and Bar 12, the zero
 // Odds and 3-4-5x) play alike but are not ==.
-// Every field's zero value is the rule of the table of the posted casino rules and the croupier trainer
-// (a croupier trainer's page, after wizardofodds.com), so the zero Rules
-// plays exactly that table; Standard names it. Validate reports rules that
+// Every field's zero value is the rule of the table of the posted casino
+// rules and the croupier trainer (the posted rules are a shorter copy of
+// the trainer's, which say they were checked against wizardofodds.com),
+// so the zero Rules plays exactly that table; [Standard] names it. Validate reports rules that
 // contradict themselves or hold values out of range.
 type Rules struct {
 	// Crapless: 2, 3, 11 and 12 are points too. Only 7 wins on the
@@ -314,8 +315,9 @@ type ComeOutWorking struct {
 // StayUpAfterWin says which winning bets stay on the layout, their win
 // paid, and which come down with the stake. Casinos differ: the posted
 // casino rules and the croupier trainer keep place bets up, and by the
-// usual practice big 6 and 8 and the hardways too; one popular engine
-// takes big 6 and 8, the hardways and buy bets down. Every other bet comes
+// usual practice big 6 and 8 and the hardways too; crapssim, the Python
+// craps simulator (github.com/skent259/crapssim), takes big 6 and 8, the
+// hardways and buy bets down. Every other bet comes
 // down with its win.
 type StayUpAfterWin struct {
 	Place    Switch // place and place to lose; up by default

@@ -9,8 +9,9 @@ import (
 // bettingSystems are the named strategies, each written in the strategy
 // language. Line bets are 10, so that full odds pay whole units at every
 // point; place 6 and 8 are 12 (7:6 pays 14), place 5, 9, 4 and 10 are 10.
-// What each system does is learned from the reference Python simulator's
-// library and the craps literature, and written here in our own terms.
+// What each system does is learned from the library of crapssim, the
+// Python craps simulator (github.com/skent259/crapssim), and the craps
+// literature, and written here in our own terms.
 var bettingSystems = []struct{ name, doc, text string }{
 	{"pass-max-odds", "The pass line, 10, with the most odds the table allows.",
 		"pass 10; odds max"},
@@ -115,7 +116,8 @@ var bettingSystems = []struct{ name, doc, text string }{
 
 // BettingSystems returns the named strategies shipped with the package,
 // sorted by name: the classic systems of craps literature and those of
-// the reference Python simulator's library, each with its Name, a Doc
+// the library of crapssim, the Python craps simulator
+// (github.com/skent259/crapssim), each with its Name, a Doc
 // line saying what it does, and its Actions (String writes them in the
 // strategy language).
 func BettingSystems() []Strategy {

@@ -4,7 +4,8 @@ package craps
 // a preset for every other caller.
 
 // Standard is the table of the posted casino rules and the croupier
-// trainer, whose rules and payouts follow wizardofodds.com: don't bets bar
+// trainer (the posted rules are a shorter copy of the trainer's, which say
+// they were checked against wizardofodds.com): don't bets bar
 // 12, the field pays 2:1 on 2 and 3:1 on 12, 3-4-5x odds, one-roll
 // propositions "to 1" (30:1 on 2 and 12, 15:1 on 3 and 11), hard 6 and 8
 // at 9:1 and hard 4 and 10 at 7:1, place bets and come odds off on the
