@@ -312,15 +312,25 @@
 // # Errors and panics
 //
 // Every error wraps an exported sentinel ([ErrSyntax], [ErrInvalidRules],
-// [ErrNotOffered], [ErrOverflow], and for a Table
-// [ErrNotNow], [ErrTableLimit], [ErrUnit], [ErrOddsLimit], [ErrFunds],
-// [ErrContract], [ErrAmount], [ErrUnknownPlayer], [ErrPlayerExists],
-// [ErrNoSuchBet], [ErrFadeLimit], [ErrNoSeat], and for card craps
-// [ErrRollSource] and [ErrCut]; for a simulation [ErrSimulation] and
-// [ErrNoSuchStrategy]; for the analysis of a strategy [ErrNotAnalyzable]), so callers test it with errors.Is; a Table's
-// refusals are a [*TableError] naming the operation, player, bet and
-// reason. A refused call changes nothing. Nothing a caller passes makes
-// the package panic.
+// [ErrNotOffered], [ErrOverflow], and for a Table [ErrNotNow],
+// [ErrTableLimit], [ErrUnit], [ErrOddsLimit], [ErrFunds], [ErrContract],
+// [ErrAmount], [ErrUnknownPlayer], [ErrPlayerExists], [ErrNoSuchBet],
+// [ErrFadeLimit], [ErrNoSeat], and for card craps [ErrRollSource] and
+// [ErrCut]; for a simulation [ErrSimulation] and [ErrNoSuchStrategy]; for
+// the analysis of a strategy [ErrNotAnalyzable]), so callers test it with
+// errors.Is, with one exception: [Simulate] stopped by its context returns
+// the context's own error (context.Canceled or
+// context.DeadlineExceeded). A Table's refusals are a [*TableError] naming
+// the operation, player, bet and reason. A refused call changes nothing.
+//
+// No argument a caller passes makes the package panic: a nil pointer or
+// context among the arguments ([NewStrategyPlayer]'s *Table, a nil *Deck
+// given to [Table.Deal], a nil ctx given to [Simulate]) is refused with an
+// error like any other bad value. The exception is the receiver: a method
+// called on a nil pointer, or on the zero value of a type that only a
+// constructor or the package makes ([StrategyPlayer], [Drill],
+// [ShooterHand], [HookRoll]), may panic, as in most Go packages. The zero
+// [Table], [Deck] and [DrillSession] are ready to use.
 //
 // # Concurrency
 //

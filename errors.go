@@ -6,9 +6,13 @@ import (
 	"strings"
 )
 
-// Sentinel errors. Every error the package returns wraps one of them, so a
-// caller can test the kind of failure with errors.Is and read the details
-// from the message.
+// Sentinel errors: these four and the others the package declares beside
+// what they concern (ErrNotNow and the Table's, ErrRollSource and ErrCut,
+// ErrSimulation, ErrNoSuchStrategy, ErrNotAnalyzable; the package overview
+// lists them all). Every error the package returns wraps one of them, so
+// a caller can test the kind of failure with errors.Is and read the
+// details from the message; the one exception is Simulate stopped by its
+// context, which returns the context's error.
 var (
 	// ErrSyntax: a bet name, payout ratio, throw or rule value that cannot be read.
 	ErrSyntax = errors.New("invalid syntax")

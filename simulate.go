@@ -203,10 +203,16 @@ const MaxSimN = 1 << 56
 // sum is exact: money in 128 bits, its squares in 192; a hand
 // (ByShooters) whose net result would not fit in an Amount, which the
 // Outcomes histogram counts by, stops the run with an error wrapping
-// ErrOverflow. It stops early with ctx's error if ctx is done.
+// ErrOverflow. It stops early with ctx's error if ctx is done: that error
+// is ctx.Err() itself (context.Canceled or context.DeadlineExceeded),
+// which wraps none of the package's sentinels. A nil ctx is an error
+// wrapping ErrSimulation.
 func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("craps: simulate: %s: %w", fmt.Sprintf(format, a...), ErrSimulation)
+	}
+	if ctx == nil {
+		return SimResult{}, bad("nil context")
 	}
 	if cfg.Rules.Private && cfg.Rules.Cards != NoCards {
 		return SimResult{}, bad("the private game is played with dice")

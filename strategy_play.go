@@ -994,11 +994,14 @@ type StrategyPlayer struct {
 }
 
 // NewStrategyPlayer makes player, seated at t, bet by s. It returns an
-// error wrapping ErrUnknownPlayer if no such player is seated, or the
-// error of s.Validate under the table's rules. In the private game a
+// error wrapping ErrUnknownPlayer if no such player is seated (t nil, no
+// table, among them), or the error of s.Validate under the table's rules. In the private game a
 // player's bets need the others' strategies, which Simulate plays
 // together: a StrategyPlayer there is refused with ErrNotOffered.
 func NewStrategyPlayer(t *Table, player string, s Strategy) (*StrategyPlayer, error) {
+	if t == nil {
+		return nil, &TableError{Op: "strategy", Player: player, Reason: "no table (nil *Table)", Err: ErrUnknownPlayer}
+	}
 	i, err := t.seatOf("strategy", player, Bet{})
 	if err != nil {
 		return nil, err

@@ -118,7 +118,7 @@ func (t BetTally) MarshalJSON() ([]byte, error) {
 func (t *BetTally) UnmarshalJSON(b []byte) error {
 	var j betTallyJSON
 	if err := json.Unmarshal(b, &j); err != nil {
-		return err
+		return resultJSONError(err) // wrapping ErrSyntax, as every error of the package
 	}
 	*t = BetTally{j.Bet, j.Against, j.Odds, j.Decisions, j.Wins, j.Losses, j.Pushes, j.Returned,
 		j.Staked, j.Won, j.Lost, j.Commission, j.Breakage, j.Net, j.NetSq, j.NetStaked, j.StakedSq}

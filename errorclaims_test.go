@@ -1,0 +1,54 @@
+package craps
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// No argument makes the package panic (doc.go, "Errors and panics"): a
+// nil *Table, *Deck or context is an error wrapping a sentinel, and a
+// cancelled Simulate returns ctx's error, as its doc says.
+func TestNilArguments(t *testing.T) {
+	s, err := NamedStrategy("pass-max-odds")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := NewStrategyPlayer(nil, "ann", s)
+	var te *TableError
+	if p != nil || !errors.Is(err, ErrUnknownPlayer) || !errors.As(err, &te) || te.Op != "strategy" || te.Player != "ann" {
+		t.Errorf("NewStrategyPlayer(nil, ...) = %v, %v; want an error wrapping ErrUnknownPlayer", p, err)
+	}
+
+	tb, err := NewTable(CardCraps())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Join("ann", 100); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := tb.Deal(nil, nil); !errors.Is(err, ErrRollSource) {
+		t.Errorf("Deal(nil): %v", err)
+	}
+	if err := tb.Cut(nil, "ann", 3); !errors.Is(err, ErrRollSource) {
+		t.Errorf("Cut(nil): %v", err)
+	}
+	if err := tb.DeclineCut(nil, "ann"); !errors.Is(err, ErrRollSource) {
+		t.Errorf("DeclineCut(nil): %v", err)
+	}
+
+	var noCtx context.Context
+	if _, err := Simulate(noCtx, SimConfig{Strategy: s, N: 10}); !errors.Is(err, ErrSimulation) {
+		t.Errorf("Simulate(nil ctx): %v, want an error wrapping ErrSimulation", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Simulate(ctx, SimConfig{Strategy: s, N: 1000}); err != context.Canceled {
+		t.Errorf("Simulate(cancelled): %v, want ctx's error, context.Canceled", err)
+	}
+	// Every other error wraps a sentinel, a tally's decoding error too.
+	var bt BetTally
+	if err := bt.UnmarshalJSON([]byte("{")); !errors.Is(err, ErrSyntax) {
+		t.Errorf("BetTally.UnmarshalJSON of a broken object: %v, want an error wrapping ErrSyntax", err)
+	}
+}
