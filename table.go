@@ -379,7 +379,9 @@ func (t *Table) Join(player string, bankroll Amount) error {
 
 // JoinAt seats a player with a bankroll at seat (0 to the number of
 // players), moving the players from that seat on one place clockwise; he
-// shoots when the dice reach him. Seat Shooter+1 is the next to shoot.
+// shoots when the dice reach him. The seat after the shooter's is the next
+// to shoot: the index in [Table.Players] of the player [Table.Shooter]
+// names, plus 1.
 // It may be done at any stage of the game. A bankroll that would take the
 // money at the table past MaxBalance is refused with ErrOverflow.
 func (t *Table) JoinAt(player string, bankroll Amount, seatAt int) error {
