@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 
@@ -270,6 +271,40 @@ func TestEdgeStreet(t *testing.T) {
 	for _, want := range []string{"Center ", "7/495 (1.4141%)", "Hard 6                 1:1   1/11", "1671/196 (8.5255) throws", "Number 4 "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("craps edge -rules street lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// The package doc's Usage lists every subcommand, in the order craps -h
+// prints them, each with the flags its -h shows.
+func TestPackageDocUsage(t *testing.T) {
+	src, err := os.ReadFile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, _, _ := strings.Cut(string(src), "package main")
+	var lines []string
+	for _, l := range strings.Split(doc, "\n") {
+		if rest, ok := strings.CutPrefix(l, "//\tcraps "); ok {
+			lines = append(lines, rest)
+		}
+	}
+	cmds := commands()
+	if len(lines) != len(cmds) {
+		t.Fatalf("the package doc has %d usage lines, craps has %d commands", len(lines), len(cmds))
+	}
+	for i, c := range cmds {
+		_, out, _ := runCmd(t, "", c.name, "-h")
+		// The help's synopsis, its continuation lines joined.
+		var syn []string
+		for _, l := range strings.Split(strings.TrimPrefix(out, "Usage: craps "), "\n") {
+			if l == "" {
+				break
+			}
+			syn = append(syn, strings.TrimSpace(l))
+		}
+		if want := strings.Join(syn, " "); lines[i] != want {
+			t.Errorf("usage line %d: %q, want %q (craps %s -h)", i+1, lines[i], want, c.name)
 		}
 	}
 }
