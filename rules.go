@@ -13,8 +13,9 @@ import (
 // Every field's zero value is the rule of the table of the posted casino
 // rules and the croupier trainer (the posted rules are a shorter copy of
 // the trainer's, which say they were checked against wizardofodds.com),
-// so the zero Rules plays exactly that table; [Standard] names it. Validate reports rules that
-// contradict themselves or hold values out of range.
+// so the zero Rules plays exactly that table; [Standard] names it.
+// Validate reports rules that contradict themselves or hold values out of
+// range.
 type Rules struct {
 	// Crapless: 2, 3, 11 and 12 are points too. Only 7 wins on the
 	// come-out, nothing loses, and the don't bets are not offered.
@@ -139,8 +140,8 @@ type Rules struct {
 	// The shooter's center bet is faded by the other players, and every
 	// other bet is a side bet between two players at the odds they agree
 	// (Table.Center, Table.Fade, Table.Side). The layout's bets are not
-	// offered; the private game's own kinds ([Center], [PointBet],
-	// [NumberBet], [Before], [Within]) are offered only here. The house's payouts, limits
+	// offered; the private game's own kinds (Center, PointBet, NumberBet,
+	// Before, Within) are offered only here. The house's payouts, limits
 	// and commissions do not apply, and Validate refuses them.
 	Private bool
 	// FadeClaim is the private-game rule book's optional rule for the center bet: a player
