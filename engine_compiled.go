@@ -565,7 +565,7 @@ func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s ui
 	if !r.apart(b) {
 		r.join(s, cash)
 		sp.hand, p.rolls = Amount(hand), rolls
-		b.act(&p.t) // the hook's bets, after the actions'
+		b.keepKept(b.seatAt(&p.t)) // the hook's bets; the automaton made the actions'
 		sp.kept = kept + p.acted(out, 0)
 		p.blockFrom(st, mode, n, out, rolls)
 		return
@@ -631,7 +631,7 @@ func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s ui
 			r.join(s, cash)
 			sp.hand, p.rolls = Amount(hand), rolls
 			sp.rollNet, sp.rollStaked = Amount(net-x.down), Amount(staked)
-			b.act(&p.t) // the hook's bets, after the actions'
+			b.keepKept(b.seatAt(&p.t)) // the hook's bets; the automaton made the actions'
 			sp.kept = Amount(x.down) + p.acted(out, 0)
 			switch {
 			case out.overflow:
@@ -672,8 +672,7 @@ func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s ui
 // takes down there, which it returns.
 func (r *jointRun) keepSide(out *SimResult) (kept Amount) {
 	b, sp, l := r.p.first(), &r.p.seats[0], out.ledger()
-	b.actions, b.down = 0, b.down[:0]
-	b.keepKept(strategySeat{t: &r.side, seat: b.seat, changed: &b.changes, down: &b.down})
+	b.keepKept(b.seatAt(&r.side))
 	for _, d := range b.down {
 		(*l.bets)[sp.tally(&r.side, l, d.bet)].takenDown(d.paid, 1)
 		kept += d.paid

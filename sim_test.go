@@ -339,6 +339,32 @@ func TestHookedStrategyMatchesTable(t *testing.T) {
 	}
 }
 
+// layKeeper is a hook that keeps a lay 10 of 40 up.
+type layKeeper struct{}
+
+func (layKeeper) Reset(*HookRoll)   {}
+func (layKeeper) React(r *HookRoll) { r.Keep(Bet{Kind: Lay, Number: 10}, 40) }
+
+// When a hook keeps a bet of a kind the actions make, the compiled engine
+// hands the block to the Table after the automaton has made the actions'
+// bets: the Table then keeps the hook's alone, and does not make the
+// actions' again (a lay taken down and made again paid its commission
+// twice).
+func TestHookHandOverActsOnce(t *testing.T) {
+	s, err := ParseStrategy("lay 4 40\ntake down lay if point off")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.NewHook = func() StrategyHook { return layKeeper{} }
+	for seed := range uint64(60) {
+		cfg := SimConfig{Strategy: s, Seed: seed, Mode: ByRolls, N: 40, Workers: 1}
+		table, compiled := bothEngines(t, "hand-over", cfg)
+		if diff := cmp.Diff(table, compiled, exactSums); diff != "" {
+			t.Fatalf("seed %d: (-Table engine +compiled):\n%s", seed, diff)
+		}
+	}
+}
+
 // A NewHook that makes no hook is refused, by Simulate and by
 // NewStrategyPlayer, instead of crashing a worker.
 func TestNilHookRefused(t *testing.T) {

@@ -887,13 +887,19 @@ func (b *bettor) observe(t *Table, d Dice, before int8, res []Resolution, rolls 
 // act places the strategy's bets for the next roll; it reports whether a
 // bet was skipped for want of money.
 func (b *bettor) act(t *Table) (short bool) {
-	at := strategySeat{t: t, seat: b.seat, changed: &b.changes, touched: &b.touched, down: &b.down}
-	b.down, b.actions, b.touched = b.down[:0], 0, false
+	at := b.seatAt(t)
 	short = b.prog.act(at, &b.mem, &b.seen, b.settled, &b.actions)
 	if b.hook == nil {
 		return short
 	}
 	return b.keepKept(at) || short
+}
+
+// seatAt is the bettor's seat at t for placements whose changes, and
+// the commission kept on what they take down, are counted afresh.
+func (b *bettor) seatAt(t *Table) strategySeat {
+	b.down, b.actions, b.touched = b.down[:0], 0, false
+	return strategySeat{t: t, seat: b.seat, changed: &b.changes, touched: &b.touched, down: &b.down}
 }
 
 // keepKept keeps the hook's bets at the seat at, after the actions'; it
