@@ -52,6 +52,11 @@ type joint struct {
 	// after it take out of it, mid and end the change of the player's
 	// money on and off the layout after the roll and after the placements.
 	credit, cost, mid, end []int64
+	// startNeed is the most money the first placements need at once (a
+	// bet raised and lowered again in one act needs the raise), need the
+	// same for each transition's.
+	startNeed int64
+	need      []int64
 	// startCost and startEnd are the first placements' cost and change of
 	// the player's money.
 	startCost, startEnd int64
@@ -105,7 +110,8 @@ func compileJoint(r Rules, s *Strategy, limit int, stop *atomic.Bool) *joint {
 	sortBets(start.t.bets)
 	j0 := int64(MaxAmount - start.t.seats[0].bankroll)
 	start.t.setMoney(MaxAmount) // every state's money is unlimited
-	j := &joint{from: []int32{0}, downFrom: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0, slots: slots}
+	j := &joint{from: []int32{0}, downFrom: []int32{0}, startCost: j0, startEnd: int64(startOn) - j0, slots: slots,
+		startNeed: int64(MaxAmount - start.first().low)}
 	j.hooked = s.NewHook != nil
 	// runs finds a run of resolutions already in seen, by its first one
 	// and its length.
@@ -145,6 +151,7 @@ func compileJoint(r Rules, s *Strategy, limit int, stop *atomic.Bool) *joint {
 			net -= Amount(down)
 			j.credit = append(j.credit, int64(cashMid-MaxAmount))
 			j.cost = append(j.cost, int64(cashMid-t.seats[0].bankroll))
+			j.need = append(j.need, int64(cashMid-b.low))
 			j.mid = append(j.mid, int64(cashMid+onMid-MaxAmount-on0))
 			j.end = append(j.end, int64(t.seats[0].bankroll+onTable(t, 0)-MaxAmount-on0))
 			t.handRolls, t.sinceSeven = min(t.handRolls, 1), min(t.sinceSeven, 1)
@@ -374,7 +381,7 @@ func (j *joint) newRun(cfg *SimConfig) *jointRun {
 func (r *jointRun) session(st *stream, out *SimResult) {
 	j, p := r.j, r.p
 	lim := &p.cfg.Session
-	if int64(lim.Bankroll) < j.startCost {
+	if int64(lim.Bankroll) < j.startNeed {
 		p.reset(true)
 		p.sessionFrom(st, out, -1)
 		return
@@ -389,7 +396,7 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 		tr := s + uint32(i)
 		cashMid, mid := cash+j.credit[tr], total+j.mid[tr]
 		end := p.seats[0].endOf(lim, j.stop[tr], Amount(mid), rolls+1, &out.Ends)
-		if cash > j.richCash || (end == nil && cashMid < j.cost[tr]) {
+		if cash > j.richCash || (end == nil && cashMid < j.need[tr]) {
 			j.resume(p, int(s/36), Amount(cash))
 			p.rolls = rolls
 			p.sessionFrom(st, out, int(i))

@@ -256,7 +256,7 @@ func (x *sessionChain) node(k sessionKey, make func() sessionNode) int {
 func (x *sessionChain) explore() error {
 	j, p := x.j, x.p
 	x.expanding = -1
-	if int64(x.lim.Bankroll) < j.startCost {
+	if int64(x.lim.Bankroll) < j.startNeed {
 		p.reset(true)
 		x.start = x.tableNode(p.seats[0].short)
 	} else {
@@ -300,7 +300,7 @@ func (x *sessionChain) throwFrom(nd *sessionNode, i int, next bool) (to, last in
 		if e, ok := x.endAfterRoll(mid, false); ok {
 			return e, e
 		}
-		if cashMid >= j.cost[tr] {
+		if cashMid >= j.need[tr] {
 			if next {
 				to = x.autoNode(int(j.next[tr]/36), cashMid-j.cost[tr])
 			}

@@ -339,6 +339,24 @@ func TestHookedStrategyMatchesTable(t *testing.T) {
 	}
 }
 
+// A compiled session goes on on the Table once the bankroll cannot cover
+// the most its next placements need at once, not only their net cost: a
+// place bet raised and lowered again in one act ("place 6 60; field 10;
+// place 6 12") needs the raise first, and the field bet after it is
+// skipped.
+func TestSessionHandOverAtThePeak(t *testing.T) {
+	s, err := ParseStrategy("place 6 60\nfield 10\nplace 6 12")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := SimConfig{Strategy: s, Seed: 1, Mode: BySessions, N: 300, Workers: 1,
+		Session: SessionLimits{Bankroll: 50, Target: 150, MaxRolls: 200}}
+	table, compiled := bothEngines(t, "peak", cfg)
+	if diff := cmp.Diff(table, compiled, exactSums); diff != "" {
+		t.Errorf("(-Table engine +compiled):\n%s", diff)
+	}
+}
+
 // layKeeper is a hook that keeps a lay 10 of 40 up.
 type layKeeper struct{}
 

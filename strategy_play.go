@@ -300,14 +300,16 @@ func (p Progression) move(m Move, i uint16, n int) uint16 {
 
 // strategySeat is the seat a program bets for at table t; changed, if
 // not nil, collects the kinds of the bets its placements change,
-// touched, if not nil, is set by any change, and down, if not nil,
-// collects the commission kept on each bet it takes down (paid up front
-// and not given back: a bet that is never decided).
+// touched, if not nil, is set by any change, low, if not nil, holds the
+// least the player's bankroll came to, and down, if not nil, collects the
+// commission kept on each bet it takes down (paid up front and not given
+// back: a bet that is never decided).
 type strategySeat struct {
 	t       *Table
 	seat    int
 	changed *KindSet
 	touched *bool
+	low     *Amount
 	down    *[]paidBet
 }
 
@@ -319,6 +321,9 @@ func (at *strategySeat) change(k BetKind) {
 	}
 	if at.touched != nil {
 		*at.touched = true
+	}
+	if at.low != nil {
+		*at.low = min(*at.low, at.t.seats[at.seat].bankroll)
 	}
 }
 
@@ -778,8 +783,10 @@ type bettor struct {
 	restless bool
 	// touched is set when the last act changed a bet: acting again may
 	// change it again (a bet taken down and made again pays its
-	// commission again), so the next roll is not quiet.
+	// commission again), so the next roll is not quiet. low is the least
+	// the bankroll came to during it: what it needed at its most.
 	touched bool
+	low     Amount
 	// settled marks the actions that need not run before the next roll,
 	// for a program that settles (the Table engine's; nil elsewhere).
 	settled *uint64
@@ -895,11 +902,12 @@ func (b *bettor) act(t *Table) (short bool) {
 	return b.keepKept(at) || short
 }
 
-// seatAt is the bettor's seat at t for placements whose changes, and
-// the commission kept on what they take down, are counted afresh.
+// seatAt is the bettor's seat at t for placements whose changes, the
+// least bankroll they leave, and the commission kept on what they take
+// down, are counted afresh.
 func (b *bettor) seatAt(t *Table) strategySeat {
-	b.down, b.actions, b.touched = b.down[:0], 0, false
-	return strategySeat{t: t, seat: b.seat, changed: &b.changes, touched: &b.touched, down: &b.down}
+	b.down, b.actions, b.touched, b.low = b.down[:0], 0, false, t.seats[b.seat].bankroll
+	return strategySeat{t: t, seat: b.seat, changed: &b.changes, touched: &b.touched, low: &b.low, down: &b.down}
 }
 
 // keepKept keeps the hook's bets at the seat at, after the actions'; it
