@@ -157,6 +157,11 @@ func TestParseStrategyRejects(t *testing.T) {
 			t.Errorf("%s: %q: %v, want %q", c.why, c.text, err, c.want)
 		}
 	}
+	// No hint where the bet's other name would not read either: "rolled"
+	// takes throws, not bets.
+	if _, err := ParseStrategy("field 5 if rolled c and e"); !errors.Is(err, ErrSyntax) || strings.Contains(err.Error(), "c&e") {
+		t.Errorf("rolled c and e: %v, want ErrSyntax without a hint to write c&e", err)
+	}
 }
 
 // A strategy the rules would refuse, or that says something impossible,

@@ -364,12 +364,17 @@ func parseCondition(words []string) (Condition, error) {
 }
 
 // joinedBetName adds to err, about a condition, how to write a bet whose
-// name the condition split at its "and" or "or".
+// name the condition split at its "and" or "or", if the condition so
+// written reads.
 func joinedBetName(words []string, err error) error {
 	text := " " + strings.Join(words, " ") + " "
 	for name, k := range betAliases {
-		if (strings.Contains(name, " and ") || strings.Contains(name, " or ")) && strings.Contains(text, " "+name+" ") {
-			return fmt.Errorf("%v (in a condition \"and\" and \"or\" join facts: write %q as %q)", err, name, betText(Bet{Kind: k}))
+		if !strings.Contains(name, " and ") && !strings.Contains(name, " or ") || !strings.Contains(text, " "+name+" ") {
+			continue
+		}
+		plain := betText(Bet{Kind: k})
+		if _, rerr := parseCondition(strings.Fields(strings.Replace(text, " "+name+" ", " "+plain+" ", 1))); rerr == nil {
+			return fmt.Errorf("%v (in a condition \"and\" and \"or\" join facts: write %q as %q)", err, name, plain)
 		}
 	}
 	return err
