@@ -825,14 +825,10 @@ func (b *bettor) unsettleKept(puckMoved, seven bool, res []Resolution) {
 }
 
 // madeOnPuck reports whether bets of kind k are made only at some
-// positions of the puck: on the come-out, on a point, or (fire) before
-// a new shooter's first roll, which follows a move of the puck.
+// positions of the puck (madeWhen), but for those made after a 7, which
+// a 7 and not the puck lets be made again.
 func madeOnPuck(k BetKind) bool {
-	switch k {
-	case PassLine, DontPass, Come, DontCome, Put, PassOdds, DontPassOdds, Fire:
-		return true
-	}
-	return false
+	return madeWhen(k) != puckEither && !madeAfterSeven(k)
 }
 
 func newBettor(r *Rules, s *Strategy, seat int, name string) *bettor {
@@ -1009,9 +1005,10 @@ type StrategyPlayer struct {
 
 // NewStrategyPlayer makes player, seated at t, bet by s. It returns an
 // error wrapping ErrUnknownPlayer if no such player is seated (t nil, no
-// table, among them), or the error of s.Validate under the table's rules. In the private game a
-// player's bets need the others' strategies, which Simulate plays
-// together: a StrategyPlayer there is refused with ErrNotOffered.
+// table, among them), or the error of s.Validate under the table's
+// rules. In the private game a player's bets need the others'
+// strategies, which Simulate plays together: a StrategyPlayer there is
+// refused with ErrNotOffered.
 func NewStrategyPlayer(t *Table, player string, s Strategy) (*StrategyPlayer, error) {
 	if t == nil {
 		return nil, &TableError{Op: "strategy", Player: player, Reason: "no table (nil *Table)", Err: ErrUnknownPlayer}
