@@ -123,8 +123,7 @@ func (p *player) ledger(out *SimResult, k int) ledger {
 		return out.ledger()
 	}
 	for len(out.Others) < len(p.seats)-1 {
-		o := &p.cfg.Others[len(out.Others)]
-		out.Others = append(out.Others, PlayerResult{Name: o.Name, Strategy: o.Strategy.Name})
+		out.Others = append(out.Others, p.cfg.otherResult(len(out.Others)))
 	}
 	return out.Others[k-1].ledger()
 }

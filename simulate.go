@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -81,6 +82,18 @@ type SessionLimits struct {
 	StopLoss Amount
 	// MaxRolls ends the session after that many rolls; 0 is no limit.
 	MaxRolls int64
+}
+
+// otherResult is the result of other player i before any roll: who he is,
+// his strategy and, in sessions, the bankroll he brings (in other modes a
+// bankroll changes nothing).
+func (cfg *SimConfig) otherResult(i int) PlayerResult {
+	o := &cfg.Others[i]
+	p := PlayerResult{Name: o.Name, Strategy: o.Strategy.Name, StrategyText: o.Strategy.String(), Hooked: o.Strategy.NewHook != nil}
+	if cfg.Mode == BySessions {
+		p.Bankroll = cmp.Or(o.Bankroll, cfg.Session.Bankroll)
+	}
+	return p
 }
 
 // neverEnds says which player's sessions, played without a roll limit,
@@ -261,15 +274,8 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	out := SimResult{Strategy: cfg.Strategy.Name, StrategyText: cfg.Strategy.String(), Hooked: cfg.Strategy.NewHook != nil,
 		Rules: cfg.Rules, Seed: cfg.Seed, Mode: cfg.Mode, N: cfg.N,
 		Session: cfg.Session, Shards: shards, Parts: []int{cfg.Shard}, Engine: "table"}
-	for _, o := range cfg.Others { // named even in a shard that plays no block
-		p := PlayerResult{Name: o.Name, Strategy: o.Strategy.Name, StrategyText: o.Strategy.String(), Hooked: o.Strategy.NewHook != nil}
-		if cfg.Mode == BySessions { // in other modes a bankroll changes nothing
-			p.Bankroll = o.Bankroll
-			if p.Bankroll == 0 {
-				p.Bankroll = cfg.Session.Bankroll
-			}
-		}
-		out.Others = append(out.Others, p)
+	for i := range cfg.Others { // named even in a shard that plays no block
+		out.Others = append(out.Others, cfg.otherResult(i))
 	}
 
 	var stop atomic.Bool // ctx is done: the compiling and a block in play stop too
