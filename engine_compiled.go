@@ -238,11 +238,7 @@ type shownRoll struct {
 // down is the commission kept on the bets the placements after
 // transition tr take down.
 func (j *joint) down(tr int) int64 {
-	sum := int64(0)
-	for _, d := range j.downs[j.downFrom[tr]:j.downFrom[tr+1]] {
-		sum += int64(d.paid)
-	}
-	return sum
+	return int64(paidOn(j.downs[j.downFrom[tr]:j.downFrom[tr+1]]))
 }
 
 // richCash is the most a bankroll may hold for the automaton to play a

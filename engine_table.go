@@ -10,6 +10,14 @@ type paidBet struct {
 	paid Amount
 }
 
+// paidOn is the sum of the commissions of bets.
+func paidOn(bets []paidBet) (sum Amount) {
+	for _, b := range bets {
+		sum += b.paid
+	}
+	return sum
+}
+
 // seatPlay is one player of the Table engine: his strategy, and where his
 // session stands.
 type seatPlay struct {
@@ -153,9 +161,7 @@ func (p *player) again(out *SimResult) {
 // the roll's sums and his hand. It returns that commission.
 func (p *player) acted(out *SimResult, k int) (kept Amount) {
 	s := &p.seats[k]
-	for _, d := range s.b.down {
-		kept += d.paid
-	}
+	kept = paidOn(s.b.down)
 	net := s.rollNet - kept
 	if out != nil {
 		l := p.ledger(out, k)

@@ -1051,9 +1051,7 @@ func (p *StrategyPlayer) Bet() error {
 	}
 	p.handRolls = p.t.handRolls
 	p.b.act(p.t)
-	for _, d := range p.b.down {
-		p.kept += d.paid
-	}
+	p.kept += paidOn(p.b.down)
 	p.b.down = p.b.down[:0]
 	p.point, p.paid = p.t.point, p.paid[:0]
 	for _, x := range p.t.bets {
