@@ -52,3 +52,25 @@ func TestNilArguments(t *testing.T) {
 		t.Errorf("BetTally.UnmarshalJSON of a broken object: %v, want an error wrapping ErrSyntax", err)
 	}
 }
+
+// A bet or betting system that is a slip of a known name is refused
+// with the name meant; one that is not is refused without a guess.
+func TestDidYouMeanBetsAndSystems(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"place6", `craps: cannot read "place6" as bet (did you mean "place 6"?)`},
+		{"plcae 8", `craps: cannot read "plcae 8" as bet (did you mean "place 8"?)`},
+		{"pas", `craps: cannot read "pas" as bet (did you mean "pass"?)`},
+		{"feild", `craps: cannot read "feild" as bet (did you mean "field"?)`},
+		{"place 7", `craps: cannot read "place 7" as bet`},
+		{"xyzzy", `craps: cannot read "xyzzy" as bet`},
+	} {
+		_, err := ParseBet(tc.text)
+		if !errors.Is(err, ErrSyntax) || err.Error() != tc.want {
+			t.Errorf("ParseBet(%q): %v, want %s", tc.text, err, tc.want)
+		}
+	}
+	_, err := NamedStrategy("ironcross")
+	if want := `craps: strategy "ironcross" (did you mean "iron-cross"?): no such strategy`; !errors.Is(err, ErrNoSuchStrategy) || err.Error() != want {
+		t.Errorf("NamedStrategy(ironcross): %v, want %s", err, want)
+	}
+}

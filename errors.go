@@ -2,8 +2,12 @@ package craps
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/crapslab/craps/internal/suggest"
 )
 
 // Sentinel errors: these four and the others the package declares beside
@@ -26,15 +30,43 @@ var (
 	ErrOverflow = errors.New("amount overflows")
 )
 
-// syntaxError reports that text could not be read as what.
+// syntaxError reports that text could not be read as what; a bet or a
+// kind of bet that is a slip of a known name says which.
 func syntaxError(what, text string) error {
-	return &parseError{what: what, text: text}
+	e := &parseError{what: what, text: text}
+	if what == "bet" || what == "kind of bet" {
+		e.hint = betHint(text)
+	}
+	return e
 }
 
-type parseError struct{ what, text string }
+// betHint names the bet text most likely means, " (did you mean
+// "place 6"?)", or is "": a slip in a name ParseBet takes, with a number
+// after it or run into it ("plcae 6", "place6").
+func betHint(text string) string {
+	t := strings.Join(strings.Fields(strings.ToLower(text)), " ")
+	name, num := t, ""
+	if i := strings.LastIndexByte(t, ' '); i > 0 && strings.ContainsAny(t[i+1:], "0123456789") {
+		name, num = t[:i], t[i:]
+	} else if n := strings.TrimRight(t, "0123456789"); n != "" && n != t {
+		name, num = n, " "+t[len(n):]
+	}
+	var names []string
+	for alias := range betAliases {
+		names = append(names, alias)
+	}
+	slices.Sort(names)
+	c := suggest.Closest(name, names)
+	if len(c) == 0 || c[0]+num == t {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", c[0]+num)
+}
+
+type parseError struct{ what, text, hint string }
 
 func (e *parseError) Error() string {
-	return "craps: cannot read " + strconv.Quote(e.text) + " as " + e.what
+	return "craps: cannot read " + strconv.Quote(e.text) + " as " + e.what + e.hint
 }
 
 func (e *parseError) Unwrap() error { return ErrSyntax }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/crapslab/craps/internal/suggest"
 )
 
 // bettingSystems are the named strategies, each written in the strategy
@@ -145,5 +147,9 @@ func NamedStrategy(name string) (Strategy, error) {
 		}
 		names = append(names, s.Name)
 	}
-	return Strategy{}, fmt.Errorf("craps: strategy %q (known: %s): %w", name, strings.Join(names, ", "), ErrNoSuchStrategy)
+	hint := suggest.DidYouMean(name, names)
+	if hint == "" {
+		hint = " (known: " + strings.Join(names, ", ") + ")"
+	}
+	return Strategy{}, fmt.Errorf("craps: strategy %q%s: %w", name, hint, ErrNoSuchStrategy)
 }

@@ -13,8 +13,9 @@ import (
 	"github.com/crapslab/craps"
 )
 
-const analyzeSynopsis = `[-strategy NAME|TEXT | -strategy-file FILE] [-bankroll B [-target T] [-stop-loss S] [-max-rolls N]] [-bound P]
-       [-json] [-rules NAME] [rule flags]
+const analyzeSynopsis = `[-strategy NAME|TEXT | -strategy-file FILE]
+       [-bankroll B [-target T] [-stop-loss S] [-max-rolls N]] [-bound P] [-json]
+       [-rules NAME] [rule flags]
 
 Prints a strategy's exact figures, solved from the automaton it compiles
 to with the table (the same one craps sim plays), beside the exact edge of
@@ -32,7 +33,10 @@ within a proved bound (far below 1e-12).
 Examples:
   craps analyze -strategy pass-max-odds -bankroll 1000 -target 2000
   craps analyze -strategy iron-cross -bankroll 300 -target 600 -max-rolls 100
-  craps analyze -strategy "pass 10; odds max; place 6 12-24 up on win; place 8 12" -json`
+  craps analyze -strategy "pass 10; odds max; place 6 12-24 up on win; place 8 12" -json
+
+A strategy is a betting system by name or actions in the strategy language:
+"craps help strategy" has both.`
 
 type analyzeJSON struct {
 	Strategy string            `json:"strategy"`
@@ -77,8 +81,7 @@ type sessionJSON struct {
 
 func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("analyze", analyzeSynopsis, stdout)
-	listSystems(fs, stdout)
-	name := fs.String("strategy", "pass-max-odds", "a betting system by name (listed below), or a strategy written as craps sim -strategy reads it")
+	name := fs.String("strategy", "pass-max-odds", "a betting system by `NAME`, or actions in the strategy language separated by \";\" (craps help strategy)")
 	file := fs.String("strategy-file", "", "read the strategy from this file, one action a line")
 	bankroll := fs.Int64("bankroll", 0, "analyze sessions from this bankroll (0: no sessions)")
 	target := fs.Int64("target", 0, "sessions: quit when the money on and off the layout reaches this (default twice the bankroll)")

@@ -152,9 +152,9 @@ func betPicker(pick string) (func(craps.Bet) bool, error) {
 			kinds[k] = true
 			continue
 		}
-		b, err := craps.ParseBet(name)
+		b, err := craps.ParseBet(strings.TrimSpace(name))
 		if err != nil {
-			return nil, fmt.Errorf("-bet: %q is not a bet or a kind of bet: %w", strings.TrimSpace(name), errUsage)
+			return nil, fmt.Errorf("-bet: %v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
 		}
 		bets[b] = true
 	}
@@ -382,26 +382,6 @@ func writeHand(w io.Writer, r craps.Rules, h *craps.HandFigures) error {
 }
 
 func withDecimal(q *big.Rat) string { return q.RatString() + " (" + decimal(q) + ")" }
-
-// wrap breaks text into lines of at most width columns, between words.
-func wrap(text string, width int) string {
-	var b strings.Builder
-	n := 0
-	for i, word := range strings.Fields(text) {
-		switch k := utf8.RuneCountInString(word); {
-		case i == 0:
-			n = k
-		case n+1+k > width:
-			b.WriteByte('\n')
-			n = k
-		default:
-			b.WriteByte(' ')
-			n += 1 + k
-		}
-		b.WriteString(word)
-	}
-	return b.String()
-}
 
 // writeTable prints rows of cells in columns two spaces apart.
 func writeTable(w io.Writer, table [][]string) error {

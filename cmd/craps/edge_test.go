@@ -104,7 +104,8 @@ func TestEdgeBet(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ why, pick, want string }{
-		{"no such bet", "pass, nothing", `"nothing" is not a bet or a kind of bet`},
+		{"no such bet", "pass, nothing", `cannot read "nothing" as bet`},
+		{"a slip in a bet's name", "place6", `cannot read "place6" as bet (did you mean "place 6"?)`},
 		{"a bet crapless craps does not offer", "don't pass", "no bet the rules offer"},
 	} {
 		code, _, errOut := runCmd(t, "", "edge", "-rules", "crapless", "-bet", c.pick)

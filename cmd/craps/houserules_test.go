@@ -246,20 +246,36 @@ func TestPlayHouseRules(t *testing.T) {
 	}
 }
 
-// Every rule key is a flag of craps edge, listed in its help with what it
-// takes; the odds key says how crapless craps limits 2, 3, 11 and 12.
-func TestEdgeHelpListsEveryRuleKey(t *testing.T) {
-	code, out, _ := runCmd(t, "", "edge", "-h")
+// craps help rules lists every rule key once, in at most 100 columns;
+// the odds key says how crapless craps limits 2, 3, 11 and 12.
+func TestHelpRulesListsEveryRuleKeyOnce(t *testing.T) {
+	code, out, _ := runCmd(t, "", "help", "rules")
 	if code != 0 {
-		t.Fatalf("edge -h exit %d", code)
+		t.Fatalf("help rules exit %d", code)
 	}
 	for _, k := range rulekeys.Keys() {
-		if !strings.Contains(out, "\n  -"+k.Name+" ") && !strings.Contains(out, "\n  -"+k.Name+"\n") {
-			t.Errorf("edge -h does not list -%s", k.Name)
+		n := 0
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "  -"+k.Name+" ") || l == "  -"+k.Name {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("help rules lists -%s %d times, want once", k.Name, n)
 		}
 	}
-	if !strings.Contains(out, "in crapless craps 2, 3, 11 and 12 take the 4's multiple") {
-		t.Errorf("edge -h does not say how crapless odds limits apply:\n%s", out)
+	for _, name := range rulekeys.PresetNames() {
+		if !strings.Contains(out, "\n  "+name+" ") {
+			t.Errorf("help rules does not list the preset %s", name)
+		}
+	}
+	for i, l := range strings.Split(out, "\n") {
+		if len(l) > helpWidth {
+			t.Errorf("help rules line %d is %d columns: %q", i+1, len(l), l)
+		}
+	}
+	if !strings.Contains(strings.Join(strings.Fields(out), " "), "in crapless craps 2, 3, 11 and 12 take the 4's multiple") {
+		t.Errorf("help rules does not say how crapless odds limits apply:\n%s", out)
 	}
 }
 

@@ -8,18 +8,23 @@
 // Usage:
 //
 //	craps edge [-rules NAME] [-wide] [-bet NAMES] [-json] [rule flags]
-//	craps play [-json] [-strict] [TAPE]
+//	craps play [-json] [-strict] [-seed S] [TAPE]
 //	craps hand [-rules NAME] [rule flags] [-rolls N] [-json]
 //	craps analyze [-strategy NAME|TEXT | -strategy-file FILE] [-bankroll B [-target T] [-stop-loss S] [-max-rolls N]] [-bound P] [-json] [-rules NAME] [rule flags]
-//	craps sim [-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY ...] [-rolls N | -shooters N | -sessions N] [-seed S] [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-quiet] [-rules NAME] [rule flags]
+//	craps sim [-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY ...] [-rolls N | -shooters N | -sessions N] [-seed S] [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-svg FILE] [-quiet] [-rules NAME] [rule flags]
 //	craps merge [-json] FILE|FOLDER|PATTERN...
 //	craps payouts [-rules NAME] [-all] [-json] [rule flags]
 //	craps drill [-level N] [-rules NAME] [rule flags] [-seed S] [-n N] [-breakage] [-record FILE] [-json]
 //	craps tables [-json]
+//	craps version [-json]
 //
 // The commands are listed in the order "craps -h" prints them. Run
-// "craps -h" for a summary of each, and "craps <command> -h" (for example
-// "craps edge -h") for every flag.
+// "craps -h" for a summary of each, "craps <command> -h" (for example
+// "craps edge -h") for its flags, and "craps help rules" for the rule
+// flags, which every command with [rule flags] takes: a house rule each,
+// by topic, and the presets. "craps help strategy" has the strategy
+// language and the betting systems, "craps help tapes" the commands of a
+// roll tape.
 package main
 
 import (
@@ -29,6 +34,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/crapslab/craps/internal/suggest"
 )
 
 func main() {
@@ -52,6 +59,7 @@ func commands() []command {
 		{"payouts", "print the dealer's payout summary under a table's rules: each bet, the usual stake, what it wins", runPayouts},
 		{"drill", "a dealer's payout trainer: questions on payouts, vig and whole layouts, checked and scored", runDrill},
 		{"tables", "print the private-game rule book's true-odds tables (Table 1: totals and groups; Table 2: hardways)", runTables},
+		{"version", "print the module version and VCS revision craps was built from", runVersion},
 	}
 }
 
@@ -70,11 +78,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
 		usage(stdout)
 		return 0
 	}
+	if args[0] == "help" {
+		if err := runHelp(args[1:], stdout); err != nil && !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "craps help: %s\n", strings.TrimSuffix(err.Error(), ": "+errUsage.Error()))
+			return 2
+		}
+		return 0
+	}
+	var names []string
 	for _, c := range commands() {
+		names = append(names, c.name)
 		if c.name != args[0] {
 			continue
 		}
@@ -91,7 +108,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
-	fmt.Fprintf(stderr, "craps: unknown command %q (run craps -h)\n", args[0])
+	fmt.Fprintf(stderr, "craps: unknown command %q%s (run craps -h)\n", args[0], didYouMean(args[0], names))
 	return 2
 }
 
@@ -101,6 +118,11 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "Commands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Help topics (craps help TOPIC):")
+	for _, t := range helpTopics {
+		fmt.Fprintf(w, "  %-8s %s\n", t.name, t.summary)
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, `Run "craps <command> -h" for a command's flags.`)
@@ -114,8 +136,8 @@ func newFlagSet(name, synopsis string, stdout io.Writer) *flag.FlagSet {
 	fs.Usage = func() {} // parse prints the usage for -h, and one line for an error
 	help[fs] = func() {
 		fs.SetOutput(stdout)
-		fmt.Fprintf(stdout, "Usage: craps %s %s\n\nFlags:\n", name, synopsis)
-		fs.PrintDefaults()
+		fmt.Fprintf(stdout, "%s\n\n", usageLine("Usage: craps "+name+" "+synopsis))
+		printFlags(stdout, fs)
 		fs.SetOutput(io.Discard)
 	}
 	return fs
@@ -132,10 +154,31 @@ func parse(fs *flag.FlagSet, args []string, maxArgs int) error {
 			help[fs]()
 			return err
 		}
-		return fmt.Errorf("%v (run %s -h): %w", err, fs.Name(), errUsage)
+		msg := err.Error()
+		if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+			var names []string
+			fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+			msg = "no flag -" + name + didYouMean(name, names, "-")
+		}
+		return fmt.Errorf("%v (run %s -h): %w", msg, fs.Name(), errUsage)
 	}
 	if fs.NArg() > maxArgs {
 		return fmt.Errorf("unexpected argument %q (run %s -h): %w", fs.Arg(maxArgs), fs.Name(), errUsage)
 	}
 	return nil
+}
+
+// didYouMean is suggest.DidYouMean, each name written with prefix (the
+// "-" of a flag).
+func didYouMean(word string, names []string, prefix ...string) string {
+	p := strings.Join(prefix, "")
+	c := suggest.Closest(word, names)
+	switch len(c) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf(" (did you mean %s%s?)", p, c[0])
+	default:
+		return fmt.Sprintf(" (did you mean %s%s or %s%s?)", p, c[0], p, c[1])
+	}
 }

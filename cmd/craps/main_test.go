@@ -143,10 +143,56 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	_, out, _ := runCmd(t, "", "edge", "-h")
-	for _, flag := range []string{"-rules", "-json", "-field12", "-props", "-odds", "-bar", "-crapless"} {
+	for _, flag := range []string{"-rules", "-json", "-wide", "-bet", `"craps help rules"`} {
 		if !strings.Contains(out, flag) {
 			t.Errorf("edge -h does not document %s", flag)
 		}
+	}
+}
+
+// Each command's -h lists its own flags and points to craps help rules
+// for the rule keys: about a screen, in at most 100 columns.
+func TestHelpFitsAScreen(t *testing.T) {
+	for _, c := range commands() {
+		code, out, _ := runCmd(t, "", c.name, "-h")
+		if code != 0 {
+			t.Errorf("%s -h: exit %d", c.name, code)
+		}
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		if len(lines) > 60 {
+			t.Errorf("%s -h is %d lines, want at most 60", c.name, len(lines))
+		}
+		for i, l := range lines {
+			if len(l) > helpWidth {
+				t.Errorf("%s -h line %d is %d columns: %q", c.name, i+1, len(l), l)
+			}
+		}
+		if strings.Contains(out, "\n  -field12 ") {
+			t.Errorf("%s -h lists the rule keys, which craps help rules lists", c.name)
+		}
+	}
+}
+
+// A misspelt command, flag, help topic or preset is answered with the
+// name meant.
+func TestDidYouMean(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"egde"}, `craps: unknown command "egde" (did you mean edge?) (run craps -h)`},
+		{[]string{"edge", "-rulse", "bar2"}, `craps edge: no flag -rulse (did you mean -rules?) (run craps edge -h)`},
+		{[]string{"edge", "-feild12", "2"}, `craps edge: no flag -feild12 (did you mean -field12?) (run craps edge -h)`},
+		{[]string{"edge", "-rules", "standrad"}, `craps edge: -rules: unknown preset "standrad" (did you mean "standard"?): no such preset`},
+		{[]string{"help", "rule"}, `craps help: no help topic or command "rule" (did you mean rules?) (topics: rules, strategy, tapes)`},
+	} {
+		code, _, errOut := runCmd(t, "", tc.args...)
+		if code != 2 || strings.TrimSpace(errOut) != tc.want {
+			t.Errorf("craps %q: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+	if code, _, errOut := runCmd(t, "", "edge", "-rules", "Bar2", "-bet", "pass"); code != 0 {
+		t.Errorf("-rules Bar2: exit %d, %s; want the preset in any case", code, errOut)
 	}
 }
 
@@ -306,5 +352,26 @@ func TestPackageDocUsage(t *testing.T) {
 		if want := strings.Join(syn, " "); lines[i] != want {
 			t.Errorf("usage line %d: %q, want %q (craps %s -h)", i+1, lines[i], want, c.name)
 		}
+	}
+}
+
+// craps version prints the build's version in a line, and as JSON with
+// its schema; a test binary has no module version, so it is "(devel)".
+func TestVersion(t *testing.T) {
+	code, out, _ := runCmd(t, "", "version")
+	if code != 0 || !strings.HasPrefix(out, "craps (devel)") || strings.Count(out, "\n") != 1 {
+		t.Errorf("craps version: exit %d, %q", code, out)
+	}
+	code, out, _ = runCmd(t, "", "version", "-json")
+	var v struct{ Schema, Version, Go string }
+	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || v.Schema != schemaID("version") || v.Version != "(devel)" || v.Go == "" {
+		t.Errorf("craps version -json: exit %d, %v: %s", code, err, out)
+	}
+	b := buildInfo{Version: "(devel)", Revision: "0d6d1a50613ea46437aebbdfa6c0a2f4b6e56cce", Time: "2026-12-01T09:28:39Z", Modified: true}
+	if got, want := b.String(), "(devel) 0d6d1a50613e (2026-12-01T09:28:39Z, modified)"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	if got := (buildInfo{Version: "v0.2.0"}).String(); got != "v0.2.0" {
+		t.Errorf("a release's String() = %q", got)
 	}
 }

@@ -16,86 +16,22 @@ import (
 	"github.com/crapslab/craps/internal/rulekeys"
 )
 
-const playSynopsis = `[-json] [-strict] [TAPE]
+const playSynopsis = `[-json] [-strict] [-seed S] [TAPE]
 
 Replays a roll tape: a script of a craps session, at a casino or in the
-private game, read from the file TAPE or from standard input. One command a
-line; # starts a comment.
-
-  rules <preset> [key=value ...]   the table's rules (before any player or bet);
-                                   presets and keys are those of craps edge;
-                                   "rules street" is the private game. Quote a
-                                   value with spaces, two="30 for 1", or write
-                                   it without: two=29:1 (30 for 1 is 29 to 1),
-                                   hard6=7:1. While a refused rules line is not
-                                   replaced by one taken, every other line is
-                                   refused
-  player <name> <bankroll> [seat <n>] [strategy <spec>]
-                                   seats a player, after the others or at seat n
-                                   (0 is the first); the first seated shoots first.
-                                   A tape that seats no one plays one player p1
-                                   with 1000. With a strategy (a betting
-                                   system's name, or actions separated by ";"
-                                   as craps sim reads them), the player bets by
-                                   it before every throw, and the tape shows
-                                   his bets then
-  bet [<player>] <bet> <amount>    places a bet, or adds to one: pass, don't pass,
-                                   come, don't come, odds, odds <n>, lay odds,
-                                   lay odds <n>, put <n>, place <n>, place to lose <n>,
-                                   buy <n>, lay <n>, big 6, big 8, field, hard <n>,
-                                   any 7, any craps, aces, ace-deuce, yo, boxcars
-                                   (or 2, 3, 11, 12), horn, horn high <n>, c&e,
-                                   world, hop <a>-<b>, fire, all, tall, small
-  reduce [<player>] <bet> <amount> takes part of a bet down
-  take down [<player>] <bet>       takes a bet down (with the odds behind it)
-  working [<player>] <bet> on|off  turns a bet on or off for come-out rolls
-  leave <player>                   the player leaves with the bankroll
-  roll <a>-<b> [<fault>]           the shooter throws (also: roll <a> <b>); a fault
-                                   that counts: one-die-missed (one die short of
-                                   the backboard) or aside (thrown aside)
-  void <fault>                     a void throw, thrown again: off-bounds, cocked
-                                   or no-backboard
-  bar <player>                     bars a player from shooting after a repeated fault
-  pass dice                        the shooter hands the dice on
-  change dice [<player>]           a new pair before the next come-out
-
-The private game (rules street) has no house; players bet each other:
-  center <amount>                  the shooter's center bet (again, to raise it)
-  fade <player> <amount>           the player covers part of the center bet
-  withdraw                         the shooter takes back the part not faded
-  no bet                           the center bet is called off
-  claim <player>                   the claim on the whole center (fade-claim=true)
-  side <player> <opponent> <bet> <amount> [at <a>:<b>]
-                                   a side bet: the player backs <bet> and stakes
-                                   <amount>; the opponent takes the other side and
-                                   covers it at the odds (default 1:1; also written
-                                   2-1, 2 to 1 or 30 for 1). Bets: pass
-                                   (right), don't pass (wrong), come, don't come,
-                                   point, hard <n>, number <n>, and propositions
-                                   "<throws> before <throws>" or "<throws> within <n>",
-                                   throws being totals, combinations and groups
-                                   separated by commas: 6,8 before 7; 3-3 within 3;
-                                   craps within 1; points, field, odd, even, under 7,
-                                   over 7, doubles
-  call off <player> <bet>          calls off a number bet, or a come bet carried
-                                   over a point made
-
-Card craps (rules cards, or any rules with cards=pair-returned|pair-kept|reshuffle):
-the deck deals every throw, so roll lines are refused.
-  seed <n>                         the deck's seed, before the first deal (default -seed)
-  deal                             the shooter deals the next throw from the deck
-  cut [<player>] <n>               a player cuts n cards after a shuffle; the
-                                   player on the shooter's left cuts last
-  cut [<player>] pass              the player holding the last cut declines it;
-                                   it passes clockwise
-  new deck                         a new deck, brought in before the next come-out
+private game, read from the file TAPE or from standard input, one command a
+line (# starts a comment), and prints every payout as the dealer calls it.
+"craps help tapes" lists the commands: rules, player, bet, roll and more.
 
 The player may be left out when there is one player, or to mean the first.
 A refused command is reported, with its line number, and the replay goes on;
 under -strict the replay stops there. The exit status is 0 when the tape was
 read to the end (under -strict, with nothing refused), 1 when it stopped: a
 refused line under -strict, a line longer than 1 MiB, a tape that cannot be
-read.`
+read.
+
+Example:
+  printf 'player ann 2000\nbet ann pass 100\nroll 2-4\nbet ann odds 100\nroll 3-3\n' | craps play`
 
 func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("play", playSynopsis, stdout)
@@ -303,7 +239,7 @@ func (s *session) do(line int, f []string, out report) (err error) {
 	case "deal", "seed", "cut", "new":
 		return s.cards(line, cmd, args, out)
 	}
-	return fmt.Errorf("unknown command %q", f[0])
+	return fmt.Errorf("unknown command %q%s (craps help tapes lists them)", f[0], didYouMean(strings.ToLower(f[0]), tapeCommandNames))
 }
 
 // player seats a player: "player <name> <bankroll> [seat <n>] [strategy <spec>]".
@@ -623,8 +559,12 @@ func (s *session) playerAndBet(words []string) (string, craps.Bet, error) {
 		return "", craps.Bet{}, errors.New("which bet?")
 	}
 	rest, restErr := craps.ParseBet(strings.Join(words[1:], " "))
-	if len(words) > 1 && restErr == nil && slices.ContainsFunc(players, func(p craps.PlayerState) bool { return p.Name == words[0] }) {
-		return words[0], rest, nil
+	if len(words) > 1 && slices.ContainsFunc(players, func(p craps.PlayerState) bool { return p.Name == words[0] }) {
+		// A seated player's name, then his bet: a bet that cannot be
+		// read is reported as he wrote it, without his name.
+		if _, err := craps.ParseBet(strings.Join(words, " ")); restErr == nil || err != nil {
+			return words[0], rest, restErr
+		}
 	}
 	b, err := craps.ParseBet(strings.Join(words, " "))
 	switch {

@@ -93,6 +93,21 @@ func TestPlayRefusalsGoOn(t *testing.T) {
 	}
 }
 
+// A refused line names what was wrong in the tape's words: the bet as
+// written after the player's name, the command meant.
+func TestPlayRefusalsInTheTapesWords(t *testing.T) {
+	_, out, _ := runCmd(t, "player ann 100\nbet ann pas 10\nbett ann pass 10\nbet place6 12\n", "play")
+	for _, want := range []string{
+		`line 2: refused: cannot read "pas" as bet (did you mean "pass"?)`,
+		`line 3: refused: unknown command "bett" (did you mean bet?)`,
+		`line 4: refused: cannot read "place6" as bet (did you mean "place 6"?)`,
+	} {
+		if !strings.Contains(out, want+"") {
+			t.Errorf("the log lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 func TestPlayRulesAndPlayers(t *testing.T) {
 	tape := `rules bar2 field12=2
 player ann 300

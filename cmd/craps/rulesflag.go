@@ -40,7 +40,8 @@ func (v ruleValue) IsBoolFlag() bool { return rulekeys.IsBool(v.key) }
 func addRuleFlags(fs *flag.FlagSet) *ruleFlags {
 	rf := &ruleFlags{}
 	fs.StringVar(&rf.preset, "rules", "standard",
-		"the table's rules, a preset: "+strings.Join(rulekeys.PresetNames(), ", ")+"; the rule flags below change it")
+		"the table's rules: a preset `NAME`, "+strings.Join(rulekeys.PresetNames(), ", ")+
+			"; the rule flags change it")
 	for _, k := range rulekeys.Keys() {
 		fs.Var(ruleValue{k.Name, rf}, k.Name, k.Usage)
 	}

@@ -18,67 +18,28 @@ import (
 	"github.com/crapslab/craps"
 )
 
-const simSynopsis = `[-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY ...] [-rolls N | -shooters N | -sessions N]
-       [-seed S] [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-quiet] [-rules NAME] [rule flags]
+const simSynopsis = `[-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY ...]
+       [-rolls N | -shooters N | -sessions N] [-seed S] [-workers W]
+       [-shard I/N | -shard auto [-shards N]] [-json] [-svg FILE] [-quiet]
+       [-rules NAME] [rule flags]
 
 Simulates a strategy from a seed and prints, for every bet it made, the
 simulated return per unit staked with its standard error beside the exact
-return from the analysis (craps edge), and how many standard errors apart
-they are. Sessions (-sessions) start from -bankroll and end at -target,
-after losing -stop-loss, on ruin, after -max-rolls rolls or when the
-strategy stops; shooters (-shooters) play until that many hands have
-sevened out. Both also print the distribution of their results.
-
-A strategy is one of the betting systems listed below, or written in the
-strategy language, one action a line in a file or separated by ";":
-
-  pass 10; odds 3-4-5x                 a bet and its amount; odds by point, 2x or max
-  come 10 if comes < 2                 a condition: point on|off|<n>, has|no <bet>,
-                                       comes, bets <bet>, rolled <throws>, won|lost <bet>,
-                                       hits <bet>, points, rolls, winnings; and, or, not
-  place 6 12 skip point                not made on the point, taken down when it is
-  place 8 12-24-36 up on win           a progression: up|down|reset|stay on win|loss, cycle
-  place 5 0-10-0 by hits place         an amount for each count of the hand (0: down)
-  take down place if point off
-  stop if winnings >= 100              ends a session
-
-(the package documentation of github.com/crapslab/craps has the whole
-language). A strategy whose memory is finite, as every one written in the
-language is, runs compiled into one automaton with the table.
-
-In the private game (-rules street) there is no house: every bet is
-between two players, seated with -player, each betting by his own strategy
-on the same dice, which pass clockwise at each seven-out. The language
-says what a player stakes, fades, backs and covers:
-
-  center 10 or no bet                  as shooter, stake 10 at each come-out; the part
-                                       not faded is withdrawn, or with "or no bet" all called off
-  fade 25 claim                        fade up to 25 of another shooter's center bet;
-                                       "claim" claims all of it under -fade-claim
-  hard 6 10 at 9:1 with ann            back a side bet at the odds agreed (9-1 and 9 to 1
-                                       too; even money if none) with ann, or without "with"
-                                       anyone willing: right, wrong, come, don't come, point,
-                                       hard 6, number 4, 6,8 before 7, craps within 3
-  cover hard 6 90 at 9:1               be willing: cover others' hard 6 at 9:1, with up to
-                                       90 of one's own on them at once
-  take down number                     call off number bets (and come bets carried over a point)
-
-Each player's table shows his side of each bet at its odds, beside its
-exact edge (the shooter's center bet -7/495, a side bet's at its odds).
-Sessions of the private game need -max-rolls.
-
-The result depends only on the rules, the strategy, the seed and the size
-of the run: not on -workers, nor on the machine. -shard i/n runs one part
-of it, -shard auto the part a Slurm job array or a Kubernetes Indexed Job
-gives this process; "craps merge" combines the -json outputs of every part
-into the result of the whole run. While a long run plays, its progress is
-shown on standard error when that is a terminal, unless -quiet.
+return (craps edge), and how many standard errors apart they are. Sessions
+(-sessions) start from -bankroll and end at -target, after losing
+-stop-loss, on ruin, after -max-rolls rolls or when the strategy stops;
+shooters (-shooters) play until that many hands have sevened out. Both
+print the distribution of their results, beside its exact law where
+craps analyze has one. A strategy is a betting system by name or actions
+in the strategy language: "craps help strategy" has both. The result
+depends only on the rules, the strategy, the seed and the size of the
+run; "craps merge" combines the -json outputs of its shards.
 
 Examples:
   craps sim -strategy three-point-molly -rolls 1e9 -seed 7
-  craps sim -strategy "pass 10; odds max; place 6 12; place 8 12" -sessions 1e5 -bankroll 500 -target 750
-  craps sim -strategy-file mine.txt -shooters 1e6
-  craps sim -rules street -strategy "center 10; hard 6 10 at 9:1" -player "ann=fade 10; cover hard 6 100 at 9:1" -shooters 1e5`
+  craps sim -strategy "pass 10; odds max; place 6 12" -sessions 1e5 -bankroll 500 -target 750
+  craps sim -strategy iron-cross -shooters 1e6 -svg hands.svg
+  craps sim -rules street -strategy "center 10" -player "ann=fade 10" -shooters 1e5`
 
 // simStderr receives the progress indicator, if it is a terminal.
 var simStderr io.Writer = os.Stderr
@@ -149,8 +110,7 @@ type outcomeSummary struct {
 
 func runSim(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("sim", simSynopsis, stdout)
-	listSystems(fs, stdout)
-	strategy := fs.String("strategy", "pass-max-odds", "a betting system by name (listed below), or a strategy written in the language, actions separated by \";\"")
+	strategy := fs.String("strategy", "pass-max-odds", "a betting system by `NAME`, or actions in the strategy language separated by \";\" (craps help strategy)")
 	strategyFile := fs.String("strategy-file", "", "read the strategy from this file, one action a line (# starts a comment)")
 	show := fs.Bool("show", false, "print the strategy's actions and exit")
 	var others playersFlag
@@ -283,7 +243,12 @@ func readStrategy(spec, file string) (craps.Strategy, error) {
 	s, err := craps.ParseStrategy(spec)
 	if err != nil {
 		if !strings.ContainsAny(strings.TrimSpace(spec), " ;") {
-			return craps.Strategy{}, fmt.Errorf("-strategy: no betting system %q (craps sim -h lists them): %w", spec, errUsage)
+			var names []string
+			for _, s := range craps.BettingSystems() {
+				names = append(names, s.Name)
+			}
+			return craps.Strategy{}, fmt.Errorf("-strategy: no betting system %q%s (craps help strategy lists them): %w",
+				spec, didYouMean(spec, names), errUsage)
 		}
 		return craps.Strategy{}, fmt.Errorf("-strategy: %v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
 	}
@@ -318,28 +283,6 @@ func (p *playersFlag) Set(v string) error {
 	player.Strategy = s
 	*p = append(*p, player)
 	return nil
-}
-
-// listSystems adds the betting systems, each with its doc line, to the
-// help of fs.
-func listSystems(fs *flag.FlagSet, w io.Writer) {
-	flags := help[fs]
-	help[fs] = func() {
-		flags()
-		fmt.Fprintln(w, "\nBetting systems (-strategy NAME; -show prints one's actions):")
-		for _, s := range craps.BettingSystems() {
-			fmt.Fprintf(w, "  %s\n", s.Name)
-			line := "       "
-			for _, word := range strings.Fields(s.Doc) {
-				if len(line)+1+len(word) > 79 {
-					fmt.Fprintln(w, line)
-					line = "       "
-				}
-				line += " " + word
-			}
-			fmt.Fprintln(w, line)
-		}
-	}
 }
 
 // count is a flag holding a positive count, written 1000000, 1_000_000 or 1e6.

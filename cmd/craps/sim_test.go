@@ -133,7 +133,7 @@ func TestSimUsage(t *testing.T) {
 		}
 	}
 	code, out, _ := runCmd(t, "", "sim", "-h")
-	if code != 0 || !strings.Contains(out, "-shard") || !strings.Contains(out, "three-point-molly") {
+	if code != 0 || !strings.Contains(out, "-shard") || !strings.Contains(out, `"craps help strategy"`) {
 		t.Errorf("sim -h: exit %d:\n%s", code, out)
 	}
 }
@@ -180,17 +180,17 @@ func TestSimStrategyText(t *testing.T) {
 }
 
 // Every betting system runs and prints its simulated returns beside the
-// exact figures, each bet within 4 standard errors; craps sim -h lists
-// them all with their doc lines.
+// exact figures, each bet within 4 standard errors; craps help strategy
+// lists them all with their doc lines.
 func TestSimEveryBettingSystem(t *testing.T) {
 	n := "300000"
 	if testing.Short() {
 		n = "30000"
 	}
-	_, help, _ := runCmd(t, "", "sim", "-h")
+	_, help, _ := runCmd(t, "", "help", "strategy")
 	for _, s := range craps.BettingSystems() {
-		if !strings.Contains(help, "  "+s.Name+"\n") || !strings.Contains(strings.Join(strings.Fields(help), " "), s.Doc) {
-			t.Errorf("sim -h does not list %s with its doc line", s.Name)
+		if !strings.Contains(help, "\n  "+s.Name+" ") || !strings.Contains(strings.Join(strings.Fields(help), " "), s.Doc) {
+			t.Errorf("help strategy does not list %s with its doc line", s.Name)
 		}
 		code, out, errOut := runCmd(t, "", "sim", "-json", "-strategy", s.Name, "-rolls", n)
 		if code != 0 {
@@ -293,8 +293,8 @@ func TestSimPrivateGame(t *testing.T) {
 			t.Errorf("%s: exit %d: %s", c.why, code, errOut)
 		}
 	}
-	code, out, _ = runCmd(t, "", "sim", "-h")
+	code, out, _ = runCmd(t, "", "help", "strategy")
 	if code != 0 || !strings.Contains(out, "cover hard 6 90 at 9:1") || !strings.Contains(out, "-rules street") {
-		t.Errorf("sim -h says nothing of the private game:\n%s", out)
+		t.Errorf("help strategy says nothing of the private game:\n%s", out)
 	}
 }

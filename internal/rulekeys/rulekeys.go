@@ -10,203 +10,257 @@ package rulekeys
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"math/big"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/crapslab/craps"
+	"github.com/crapslab/craps/internal/suggest"
 )
 
+// ruleKey is one house rule by name: the placeholder its help shows for
+// the value, what it sets with its default, and how to set it.
 type ruleKey struct {
-	Name, Usage string
-	isBool      bool
-	set         func(r *craps.Rules, value string) error
+	name, value, usage string
+	isBool             bool
+	set                func(r *craps.Rules, value string) error
 }
 
-// ruleKeys is every key Set takes, in the order Keys lists them.
-var ruleKeys = []ruleKey{
-	{"crapless", "crapless craps: 2, 3, 11 and 12 are points (true|false)", true,
-		func(r *craps.Rules, v string) error { return setBool(&r.Crapless, v) }},
-	{"bar", `the don't bets' push total on the come-out: 12, 2 or "none" (default 12)`, false,
-		func(r *craps.Rules, v string) error {
-			if v == "none" {
-				r.Bar = craps.NoBar
-				return nil
-			}
-			n, err := strconv.Atoi(v)
-			if err != nil || (n != 2 && n != 12) {
-				return syntaxError("bar (12, 2 or none)", v)
-			}
-			r.Bar = n
-			if n == 12 {
-				r.Bar = 0
-			}
-			return nil
-		}},
-	{"field", `the totals the field holds, comma-separated: "2,3,5,9,10,11,12" puts 5 in place of 4 (default 2,3,4,9,10,11,12)`, false,
-		func(r *craps.Rules, v string) error {
-			set, err := craps.ParseOutcomeSet(v)
-			r.Field.Totals = set
-			return err
-		}},
-	fieldKey(2, "default 2:1; some tables 3:1"), fieldKey(3, "default 1:1; some tables pay a bonus"),
-	fieldKey(4, "default 1:1"), fieldKey(5, "where the field holds 5, default 1:1"),
-	fieldKey(6, "where the field holds 6, default 1:1"), fieldKey(8, "where the field holds 8, default 1:1"),
-	fieldKey(9, "default 1:1"), fieldKey(10, "default 1:1"), fieldKey(11, "default 1:1; some tables pay a bonus"),
-	fieldKey(12, "default 3:1; some casinos 2:1"),
-	ratioKey("hard4", "hard 4 and hard 10 (default 7:1)", func(r *craps.Rules) *craps.Ratio { return &r.Hard4 }),
-	ratioKey("hard6", "hard 6 and hard 8 (default 9:1)", func(r *craps.Rules) *craps.Ratio { return &r.Hard6 }),
-	ratioKey("any7", "any 7 (default 4:1)", func(r *craps.Rules) *craps.Ratio { return &r.Any7 }),
-	ratioKey("anycraps", "any craps (default 7:1)", func(r *craps.Rules) *craps.Ratio { return &r.AnyCraps }),
-	ratioKey("two", "aces, the one-roll 2 (default 30:1)", func(r *craps.Rules) *craps.Ratio { return &r.Two }),
-	ratioKey("three", "ace-deuce, the one-roll 3 (default 15:1)", func(r *craps.Rules) *craps.Ratio { return &r.Three }),
-	ratioKey("eleven", "yo, the one-roll 11 (default 15:1)", func(r *craps.Rules) *craps.Ratio { return &r.Eleven }),
-	ratioKey("twelve", "boxcars, the one-roll 12 (default 30:1)", func(r *craps.Rules) *craps.Ratio { return &r.Twelve }),
-	ratioKey("hop-easy", "a hop on two different faces (default 15:1)", func(r *craps.Rules) *craps.Ratio { return &r.EasyHop }),
-	ratioKey("hop-hard", "a hop on a pair (default 30:1)", func(r *craps.Rules) *craps.Ratio { return &r.HardHop }),
-	{"props", `how the default 2, 3, 11, 12 and hop payouts are printed: "to1" (30:1 pays 30) or "for1" (30 for 1 pays 29); a payout set by its own key is paid as written, so -two "30 for 1" (on a roll tape, two="30 for 1" or two=29:1) pays 29 under either (default to1)`, false,
-		func(r *craps.Rules, v string) error {
-			switch v {
-			case "to1", "to":
-				r.PropsFor1 = false
-			case "for1", "for":
-				r.PropsFor1 = true
-			default:
-				return syntaxError("props (to1 or for1)", v)
-			}
-			return nil
-		}},
-	{"odds", `odds taken, multiples of the line bet: "2x", "100x", "3-4-5x" (on 4/10, 5/9, 6/8), "2-2-2.5x" (full double odds), "5-10-20x"; in crapless craps 2, 3, 11 and 12 take the 4's multiple, or write five: "3-4-5-3-3x" adds 3/11 and 2/12 (default 3-4-5x)`, false,
-		func(r *craps.Rules, v string) error {
-			o, err := craps.ParseOddsLimit(v)
-			r.Odds = o
-			return err
-		}},
-	{"lay-odds", `odds laid behind don't bets, multiples per number as the odds key writes them, of the win or the bet as lay says: "6x" lays up to 6 times the bet's win (default: the odds key's multiples)`, false,
-		func(r *craps.Rules, v string) error {
-			o, err := craps.ParseOddsLimit(v)
-			r.LayOdds = o
-			return err
-		}},
-	{"lay", `what the lay multiples are of: "win" (lay what wins the multiple) or "stake" (lay the multiple) (default win)`, false,
-		func(r *craps.Rules, v string) error {
-			switch v {
-			case "win":
-				r.Lay = craps.LayToWinMultiple
-			case "stake":
-				r.Lay = craps.LayStakeMultiple
-			default:
-				return syntaxError("lay (win or stake)", v)
-			}
-			return nil
-		}},
-	{"commission", `the buy and lay commission rate: "5%" or "1:20" (default 5%)`, false,
-		func(r *craps.Rules, v string) error {
-			rate, err := parseRate(v)
-			r.BuyCommission.Rate, r.LayCommission.Rate = rate, rate
-			return err
-		}},
-	timingKey("buy-timing", func(r *craps.Rules) *craps.Commission { return &r.BuyCommission }),
-	timingKey("lay-timing", func(r *craps.Rules) *craps.Commission { return &r.LayCommission }),
-	baseKey("buy-base", func(r *craps.Rules) *craps.Commission { return &r.BuyCommission }),
-	baseKey("lay-base", func(r *craps.Rules) *craps.Commission { return &r.LayCommission }),
-	{"commission-rounding", "how a commission is rounded to the unit: down, nearest or up (default down)", false,
-		func(r *craps.Rules, v string) error {
-			m, ok := map[string]craps.Rounding{"down": craps.RoundDown, "nearest": craps.RoundNearest, "up": craps.RoundUp}[v]
-			if !ok {
-				return syntaxError("rounding (down, nearest or up)", v)
-			}
-			r.BuyCommission.Rounding, r.LayCommission.Rounding = m, m
-			return nil
-		}},
-	amountKey("commission-min", "the least commission on a buy or lay bet, never more than the bet wins (default none)", func(r *craps.Rules) []*craps.Amount {
-		return []*craps.Amount{&r.BuyCommission.Minimum, &r.LayCommission.Minimum}
-	}),
-	{"buy-on", `the numbers the table buys, comma-separated: "4,10" (default every point)`, false,
-		func(r *craps.Rules, v string) error {
-			set, err := craps.ParseOutcomeSet(v)
-			r.BuyOn = set
-			return err
-		}},
-	amountKey("unit", "the smallest chip paid; payouts round down to it (default 1)", func(r *craps.Rules) []*craps.Amount { return []*craps.Amount{&r.Unit} }),
-	amountKey("min", "the table minimum bet (default none)", func(r *craps.Rules) []*craps.Amount { return []*craps.Amount{&r.Minimum} }),
-	amountKey("max", "the table maximum bet (default none)", func(r *craps.Rules) []*craps.Amount { return []*craps.Amount{&r.Maximum} }),
-	limitKey("bet-min", `minimums for kinds of bet in place of min, "kind:amount" comma-separated: "buy:20,lay:20,props:1"; kinds as not-offered names them, or props, hardways, hops, odds, lay-odds; "none" clears (default none)`, false),
-	limitKey("bet-max", `maximums for kinds of bet in place of max: "hardways:100,hops:25,props:100"; "odds:5000" caps odds in money beside their multiples; "none" clears (default none)`, true),
-	switchKey("comeout-place", "place and place to lose bets work on the come-out: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Place }),
-	switchKey("comeout-buy", "buy bets work on the come-out: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Buy }),
-	switchKey("comeout-lay", "lay bets work on the come-out: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Lay }),
-	switchKey("comeout-come-odds", "odds behind come and put bets work on the come-out: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.ComeOdds }),
-	switchKey("comeout-dont-come-odds", "odds behind don't come bets work on the come-out: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.DontComeOdds }),
-	switchKey("comeout-hardways", "hardways work on the come-out: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Hardways }),
-	switchKey("comeout-put", "put bets work on the come-out, their odds with them: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Put }),
-	switchKey("stay-up-place", "winning place and place-to-lose bets stay up: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.StayUp.Place }),
-	switchKey("stay-up-buy", "winning buy bets stay up: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.StayUp.Buy }),
-	switchKey("stay-up-lay", "winning lay bets stay up: on, off or default (off)", func(r *craps.Rules) *craps.Switch { return &r.StayUp.Lay }),
-	switchKey("stay-up-big", "winning big 6 and big 8 bets stay up: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.StayUp.Big6And8 }),
-	switchKey("stay-up-hardways", "winning hardway bets stay up: on, off or default (on)", func(r *craps.Rules) *craps.Switch { return &r.StayUp.Hardways }),
-	{"removable", "pass and come bets may be reduced or taken down after their point, as the second casino's rules allow (true|false)", true,
-		func(r *craps.Rules, v string) error { return setBool(&r.LineBetsRemovable, v) }},
-	switchKey("late-pass", "a pass line bet may be made after the point: on, off or default (where put bets are taken or pass bets removable)", func(r *craps.Rules) *craps.Switch { return &r.LatePassLine }),
-	{"not-offered", `bets the table does not take, comma-separated kinds: "put,place-to-lose,fire", or "none" (default none)`, false,
-		func(r *craps.Rules, v string) error {
-			r.NotOffered = 0
-			if v == "" || v == "none" {
-				return nil
-			}
-			for _, name := range strings.Split(v, ",") {
-				k, err := craps.ParseBetKind(name)
-				if err != nil {
-					return err
+// topics is every key Set takes, grouped and ordered as "craps help rules"
+// prints them. A new house rule is one entry in its topic's list: the
+// command's flags, a roll tape's rules lines and the help all read it from
+// here.
+var topics = []struct {
+	name string
+	keys []ruleKey
+}{
+	{"The game", []ruleKey{
+		{"crapless", "", "crapless craps: 2, 3, 11 and 12 are points, only 7 wins on the come-out", true,
+			func(r *craps.Rules, v string) error { return setBool(&r.Crapless, v) }},
+		{"cards", "READING", `deal the throws from the card-craps rules' 48-card deck: "pair-returned" ` +
+			`(the rules' own text: the come-out pair is shuffled back), "pair-kept" (it stays out until ` +
+			`the decision), "reshuffle" (before every throw), or "dice" (default dice)`, false,
+			func(r *craps.Rules, v string) error {
+				c, err := craps.ParseCardReading(v)
+				r.Cards = c
+				return err
+			}},
+		{"private", "", "the private game: players fade the center bet and bet each other; no house", true,
+			func(r *craps.Rules, v string) error { return setBool(&r.Private, v) }},
+		{"fade-claim", "", "private game: who faded the whole center bet and lost may claim the next one", true,
+			func(r *craps.Rules, v string) error { return setBool(&r.FadeClaim, v) }},
+	}},
+	{"Line bets and odds", []ruleKey{
+		{"bar", "12|2|none", "the don't bets' push total on the come-out (default 12)", false,
+			func(r *craps.Rules, v string) error {
+				if v == "none" {
+					r.Bar = craps.NoBar
+					return nil
 				}
-				r.NotOffered |= craps.Kinds(k)
-			}
-			return nil
-		}},
-	ratioKey("fire-3", "the fire bet on three points (default: it loses)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Three }),
-	ratioKey("fire-4", "the fire bet on four points (default 24:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Four }),
-	ratioKey("fire-5", "the fire bet on five points (default 249:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Five }),
-	ratioKey("fire-6", "the fire bet on six points (default 999:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Six }),
-	{"fire-settle", `when the fire bet is paid: "seven-out" (at the end of the hand) or "sixth-point" (at once when the sixth point is made, and the bet ends) (default seven-out)`, false,
-		func(r *craps.Rules, v string) error {
-			switch v {
-			case "seven-out":
-				r.FirePaysAtSixthPoint = false
-			case "sixth-point":
-				r.FirePaysAtSixthPoint = true
-			default:
-				return syntaxError("fire-settle (seven-out or sixth-point)", v)
-			}
-			return nil
-		}},
-	ratioKey("ats-all", "the all bet (default 175:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.All }),
-	ratioKey("ats-tall", "the tall bet (default 34:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.Tall }),
-	ratioKey("ats-small", "the small bet (default 34:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.Small }),
-	{"all-bet", `adds an "all of a set before a 7" bet, "set@pays" or "set@pays@all-but-one": "6,8@2:1", "points@12:1", "2,3,4,5,6,8,9,10,11,12@80:1@20:1"; once per bet, up to four; "none" clears (default none)`, false,
-		func(r *craps.Rules, v string) error {
-			if v == "none" {
-				r.AllBets = [len(r.AllBets)]craps.AllPaytable{}
+				n, err := strconv.Atoi(v)
+				if err != nil || (n != 2 && n != 12) {
+					return syntaxError("bar (12, 2 or none)", v)
+				}
+				r.Bar = n
+				if n == 12 {
+					r.Bar = 0
+				}
 				return nil
-			}
-			return addAllBet(r, v)
-		}},
-	repeaterKey(2), repeaterKey(3), repeaterKey(4), repeaterKey(5), repeaterKey(6),
-	{"cards", `deal the throws from the card-craps rules' 48-card deck: "pair-returned" (the rules' own text: the come-out pair is shuffled back), "pair-kept" (it stays out until the decision), "reshuffle" (before every throw), or "dice" (default dice)`, false,
-		func(r *craps.Rules, v string) error {
-			c, err := craps.ParseCardReading(v)
-			r.Cards = c
-			return err
-		}},
-	{"private", "the private game: players fade the center bet and bet each other; no house (true|false)", true,
-		func(r *craps.Rules, v string) error { return setBool(&r.Private, v) }},
-	{"fade-claim", "private game: who faded the whole center bet and lost may claim the next one (true|false)", true,
-		func(r *craps.Rules, v string) error { return setBool(&r.FadeClaim, v) }},
+			}},
+		{"odds", "MULTIPLES", `odds taken, multiples of the line bet: "2x", "100x", "3-4-5x" (on 4/10, ` +
+			`5/9, 6/8), "2-2-2.5x" (full double odds), "5-10-20x"; in crapless craps 2, 3, 11 and 12 ` +
+			`take the 4's multiple, or write five: "3-4-5-3-3x" adds 3/11 and 2/12 (default 3-4-5x)`, false,
+			func(r *craps.Rules, v string) error {
+				o, err := craps.ParseOddsLimit(v)
+				r.Odds = o
+				return err
+			}},
+		{"lay-odds", "MULTIPLES", `odds laid behind don't bets, as -odds writes them, of the win or ` +
+			`the bet as -lay says: "6x" lays up to 6 times the bet's win (default: the -odds multiples)`, false,
+			func(r *craps.Rules, v string) error {
+				o, err := craps.ParseOddsLimit(v)
+				r.LayOdds = o
+				return err
+			}},
+		{"lay", "win|stake", `what the lay multiples are of: "win" (lay what wins the multiple) or ` +
+			`"stake" (lay the multiple) (default win)`, false,
+			func(r *craps.Rules, v string) error {
+				switch v {
+				case "win":
+					r.Lay = craps.LayToWinMultiple
+				case "stake":
+					r.Lay = craps.LayStakeMultiple
+				default:
+					return syntaxError("lay (win or stake)", v)
+				}
+				return nil
+			}},
+		{"removable", "", "pass and come bets may be reduced or taken down after their point, as " +
+			"the second casino's rules allow", true,
+			func(r *craps.Rules, v string) error { return setBool(&r.LineBetsRemovable, v) }},
+		switchKey("late-pass", "a pass line bet may be made after the point (default: where put bets "+
+			"are taken or pass bets removable)", func(r *craps.Rules) *craps.Switch { return &r.LatePassLine }),
+		switchKey("comeout-come-odds", "odds behind come and put bets work on the come-out (default off)",
+			func(r *craps.Rules) *craps.Switch { return &r.ComeOut.ComeOdds }),
+		switchKey("comeout-dont-come-odds", "odds behind don't come bets work on the come-out (default on)",
+			func(r *craps.Rules) *craps.Switch { return &r.ComeOut.DontComeOdds }),
+		switchKey("comeout-put", "put bets work on the come-out, their odds with them (default on)",
+			func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Put }),
+	}},
+	{"Place, buy and lay bets, and commission", []ruleKey{
+		{"commission", "RATE", `the buy and lay commission rate: "5%" or "1:20" (default 5%)`, false,
+			func(r *craps.Rules, v string) error {
+				rate, err := parseRate(v)
+				r.BuyCommission.Rate, r.LayCommission.Rate = rate, rate
+				return err
+			}},
+		timingKey("buy-timing", func(r *craps.Rules) *craps.Commission { return &r.BuyCommission }),
+		timingKey("lay-timing", func(r *craps.Rules) *craps.Commission { return &r.LayCommission }),
+		baseKey("buy-base", func(r *craps.Rules) *craps.Commission { return &r.BuyCommission }),
+		baseKey("lay-base", func(r *craps.Rules) *craps.Commission { return &r.LayCommission }),
+		{"commission-rounding", "down|nearest|up", "how a commission is rounded to the unit (default down)", false,
+			func(r *craps.Rules, v string) error {
+				m, ok := map[string]craps.Rounding{"down": craps.RoundDown, "nearest": craps.RoundNearest, "up": craps.RoundUp}[v]
+				if !ok {
+					return syntaxError("rounding (down, nearest or up)", v)
+				}
+				r.BuyCommission.Rounding, r.LayCommission.Rounding = m, m
+				return nil
+			}},
+		amountKey("commission-min", "the least commission on a buy or lay bet, never more than the bet "+
+			"wins (default none)", func(r *craps.Rules) []*craps.Amount {
+			return []*craps.Amount{&r.BuyCommission.Minimum, &r.LayCommission.Minimum}
+		}),
+		{"buy-on", "TOTALS", `the numbers the table buys, comma-separated: "4,10" (default every point)`, false,
+			func(r *craps.Rules, v string) error {
+				set, err := craps.ParseOutcomeSet(v)
+				r.BuyOn = set
+				return err
+			}},
+		switchKey("comeout-place", "place and place to lose bets work on the come-out (default off)",
+			func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Place }),
+		switchKey("comeout-buy", "buy bets work on the come-out (default off)",
+			func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Buy }),
+		switchKey("comeout-lay", "lay bets work on the come-out (default on)",
+			func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Lay }),
+		switchKey("stay-up-place", "winning place and place-to-lose bets stay up (default on)",
+			func(r *craps.Rules) *craps.Switch { return &r.StayUp.Place }),
+		switchKey("stay-up-buy", "winning buy bets stay up (default off)",
+			func(r *craps.Rules) *craps.Switch { return &r.StayUp.Buy }),
+		switchKey("stay-up-lay", "winning lay bets stay up (default off)",
+			func(r *craps.Rules) *craps.Switch { return &r.StayUp.Lay }),
+		switchKey("stay-up-big", "winning big 6 and big 8 bets stay up (default on)",
+			func(r *craps.Rules) *craps.Switch { return &r.StayUp.Big6And8 }),
+	}},
+	{"Propositions and hardways", []ruleKey{
+		ratioKey("hard4", "hard 4 and hard 10 (default 7:1)", func(r *craps.Rules) *craps.Ratio { return &r.Hard4 }),
+		ratioKey("hard6", "hard 6 and hard 8 (default 9:1)", func(r *craps.Rules) *craps.Ratio { return &r.Hard6 }),
+		switchKey("comeout-hardways", "hardways work on the come-out (default off)",
+			func(r *craps.Rules) *craps.Switch { return &r.ComeOut.Hardways }),
+		switchKey("stay-up-hardways", "winning hardway bets stay up (default on)",
+			func(r *craps.Rules) *craps.Switch { return &r.StayUp.Hardways }),
+		ratioKey("any7", "any 7 (default 4:1)", func(r *craps.Rules) *craps.Ratio { return &r.Any7 }),
+		ratioKey("anycraps", "any craps (default 7:1)", func(r *craps.Rules) *craps.Ratio { return &r.AnyCraps }),
+		ratioKey("two", "aces, the one-roll 2 (default 30:1)", func(r *craps.Rules) *craps.Ratio { return &r.Two }),
+		ratioKey("three", "ace-deuce, the one-roll 3 (default 15:1)", func(r *craps.Rules) *craps.Ratio { return &r.Three }),
+		ratioKey("eleven", "yo, the one-roll 11 (default 15:1)", func(r *craps.Rules) *craps.Ratio { return &r.Eleven }),
+		ratioKey("twelve", "boxcars, the one-roll 12 (default 30:1)", func(r *craps.Rules) *craps.Ratio { return &r.Twelve }),
+		ratioKey("hop-easy", "a hop on two different faces (default 15:1)", func(r *craps.Rules) *craps.Ratio { return &r.EasyHop }),
+		ratioKey("hop-hard", "a hop on a pair (default 30:1)", func(r *craps.Rules) *craps.Ratio { return &r.HardHop }),
+		{"props", "to1|for1", `how the default 2, 3, 11, 12 and hop payouts are read: "to1" (30:1 pays ` +
+			`30) or "for1" (30 for 1 pays 29); a payout set by its own key is paid as written, so ` +
+			`-two "30 for 1" pays 29 under either (default to1)`, false,
+			func(r *craps.Rules, v string) error {
+				switch v {
+				case "to1", "to":
+					r.PropsFor1 = false
+				case "for1", "for":
+					r.PropsFor1 = true
+				default:
+					return syntaxError("props (to1 or for1)", v)
+				}
+				return nil
+			}},
+	}},
+	{"The field", []ruleKey{
+		{"field", "TOTALS", `the totals the field holds, comma-separated: "2,3,5,9,10,11,12" puts 5 in ` +
+			`place of 4 (default 2,3,4,9,10,11,12)`, false,
+			func(r *craps.Rules, v string) error {
+				set, err := craps.ParseOutcomeSet(v)
+				r.Field.Totals = set
+				return err
+			}},
+		fieldKey(2, "default 2:1; some tables 3:1"), fieldKey(3, "default 1:1; some tables pay a bonus"),
+		fieldKey(4, "default 1:1"), fieldKey(5, "where the field holds 5, default 1:1"),
+		fieldKey(6, "where the field holds 6, default 1:1"), fieldKey(8, "where the field holds 8, default 1:1"),
+		fieldKey(9, "default 1:1"), fieldKey(10, "default 1:1"), fieldKey(11, "default 1:1; some tables pay a bonus"),
+		fieldKey(12, "default 3:1; some casinos 2:1"),
+	}},
+	{"Bets on the hand: fire, all / tall / small, repeaters", []ruleKey{
+		ratioKey("fire-3", "the fire bet on three points (default: it loses)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Three }),
+		ratioKey("fire-4", "the fire bet on four points (default 24:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Four }),
+		ratioKey("fire-5", "the fire bet on five points (default 249:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Five }),
+		ratioKey("fire-6", "the fire bet on six points (default 999:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Six }),
+		{"fire-settle", "seven-out|sixth-point", `when the fire bet is paid: at the end of the hand, or at ` +
+			`once when the sixth point is made, and the bet ends (default seven-out)`, false,
+			func(r *craps.Rules, v string) error {
+				switch v {
+				case "seven-out":
+					r.FirePaysAtSixthPoint = false
+				case "sixth-point":
+					r.FirePaysAtSixthPoint = true
+				default:
+					return syntaxError("fire-settle (seven-out or sixth-point)", v)
+				}
+				return nil
+			}},
+		ratioKey("ats-all", "the all bet (default 175:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.All }),
+		ratioKey("ats-tall", "the tall bet (default 34:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.Tall }),
+		ratioKey("ats-small", "the small bet (default 34:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.Small }),
+		{"all-bet", "SET@PAYS[@BUT1]", `adds an "all of a set before a 7" bet: "6,8@2:1", "points@12:1", ` +
+			`"2,3,4,5,6,8,9,10,11,12@80:1@20:1" (the last pays all but one); once per bet, up to four; ` +
+			`"none" clears (default none)`, false,
+			func(r *craps.Rules, v string) error {
+				if v == "none" {
+					r.AllBets = [len(r.AllBets)]craps.AllPaytable{}
+					return nil
+				}
+				return addAllBet(r, v)
+			}},
+		repeaterKey(2), repeaterKey(3), repeaterKey(4), repeaterKey(5), repeaterKey(6),
+	}},
+	{"Limits and what the table offers", []ruleKey{
+		amountKey("unit", "the smallest chip paid; payouts round down to it (default 1)",
+			func(r *craps.Rules) []*craps.Amount { return []*craps.Amount{&r.Unit} }),
+		amountKey("min", "the table minimum bet (default none)", func(r *craps.Rules) []*craps.Amount { return []*craps.Amount{&r.Minimum} }),
+		amountKey("max", "the table maximum bet (default none)", func(r *craps.Rules) []*craps.Amount { return []*craps.Amount{&r.Maximum} }),
+		limitKey("bet-min", `minimums for kinds of bet in place of -min: "buy:20,lay:20,props:1"; kinds `+
+			`as -not-offered names them, or props, hardways, hops, odds, lay-odds; "none" clears `+
+			`(default none)`, false),
+		limitKey("bet-max", `maximums for kinds of bet in place of -max: "hardways:100,hops:25"; `+
+			`"odds:5000" caps odds in money beside their multiples; "none" clears (default none)`, true),
+		{"not-offered", "KINDS", `bets the table does not take, comma-separated kinds: ` +
+			`"put,place-to-lose,fire", or "none" (default none)`, false,
+			func(r *craps.Rules, v string) error {
+				r.NotOffered = 0
+				if v == "" || v == "none" {
+					return nil
+				}
+				for _, name := range strings.Split(v, ",") {
+					k, err := craps.ParseBetKind(name)
+					if err != nil {
+						return err
+					}
+					r.NotOffered |= craps.Kinds(k)
+				}
+				return nil
+			}},
+	}},
 }
 
 func ratioKey(name, usage string, field func(*craps.Rules) *craps.Ratio) ruleKey {
-	return ruleKey{name, "payout of " + usage + `: "7:6", "7 to 6", "30 for 1" or "2"; on a roll tape, a value with spaces is quoted, ` + name + `="30 for 1"`, false,
+	return ruleKey{name, "PAYOUT", "the payout of " + usage, false,
 		func(r *craps.Rules, v string) error {
 			p, err := craps.ParseRatio(v)
 			*field(r) = p
@@ -221,8 +275,9 @@ func fieldKey(total int, usage string) ruleKey {
 
 func repeaterKey(n int) ruleKey {
 	times := map[int]string{2: "twice", 3: "three times", 4: "four times", 5: "five times", 6: "six times"}[n]
-	def := map[int]string{2: "39:1", 3: "49:1", 4: "64:1", 5: "79:1", 6: "89:1"}[n]
-	return ratioKey(fmt.Sprintf("repeater-%d", n), fmt.Sprintf("the repeater on %d or %d, thrown %s before a 7 (default %s, 40-50-65-80-90 for 1)", n, 14-n, times, def),
+	def := map[int]int{2: 39, 3: 49, 4: 64, 5: 79, 6: 89}[n]
+	return ratioKey(fmt.Sprintf("repeater-%d", n), fmt.Sprintf("the repeater on %d or %d, thrown %s before a 7 (default %d:1, %d for 1)",
+		n, 14-n, times, def, def+1),
 		func(r *craps.Rules) *craps.Ratio {
 			p := &r.Repeater
 			return map[int]*craps.Ratio{2: &p.On2, 3: &p.On3, 4: &p.On4, 5: &p.On5, 6: &p.On6}[n]
@@ -273,7 +328,7 @@ var kindGroups = map[string]craps.KindSet{
 // "kind:amount,...". Each kind or group is one entry of Rules.Limits,
 // shared with the other key's value for the same kinds.
 func limitKey(name, usage string, most bool) ruleKey {
-	return ruleKey{name, usage, false, func(r *craps.Rules, v string) error {
+	return ruleKey{name, "KIND:N,...", usage, false, func(r *craps.Rules, v string) error {
 		field := func(l *craps.KindLimit) *craps.Amount {
 			if most {
 				return &l.Maximum
@@ -327,7 +382,7 @@ func setLimit(r *craps.Rules, kinds craps.KindSet, set func(*craps.KindLimit)) e
 }
 
 func amountKey(name, usage string, fields func(*craps.Rules) []*craps.Amount) ruleKey {
-	return ruleKey{name, usage, false, func(r *craps.Rules, v string) error {
+	return ruleKey{name, "N", usage, false, func(r *craps.Rules, v string) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 0 {
 			return syntaxError(name+" (a whole amount, 0 or more)", v)
@@ -340,7 +395,7 @@ func amountKey(name, usage string, fields func(*craps.Rules) []*craps.Amount) ru
 }
 
 func switchKey(name, usage string, field func(*craps.Rules) *craps.Switch) ruleKey {
-	return ruleKey{name, usage, false, func(r *craps.Rules, v string) error {
+	return ruleKey{name, "SWITCH", usage, false, func(r *craps.Rules, v string) error {
 		s, ok := map[string]craps.Switch{"default": craps.SwitchDefault, "on": craps.SwitchOn, "off": craps.SwitchOff}[v]
 		if !ok {
 			return syntaxError(name+" (on, off or default)", v)
@@ -352,7 +407,10 @@ func switchKey(name, usage string, field func(*craps.Rules) *craps.Switch) ruleK
 
 func timingKey(name string, field func(*craps.Rules) *craps.Commission) ruleKey {
 	bet, _, _ := strings.Cut(name, "-")
-	return ruleKey{name, "when the " + bet + ` commission is taken: "upfront" (when the bet is made, and kept), "takedown" (when made, given back if the bet is taken down, kept if it loses), "returned" (when made, given back if the bet loses or is taken down, the second casino's rules) or "win" (only from a win) (default upfront)`, false,
+	return ruleKey{name, "upfront|takedown|returned|win", "when the " + bet + ` commission is taken: ` +
+		`"upfront" (when the bet is made, and kept), "takedown" (when made, given back if the bet is ` +
+		`taken down, kept if it loses), "returned" (when made, given back if the bet loses or is taken ` +
+		`down, the second casino's rules) or "win" (only from a win) (default upfront)`, false,
 		func(r *craps.Rules, v string) error {
 			t, ok := map[string]craps.CommissionTiming{"upfront": craps.CommissionUpfront, "win": craps.CommissionOnWinOnly,
 				"returned": craps.CommissionUpfrontReturned, "takedown": craps.CommissionUpfrontKeptOnLoss}[v]
@@ -366,7 +424,8 @@ func timingKey(name string, field func(*craps.Rules) *craps.Commission) ruleKey 
 
 func baseKey(name string, field func(*craps.Rules) *craps.Commission) ruleKey {
 	bet, _, _ := strings.Cut(name, "-")
-	return ruleKey{name, "what the " + bet + ` commission is a percentage of: "bet", "win" or "standard" (the bet for a buy, the win for a lay) (default standard)`, false,
+	return ruleKey{name, "standard|bet|win", "what the " + bet + ` commission is a percentage of: ` +
+		`the bet, the win, or "standard": the bet for a buy, the win for a lay (default standard)`, false,
 		func(r *craps.Rules, v string) error {
 			b, ok := map[string]craps.CommissionBase{"standard": craps.CommissionStandardBase, "bet": craps.CommissionOnBet, "win": craps.CommissionOnWin}[v]
 			if !ok {
@@ -410,29 +469,57 @@ func parseRate(v string) (craps.Ratio, error) {
 // Key is one house rule that Set takes by name.
 type Key struct {
 	Name  string // "field12"
-	Usage string // what the value is, and its default
+	Value string // what the value is, as help shows it: "PAYOUT", "on|off|default"; "" for a Bool key
+	Usage string // what the key sets, and its default
 	// Bool is set for a key that takes true or false, so that a command
 	// line may give it alone ("-crapless") to mean true.
 	Bool bool
 }
 
+// Topic is a group of keys, as "craps help rules" prints them.
+type Topic struct {
+	Name string
+	Keys []Key
+}
+
+// Topics lists every key Set takes, by topic, in the order of the
+// command's help.
+func Topics() []Topic {
+	out := make([]Topic, len(topics))
+	for i, t := range topics {
+		out[i].Name = t.name
+		for _, k := range t.keys {
+			out[i].Keys = append(out[i].Keys, Key{Name: k.name, Value: k.value, Usage: k.usage, Bool: k.isBool})
+		}
+	}
+	return out
+}
+
 // Keys lists the keys Set takes, in the order of the command's help.
 func Keys() []Key {
-	keys := make([]Key, len(ruleKeys))
-	for i, k := range ruleKeys {
-		keys[i] = Key{Name: k.Name, Usage: k.Usage, Bool: k.isBool}
+	var keys []Key
+	for _, t := range Topics() {
+		keys = append(keys, t.Keys...)
 	}
 	return keys
 }
 
-// IsBool reports whether key takes true or false.
-func IsBool(key string) bool {
-	for _, k := range ruleKeys {
-		if k.Name == key {
-			return k.isBool
+// lookup returns the key named name.
+func lookup(name string) (ruleKey, bool) {
+	for _, t := range topics {
+		for _, k := range t.keys {
+			if k.name == name {
+				return k, true
+			}
 		}
 	}
-	return false
+	return ruleKey{}, false
+}
+
+// IsBool reports whether key takes true or false.
+func IsBool(key string) bool {
+	k, _ := lookup(key)
+	return k.isBool
 }
 
 // Set changes the one house rule named key (see Keys) to the value
@@ -442,18 +529,21 @@ func IsBool(key string) bool {
 // call Validate once all keys are set, since some rules only contradict
 // others.
 func Set(r *craps.Rules, key, value string) error {
-	for _, k := range ruleKeys {
-		if k.Name == key {
-			tmp := *r
-			if err := k.set(&tmp, strings.TrimSpace(value)); err != nil {
-				msg := strings.TrimSuffix(strings.TrimPrefix(err.Error(), "craps: "), ": "+craps.ErrSyntax.Error())
-				return fmt.Errorf("rule %s: %s: %w", key, msg, craps.ErrSyntax)
-			}
-			*r = tmp
-			return nil
+	k, ok := lookup(key)
+	if !ok {
+		names := make([]string, 0, 100)
+		for _, k := range Keys() {
+			names = append(names, k.Name)
 		}
+		return fmt.Errorf("unknown rule %q%s: %w", key, suggest.DidYouMean(key, names), craps.ErrSyntax)
 	}
-	return fmt.Errorf("unknown rule %q: %w", key, craps.ErrSyntax)
+	tmp := *r
+	if err := k.set(&tmp, strings.TrimSpace(value)); err != nil {
+		msg := strings.TrimSuffix(strings.TrimPrefix(err.Error(), "craps: "), ": "+craps.ErrSyntax.Error())
+		return fmt.Errorf("rule %s: %s: %w", key, msg, craps.ErrSyntax)
+	}
+	*r = tmp
+	return nil
 }
 
 // syntaxError reports that text could not be read as what.
@@ -464,26 +554,54 @@ func syntaxError(what, text string) error {
 // ErrNoSuchPreset is wrapped by Preset for a name it does not know.
 var ErrNoSuchPreset = errors.New("no such preset")
 
-// presets are the library's presets by the names the command takes.
-var presets = map[string]func() craps.Rules{
-	"standard": craps.Standard,
-	"bar2":     craps.Bar2,
-	"vegas":    craps.Vegas,
-	"crapless": craps.Crapless,
-	"100x":     craps.Odds100x,
-	"cards":    craps.CardCraps,
-	"street":   craps.Street,
+// presets are the library's presets by the names the command takes,
+// with what each is, as "craps help rules" says it.
+var presets = []struct {
+	name, about string
+	rules       func() craps.Rules
+}{
+	{"standard", "the zero Rules: the posted casino rules and the croupier trainer's table", craps.Standard},
+	{"bar2", "the second casino's rules: bar 2, 1x odds, removable line bets, buy vig returned", craps.Bar2},
+	{"vegas", "a Las Vegas Strip table: 3-4-5x odds, vig on a win only, no place to lose", craps.Vegas},
+	{"crapless", "crapless craps: 2, 3, 11 and 12 are points", craps.Crapless},
+	{"100x", "the standard table with 100x odds", craps.Odds100x},
+	{"street", "the private game of the private-game rule book: no house, no bar", craps.Street},
+	{"cards", "card craps: the card-craps rules' 48-card deck in place of the dice", craps.CardCraps},
 }
 
-// Preset returns the rules a preset's name stands for; an unknown name is
-// an error wrapping ErrNoSuchPreset that lists the known ones.
+// Preset returns the rules a preset's name stands for, in any case
+// ("Standard", "BAR2"); an unknown name is an error wrapping
+// ErrNoSuchPreset that lists the known ones, or the one meant.
 func Preset(name string) (craps.Rules, error) {
-	f, ok := presets[name]
-	if !ok {
-		return craps.Rules{}, fmt.Errorf("unknown preset %q (known: %s): %w", name, strings.Join(PresetNames(), ", "), ErrNoSuchPreset)
+	for _, p := range presets {
+		if strings.EqualFold(p.name, strings.TrimSpace(name)) {
+			return p.rules(), nil
+		}
 	}
-	return f(), nil
+	hint := suggest.DidYouMean(strings.ToLower(name), PresetNames())
+	if hint == "" {
+		hint = " (known: " + strings.Join(PresetNames(), ", ") + ")"
+	}
+	return craps.Rules{}, fmt.Errorf("unknown preset %q%s: %w", name, hint, ErrNoSuchPreset)
 }
 
 // PresetNames lists the names Preset knows, sorted.
-func PresetNames() []string { return slices.Sorted(maps.Keys(presets)) }
+func PresetNames() []string {
+	names := make([]string, len(presets))
+	for i, p := range presets {
+		names[i] = p.name
+	}
+	slices.Sort(names)
+	return names
+}
+
+// PresetAbout says what the preset name is, in a line; "" for a name
+// Preset does not know.
+func PresetAbout(name string) string {
+	for _, p := range presets {
+		if p.name == name {
+			return p.about
+		}
+	}
+	return ""
+}

@@ -35,7 +35,6 @@ func TestPresetUnknown(t *testing.T) {
 		reason string
 	}{
 		{"", "no name"},
-		{"Standard", "names are lower case"},
 		{"bar12", "not a preset"},
 		{"atlantic", "not a preset"},
 	}
@@ -43,6 +42,56 @@ func TestPresetUnknown(t *testing.T) {
 		if r, err := Preset(tc.name); !errors.Is(err, ErrNoSuchPreset) || r != (Rules{}) {
 			t.Errorf("Preset(%q) (%s) = %+v, %v; want the zero Rules and ErrNoSuchPreset", tc.name, tc.reason, r, err)
 		}
+	}
+}
+
+// Preset names are read in any case, and a near miss names the preset
+// meant instead of listing them all.
+func TestPresetAnyCaseAndSuggestion(t *testing.T) {
+	for _, name := range []string{"Standard", "BAR2", " Crapless "} {
+		if _, err := Preset(name); err != nil {
+			t.Errorf("Preset(%q): %v", name, err)
+		}
+	}
+	_, err := Preset("standrad")
+	if want := `unknown preset "standrad" (did you mean "standard"?): no such preset`; err == nil || err.Error() != want {
+		t.Errorf("Preset(standrad): %v, want %s", err, want)
+	}
+	for _, name := range PresetNames() {
+		if PresetAbout(name) == "" {
+			t.Errorf("preset %q has no line for the help", name)
+		}
+	}
+}
+
+// Every key is in one topic, once; the help's table has room for its
+// value.
+func TestTopics(t *testing.T) {
+	seen := map[string]string{}
+	for _, topic := range Topics() {
+		if topic.Name == "" || len(topic.Keys) == 0 {
+			t.Errorf("topic %q: a name and keys wanted", topic.Name)
+		}
+		for _, k := range topic.Keys {
+			if other, ok := seen[k.Name]; ok {
+				t.Errorf("key %q is in %q and %q", k.Name, other, topic.Name)
+			}
+			seen[k.Name] = topic.Name
+			if k.Bool != (k.Value == "") {
+				t.Errorf("key %q: value placeholder %q for a Bool=%v key", k.Name, k.Value, k.Bool)
+			}
+		}
+	}
+	if len(seen) != len(Keys()) {
+		t.Errorf("%d keys in topics, Keys() has %d", len(seen), len(Keys()))
+	}
+}
+
+func TestSetUnknownKeySuggests(t *testing.T) {
+	var r Rules
+	err := Set(&r, "feild12", "2")
+	if want := `unknown rule "feild12" (did you mean "field12"?): invalid syntax`; err == nil || err.Error() != want {
+		t.Errorf("Set(feild12): %v, want %s", err, want)
 	}
 }
 
@@ -158,8 +207,10 @@ func TestKeysAllCovered(t *testing.T) {
 	for _, c := range ruleSetCases {
 		cases = append(cases, c.key)
 	}
+	slices.Sort(keys)
+	slices.Sort(cases)
 	if diff := cmp.Diff(keys, cases); diff != "" {
-		t.Errorf("Keys() and this test's cases differ, in order: (-keys +cases)\n%s", diff)
+		t.Errorf("Keys() and this test's cases differ: (-keys +cases)\n%s", diff)
 	}
 	got := Keys()
 	got[0].Name = "changed"
