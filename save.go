@@ -17,7 +17,8 @@ type tableJSON struct {
 	Players    []playerJSON `json:"players"`
 	Bets       []betJSON    `json:"bets"`
 	// The private game's center stake not yet faded, and who may claim
-	// the next center bet.
+	// the next center bet: saved while he holds the dice too, when
+	// Table.ClaimedBy hides the claim until he passes them on.
 	Center   Amount `json:"center,omitempty"`
 	Claimant string `json:"claimant,omitempty"`
 	// Changes of dice made, and one asked for the next come-out.
@@ -54,7 +55,10 @@ type betJSON struct {
 func (t *Table) MarshalJSON() ([]byte, error) {
 	out := tableJSON{Rules: t.rules, Point: int(t.point), Shooter: t.Shooter(), HandRolls: t.handRolls,
 		SinceSeven: t.sinceSeven, House: t.house, Players: []playerJSON{}, Bets: []betJSON{},
-		Center: t.center, Claimant: t.ClaimedBy(), DiceChanges: t.diceChanges, DiceChangeAsked: t.diceChangeAsked}
+		Center: t.center, DiceChanges: t.diceChanges, DiceChangeAsked: t.diceChangeAsked}
+	if t.claimant != 0 {
+		out.Claimant = t.seats[t.claimant-1].name
+	}
 	for _, s := range t.seats {
 		out.Players = append(out.Players, playerJSON{Name: s.name, Bankroll: s.bankroll,
 			Missed: s.faults[OneDieMissed], Aside: s.faults[ThrownAside], Barred: s.barred})

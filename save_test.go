@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
 )
 
 // ttEveryBet is a standard table in the middle of a hand with a bet of
@@ -522,4 +526,354 @@ func TestRestoreSwitchedOffPassLine(t *testing.T) {
 	if diff := cmp.Diff([]Resolution{{Player: "a", Bet: ttK(PassLine), Outcome: OutcomeLost, Stake: 10}}, res); diff != "" {
 		t.Errorf("the seven-out (-want +got):\n%s", diff)
 	}
+}
+
+// ---- A saved table plays on as the table itself ----
+
+// ttCall is one exported call on a table (and on its deck, at a card
+// table), with what it returned written out, so that the answers of two
+// tables compare.
+type ttCall struct {
+	name string
+	do   func(tb *Table, deck *Deck) string
+}
+
+// ttCallOf makes a ttCall of a call that returns a value and an error.
+func ttCallOf[V any](name string, f func(tb *Table, deck *Deck) (V, error)) ttCall {
+	return ttCall{name, func(tb *Table, deck *Deck) string {
+		v, err := f(tb, deck)
+		return fmt.Sprintf("%+v, %v", v, err)
+	}}
+}
+
+// ttCallErr makes a ttCall of a call that returns an error alone.
+func ttCallErr(name string, f func(tb *Table, deck *Deck) error) ttCall {
+	return ttCallOf(name, func(tb *Table, deck *Deck) (struct{}, error) { return struct{}{}, f(tb, deck) })
+}
+
+// ttTwins are the copies of a table and its deck that must play on as
+// they do: a Clone, and the table restored from its saved form.
+func ttTwins(t ttTB, tb *Table, deck *Deck) map[string]func() (*Table, *Deck) {
+	t.Helper()
+	saved := ttSave(t, tb)
+	savedDeck, err := deck.MarshalBinary()
+	if err != nil {
+		t.Fatalf("Deck.MarshalBinary: %v", err)
+	}
+	return map[string]func() (*Table, *Deck){
+		"clone": func() (*Table, *Deck) { d := *deck; return tb.Clone(), &d },
+		"restored": func() (*Table, *Deck) {
+			var twin Table
+			if err := twin.UnmarshalJSON(saved); err != nil {
+				t.Fatalf("the table does not restore: %v\n%s", err, saved)
+			}
+			var d Deck
+			if err := d.UnmarshalBinary(savedDeck); err != nil {
+				t.Fatalf("the deck does not restore: %v", err)
+			}
+			return &twin, &d
+		},
+	}
+}
+
+// ttSameState reports whether two tables are in the same state, every
+// field compared but those ttCmpTable ignores; as cmp.Equal with it, only
+// faster.
+func ttSameState(a, b *Table) bool {
+	state := func(t *Table) Table {
+		s := *t
+		s.autos, s.props, s.exposure = nil, nil, 0
+		s.seats = slices.Clip(s.seats)
+		if len(s.seats) == 0 {
+			s.seats = nil
+		}
+		s.bets = nil
+		for _, p := range t.bets {
+			p.row, p.quiet = nil, 0
+			s.bets = append(s.bets, p)
+		}
+		return s
+	}
+	return reflect.DeepEqual(state(a), state(b))
+}
+
+// ttSameNext makes call c on tb, once, and on each of its twins
+// (ttTwins), and checks that they answer the same and are left the same
+// table, saved; with deep, that they are the same table, unexported
+// state and all, before the call and after it. It returns the table's
+// answer.
+func ttSameNext(t ttTB, tb *Table, deck *Deck, c ttCall, deep bool) string {
+	t.Helper()
+	type twin struct {
+		name   string
+		tb     *Table
+		deck   *Deck
+		before string // how it differed from tb before the call
+	}
+	var twins []twin
+	for name, f := range ttTwins(t, tb, deck) {
+		tw, twDeck := f()
+		var before string
+		if deep && !ttSameState(tb, tw) {
+			before = cmp.Diff(tb, tw, ttCmpTable)
+		}
+		twins = append(twins, twin{name, tw, twDeck, before})
+	}
+	answer := c.do(tb, deck)
+	want := []string{answer, string(ttSave(t, tb)), fmt.Sprint(*deck)}
+	for _, tw := range twins {
+		got := []string{c.do(tw.tb, tw.deck), string(ttSave(t, tw.tb)), fmt.Sprint(*tw.deck)}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("%s: the %s table plays differently (-table +%s: answer, saved table, deck):\n%s", c.name, tw.name, tw.name, diff)
+		}
+		if !deep {
+			continue
+		}
+		if tw.before != "" {
+			t.Fatalf("before %s, the %s table differs (-table +%s):\n%s", c.name, tw.name, tw.name, tw.before)
+		}
+		if !ttSameState(tb, tw.tb) {
+			t.Fatalf("after %s, the %s table differs (-table +%s):\n%s", c.name, tw.name, tw.name, cmp.Diff(tb, tw.tb, ttCmpTable))
+		}
+	}
+	return answer
+}
+
+// The claim on the next center bet, held by the player who has the dice,
+// survives a save (it was saved as no claim): at every point of a private
+// game with the claim rule, every call a player could make next answers
+// the same on the table, its clone and the table restored from its save.
+func TestRestoreKeepsClaim(t *testing.T) {
+	r := Street()
+	r.FadeClaim = true
+	tb, err := NewTable(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var deck Deck
+	players := []string{"ann", "bob", "cat"}
+	var menu []ttCall
+	for _, p := range players {
+		menu = append(menu,
+			ttCallErr("claim "+p, func(tb *Table, _ *Deck) error { return tb.Claim(p) }),
+			ttCallErr("fade 20 "+p, func(tb *Table, _ *Deck) error { return tb.Fade(p, 20) }),
+			ttCallErr("bar "+p, func(tb *Table, _ *Deck) error { return tb.BarShooter(p) }),
+			ttCallOf("leave "+p, func(tb *Table, _ *Deck) (Amount, error) { return tb.Leave(p) }),
+			ttCallErr("side "+p, func(tb *Table, _ *Deck) error { return tb.Side(p, "ann", ttK(PassLine), 10, Ratio{}) }))
+	}
+	menu = append(menu,
+		ttCallErr("center 20", func(tb *Table, _ *Deck) error { return tb.Center(20) }),
+		ttCallErr("withdraw", func(tb *Table, _ *Deck) error { return tb.Withdraw() }),
+		ttCallErr("no bet", func(tb *Table, _ *Deck) error { return tb.CallOffCenter() }),
+		ttCallErr("pass dice", func(tb *Table, _ *Deck) error { return tb.PassDice() }),
+		ttCallOf("roll 7", func(tb *Table, _ *Deck) ([]Resolution, error) { return tb.Roll(Dice{3, 4}, nil) }),
+		ttCallOf("roll 4", func(tb *Table, _ *Deck) ([]Resolution, error) { return tb.Roll(Dice{1, 3}, nil) }),
+		ttCallErr("join dan", func(tb *Table, _ *Deck) error { return tb.JoinAt("dan", 100, 1) }))
+	script := []ttCall{
+		ttCallErr("join ann", func(tb *Table, _ *Deck) error { return tb.Join("ann", 1000) }),
+		ttCallErr("join bob", func(tb *Table, _ *Deck) error { return tb.Join("bob", 1000) }),
+		ttCallErr("join cat", func(tb *Table, _ *Deck) error { return tb.Join("cat", 1000) }),
+		// ann stakes 20, bob fades it all and loses: bob may claim the next.
+		ttCallErr("center", func(tb *Table, _ *Deck) error { return tb.Center(20) }),
+		ttCallErr("fade", func(tb *Table, _ *Deck) error { return tb.Fade("bob", 20) }),
+		ttCallOf("natural", func(tb *Table, _ *Deck) ([]Resolution, error) { return tb.Roll(Dice{3, 4}, nil) }),
+		// The dice pass to bob, who holds the claim, then on to cat.
+		ttCallErr("pass to bob", func(tb *Table, _ *Deck) error { return tb.PassDice() }),
+		ttCallErr("pass to cat", func(tb *Table, _ *Deck) error { return tb.PassDice() }),
+		ttCallErr("cat's center", func(tb *Table, _ *Deck) error { return tb.Center(30) }),
+		ttCallErr("bob claims", func(tb *Table, _ *Deck) error { return tb.Claim("bob") }),
+		ttCallOf("point 4", func(tb *Table, _ *Deck) ([]Resolution, error) { return tb.Roll(Dice{1, 3}, nil) }),
+		ttCallOf("seven-out", func(tb *Table, _ *Deck) ([]Resolution, error) { return tb.Roll(Dice{3, 4}, nil) }),
+	}
+	for i, step := range script {
+		for _, c := range menu {
+			d := deck
+			ttSameNext(t, tb.Clone(), &d, c, false)
+		}
+		if answer := ttSameNext(t, tb, &deck, step, true); !strings.HasSuffix(answer, "<nil>") {
+			t.Fatalf("step %d, %s: %s", i, step.name, answer)
+		}
+	}
+}
+
+// ttTwinCalls are the calls the twin state machine draws, by name, for a
+// game under r: every exported call on a Table (and on its Deck, under
+// card rules) the game has, with players, bets and amounts mostly sound.
+func ttTwinCalls(tb *Table) map[string]func(rt *rapid.T) ttCall {
+	r := tb.Rules()
+	unit := r.unit()
+	pool := ttPool[:4]
+	name := func(rt *rapid.T, label string) string {
+		if ps := tb.Players(); len(ps) > 0 && rapid.IntRange(0, 9).Draw(rt, label+" stranger") < 9 {
+			return ps[rapid.IntRange(0, len(ps)-1).Draw(rt, label)].Name
+		}
+		return rapid.SampledFrom(pool).Draw(rt, label+" anyone")
+	}
+	dice := func(rt *rapid.T) Dice {
+		return Dice{uint8(rapid.IntRange(1, 6).Draw(rt, "a")), uint8(rapid.IntRange(1, 6).Draw(rt, "b"))}
+	}
+	amount := func(rt *rapid.T, label string) Amount { return ttDrawAmount(rt, unit, label) }
+	bets := append(r.Catalogue(), Bet{Kind: PassOdds}, Bet{Kind: DontPassOdds})
+	if r.Private {
+		bets = pvSideBets
+	}
+	// bet is mostly one on the layout, else any.
+	bet := func(rt *rapid.T) Bet {
+		if len(tb.bets) > 0 && rapid.Bool().Draw(rt, "own") {
+			return tb.bets[rapid.IntRange(0, len(tb.bets)-1).Draw(rt, "on the layout")].bet
+		}
+		return rapid.SampledFrom(bets).Draw(rt, "bet")
+	}
+	calls := map[string]func(rt *rapid.T) ttCall{
+		"join": func(rt *rapid.T) ttCall {
+			p, seat := rapid.SampledFrom(pool).Draw(rt, "name"), rapid.IntRange(-2, len(tb.seats)+1).Draw(rt, "seat")
+			bankroll := unit * Amount(rapid.Int64Range(0, 2000).Draw(rt, "bankroll"))
+			if rapid.IntRange(0, 9).Draw(rt, "rich") == 0 { // near MaxBalance after a few
+				bankroll = MaxAmount - MaxAmount%unit
+			}
+			if seat < 0 {
+				return ttCallErr("join", func(tb *Table, _ *Deck) error { return tb.Join(p, bankroll) })
+			}
+			return ttCallErr("join at", func(tb *Table, _ *Deck) error { return tb.JoinAt(p, bankroll, seat) })
+		},
+		"leave": func(rt *rapid.T) ttCall {
+			p := name(rt, "who")
+			return ttCallOf("leave", func(tb *Table, _ *Deck) (Amount, error) { return tb.Leave(p) })
+		},
+	}
+	if r.Cards == NoCards {
+		calls["roll"] = func(rt *rapid.T) ttCall {
+			d := dice(rt)
+			return ttCallOf("roll", func(tb *Table, _ *Deck) ([]Resolution, error) { return tb.Roll(d, nil) })
+		}
+	} else {
+		deal := ttCallOf("deal", func(tb *Table, deck *Deck) (string, error) {
+			d, res, err := tb.Deal(deck, nil)
+			return fmt.Sprintf("%v %+v", d, res), err
+		})
+		calls["deal"] = func(*rapid.T) ttCall { return deal }
+		calls["cut"] = func(rt *rapid.T) ttCall {
+			p, n := name(rt, "who"), rapid.IntRange(-1, deckSize+1).Draw(rt, "cut at")
+			return ttCallErr("cut", func(tb *Table, deck *Deck) error { return tb.Cut(deck, p, n) })
+		}
+		calls["decline cut"] = func(rt *rapid.T) ttCall {
+			p := name(rt, "who")
+			return ttCallErr("decline cut", func(tb *Table, deck *Deck) error { return tb.DeclineCut(deck, p) })
+		}
+		calls["new deck"] = func(*rapid.T) ttCall {
+			return ttCallErr("new deck", func(_ *Table, deck *Deck) error { deck.RequestNew(); return nil })
+		}
+	}
+	if !r.Private {
+		calls["place"] = func(rt *rapid.T) ttCall {
+			p, b, a := name(rt, "who"), bet(rt), amount(rt, "amount")
+			return ttCallErr("place", func(tb *Table, _ *Deck) error { return tb.Place(p, b, a) })
+		}
+		calls["reduce"] = func(rt *rapid.T) ttCall {
+			p, b, a := name(rt, "who"), bet(rt), amount(rt, "amount")
+			return ttCallErr("reduce", func(tb *Table, _ *Deck) error { return tb.Reduce(p, b, a) })
+		}
+		calls["take down"] = func(rt *rapid.T) ttCall {
+			p, b := name(rt, "who"), bet(rt)
+			return ttCallOf("take down", func(tb *Table, _ *Deck) (Amount, error) { return tb.TakeDown(p, b) })
+		}
+		calls["working"] = func(rt *rapid.T) ttCall {
+			p, b, on := name(rt, "who"), bet(rt), rapid.Bool().Draw(rt, "on")
+			return ttCallErr("working", func(tb *Table, _ *Deck) error { return tb.SetWorking(p, b, on) })
+		}
+		return calls
+	}
+	calls["center"] = func(rt *rapid.T) ttCall {
+		a := amount(rt, "stake")
+		return ttCallErr("center", func(tb *Table, _ *Deck) error { return tb.Center(a) })
+	}
+	calls["fade"] = func(rt *rapid.T) ttCall {
+		p, a := name(rt, "fader"), amount(rt, "fade")
+		if rapid.Bool().Draw(rt, "the rest") {
+			a = max(tb.center, unit)
+		}
+		return ttCallErr("fade", func(tb *Table, _ *Deck) error { return tb.Fade(p, a) })
+	}
+	// A come-out's center bet staked and faded in full by one player,
+	// which the claim rule is about.
+	calls["center round"] = func(rt *rapid.T) ttCall {
+		p, a := name(rt, "fader"), unit*Amount(rapid.Int64Range(1, 50).Draw(rt, "stake"))
+		return ttCallErr("center round", func(tb *Table, _ *Deck) error {
+			return errors.Join(tb.Center(a), tb.Fade(p, a))
+		})
+	}
+	calls["claim"] = func(rt *rapid.T) ttCall {
+		p := name(rt, "who")
+		return ttCallErr("claim", func(tb *Table, _ *Deck) error { return tb.Claim(p) })
+	}
+	calls["withdraw"] = func(*rapid.T) ttCall {
+		return ttCallErr("withdraw", func(tb *Table, _ *Deck) error { return tb.Withdraw() })
+	}
+	calls["no bet"] = func(*rapid.T) ttCall {
+		return ttCallErr("no bet", func(tb *Table, _ *Deck) error { return tb.CallOffCenter() })
+	}
+	calls["side"] = func(rt *rapid.T) ttCall {
+		p, o, b, a := name(rt, "backer"), name(rt, "layer"), bet(rt), amount(rt, "amount")
+		odds := rapid.SampledFrom([]Ratio{{}, {1, 1}, {6, 5}, {9, 1}, {1, 2}}).Draw(rt, "odds")
+		return ttCallErr("side", func(tb *Table, _ *Deck) error { return tb.Side(p, o, b, a, odds) })
+	}
+	calls["call off"] = func(rt *rapid.T) ttCall {
+		p, b := name(rt, "who"), bet(rt)
+		return ttCallOf("call off", func(tb *Table, _ *Deck) (int, error) { return tb.CallOff(p, b) })
+	}
+	calls["pass dice"] = func(*rapid.T) ttCall {
+		return ttCallErr("pass dice", func(tb *Table, _ *Deck) error { return tb.PassDice() })
+	}
+	calls["fault"] = func(rt *rapid.T) ttCall {
+		d, f := dice(rt), Fault(rapid.IntRange(0, int(numFaults)).Draw(rt, "fault"))
+		return ttCallOf("fault", func(tb *Table, _ *Deck) ([]Resolution, error) { return tb.RollFault(d, f, nil) })
+	}
+	calls["bar"] = func(rt *rapid.T) ttCall {
+		p := name(rt, "who")
+		return ttCallErr("bar", func(tb *Table, _ *Deck) error { return tb.BarShooter(p) })
+	}
+	calls["change dice"] = func(rt *rapid.T) ttCall {
+		p := name(rt, "who")
+		return ttCallErr("change dice", func(tb *Table, _ *Deck) error { return tb.ChangeDice(p) })
+	}
+	return calls
+}
+
+// TestRestoreStateMachine plays random casino, private and card games
+// and, before every call, saves the table and restores a twin of it (and
+// clones it): the call must answer the same on each and leave them the
+// same table. Every state that changes what a later call may do must
+// survive a save.
+func TestRestoreStateMachine(t *testing.T) {
+	ttRapidFlags(t)
+	rapid.Check(t, func(rt *rapid.T) {
+		var r Rules
+		game := rapid.IntRange(0, 2).Draw(rt, "game")
+		switch game {
+		case 0:
+			r = ttDrawRules(rt)
+		case 1:
+			r = pvDrawRules(rt)
+			r.FadeClaim = rapid.IntRange(0, 3).Draw(rt, "no claim rule") > 0
+		}
+		if game == 2 || rapid.IntRange(0, 3).Draw(rt, "cards") == 0 {
+			r.Cards = CardReading(rapid.IntRange(1, 3).Draw(rt, "reading"))
+		}
+		tb, err := NewTable(r)
+		if err != nil {
+			rt.Fatalf("NewTable: %v", err)
+		}
+		deck := NewDeck(rapid.Uint64().Draw(rt, "seed"), 0)
+		for i := range rapid.IntRange(1, 4).Draw(rt, "players") {
+			if err := tb.Join(ttPool[i], 1000*r.unit()); err != nil {
+				rt.Fatalf("Join: %v", err)
+			}
+		}
+		calls := ttTwinCalls(tb)
+		actions := map[string]func(*rapid.T){}
+		for name, draw := range calls {
+			actions[name] = func(rt *rapid.T) { ttSameNext(rt, tb, deck, draw(rt), true) }
+		}
+		rt.Repeat(actions)
+	})
 }
