@@ -24,6 +24,18 @@ func (w *int128) add(x int128) {
 
 func (w *int128) addInt(a int64) { w.add(wide(a)) }
 
+// addChecked adds x and reports whether the sum fits in 128 bits; if it
+// does not, w is left as it was.
+func (w *int128) addChecked(x int128) bool {
+	s := *w
+	s.add(x)
+	if (w.hi < 0) == (x.hi < 0) && (s.hi < 0) != (w.hi < 0) {
+		return false
+	}
+	*w = s
+	return true
+}
+
 // product is a*b exactly.
 func product(a, b int64) int128 {
 	neg := (a < 0) != (b < 0)
@@ -109,6 +121,18 @@ func (w *int192) merge(x int192) {
 	w.lo, c = bits.Add64(w.lo, x.lo, 0)
 	w.mid, c = bits.Add64(w.mid, x.mid, c)
 	w.hi += x.hi + int64(c)
+}
+
+// mergeChecked adds x and reports whether the sum fits in 192 bits; if
+// it does not, w is left as it was.
+func (w *int192) mergeChecked(x int192) bool {
+	s := *w
+	s.merge(x)
+	if (w.hi < 0) == (x.hi < 0) && (s.hi < 0) != (w.hi < 0) {
+		return false
+	}
+	*w = s
+	return true
 }
 
 // fits64 reports whether the value fits in an int64, and int64 is then it.

@@ -171,8 +171,9 @@ func mulDiv(a Amount, b, c int64) (Amount, bool) {
 	return Amount(q), q <= math.MaxInt64
 }
 
-// addAmounts returns a+b and whether the sum fits in an Amount.
-func addAmounts(a, b Amount) (Amount, bool) {
+// addAmounts returns a+b and whether the sum fits in its type: amounts,
+// or the counts of a simulation.
+func addAmounts[T ~int64](a, b T) (T, bool) {
 	s := a + b
 	return s, (s > a) == (b > 0)
 }

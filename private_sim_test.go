@@ -369,7 +369,8 @@ func TestPrivateMoneyConserved(t *testing.T) {
 			sum := new(big.Int)
 			for k := range p.seats {
 				l := p.ledger(&out, k)
-				net := totalOf(*l.bets).Net()
+				total, _ := totalOf(*l.bets)
+				net := total.Net()
 				sum.Add(sum, net)
 				have := p.t.seats[k].bankroll + onTable(&p.t, k) - brought[k]
 				if net.Cmp(big.NewInt(int64(have))) != 0 {

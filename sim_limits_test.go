@@ -400,3 +400,70 @@ func asV010(t *testing.T, r SimResult) SimResult {
 	}
 	return back
 }
+
+// MergeResults refuses a merge whose counts or sums pass what they hold,
+// and a result whose tallies add up past it. Before, shards edited to
+// claim 2^63-1 rolls each wrapped back to a plausible total (the rolls of
+// the third shard) and merged as a complete run.
+func TestMergeRefusesOverflow(t *testing.T) {
+	cfg := SimConfig{Strategy: mustParse(t, "pass 10\nplace 6 12"), Mode: BySessions, N: 5 * blockSessions, Seed: 2, Shards: 5,
+		Session: SessionLimits{Bankroll: 100, Target: 200, MaxRolls: 50}}
+	var shards []SimResult
+	for i := range 5 {
+		cfg.Shard = i
+		r, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Bets) != 2 {
+			t.Fatalf("shard %d: tallies %+v, want the pass line's and place 6's", i, r.Bets)
+		}
+		shards = append(shards, r)
+	}
+	if _, err := MergeResults(shards...); err != nil {
+		t.Fatal(err)
+	}
+	// edited is the shards with f applied to each: five sums of the
+	// most one result may hold wrap the widest of them, 192 bits.
+	edited := func(f func(r *SimResult)) []SimResult {
+		out := make([]SimResult, len(shards))
+		for i, r := range shards {
+			r.Bets = append([]BetTally(nil), r.Bets...)
+			f(&r)
+			out[i] = r
+		}
+		return out
+	}
+	const huge = math.MaxInt64
+	most128 := int128{1<<62 - 1, math.MaxUint64}                 // 2^126 - 1, the most a sum may hold
+	most192 := int192{1<<61 - 1, math.MaxUint64, math.MaxUint64} // 2^189 - 1, the most a sum of squares may hold
+	tests := []struct {
+		reason  string
+		results []SimResult
+	}{
+		{"rolls", edited(func(r *SimResult) { r.Rolls, r.SessionRolls = huge, huge })},
+		{"hands", edited(func(r *SimResult) { r.SevenOuts, r.Rolls, r.SessionRolls = huge, huge, huge })},
+		{"decisions", edited(func(r *SimResult) {
+			b := &r.Bets[0]
+			b.Decisions, b.Wins, b.Losses, b.Pushes = huge, huge, 0, 0
+		})},
+		{"odds returned", edited(func(r *SimResult) { r.Bets[0].Returned = huge })},
+		{"stakes", edited(func(r *SimResult) { r.Bets[0].staked = most128 })},
+		{"sums of squares", edited(func(r *SimResult) { r.roll.netSq = most192 })},
+	}
+	for _, tc := range tests {
+		if m, err := MergeResults(tc.results...); !errors.Is(err, ErrSimulation) || !errors.Is(err, ErrOverflow) {
+			t.Errorf("%s: err = %v (rolls %d, complete %v), want ErrSimulation and ErrOverflow", tc.reason, err, m.Rolls, m.Complete())
+		}
+	}
+	// One result whose tallies add up past 2^63 decisions: its Total would wrap.
+	one := shards[0]
+	one.Bets = append([]BetTally(nil), one.Bets...)
+	for i := range one.Bets {
+		b := &one.Bets[i]
+		b.Decisions, b.Wins, b.Losses, b.Pushes = huge, huge, 0, 0
+	}
+	if _, err := MergeResults(one); !errors.Is(err, ErrSimulation) || !errors.Is(err, ErrOverflow) {
+		t.Errorf("tallies of 2^63-1 decisions each: err = %v (total %d), want ErrSimulation and ErrOverflow", err, one.Total().Decisions)
+	}
+}

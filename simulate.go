@@ -358,11 +358,15 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	if err := ctx.Err(); err != nil {
 		return SimResult{}, err
 	}
+	summed := true
 	for i := range parts {
-		out.add(&parts[i])
+		summed = out.add(&parts[i]) && summed
 	}
-	if out.overflow {
+	switch {
+	case out.overflow:
 		return SimResult{}, fmt.Errorf("craps: simulate: a hand's net result passed %d: %w", int64(math.MaxInt64), ErrOverflow)
+	case !summed:
+		return SimResult{}, fmt.Errorf("craps: simulate: a count or sum of the run passed what it can hold: %w", ErrOverflow)
 	}
 	return out, nil
 }

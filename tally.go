@@ -125,21 +125,38 @@ func (t *BetTally) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-func (t *BetTally) merge(x *BetTally) {
-	t.Decisions += x.Decisions
-	t.Wins += x.Wins
-	t.Losses += x.Losses
-	t.Pushes += x.Pushes
-	t.Returned += x.Returned
-	t.staked.add(x.staked)
-	t.won.add(x.won)
-	t.lost.add(x.lost)
-	t.commission.add(x.commission)
-	t.breakage.add(x.breakage)
-	t.net.add(x.net)
-	t.netSq.merge(x.netSq)
-	t.netStaked.merge(x.netStaked)
-	t.stakedSq.merge(x.stakedSq)
+// merge adds the counts and sums of x, and reports whether every sum
+// fits in what holds it (if one does not, t is left part added).
+func (t *BetTally) merge(x *BetTally) bool {
+	ok := addCounts([]*int64{&t.Decisions, &t.Wins, &t.Losses, &t.Pushes, &t.Returned},
+		x.Decisions, x.Wins, x.Losses, x.Pushes, x.Returned)
+	for _, s := range []struct{ to, from *int128 }{
+		{&t.staked, &x.staked}, {&t.won, &x.won}, {&t.lost, &x.lost}, {&t.commission, &x.commission},
+		{&t.breakage, &x.breakage}, {&t.net, &x.net},
+	} {
+		ok = s.to.addChecked(*s.from) && ok
+	}
+	for _, s := range []struct{ to, from *int192 }{
+		{&t.netSq, &x.netSq}, {&t.netStaked, &x.netStaked}, {&t.stakedSq, &x.stakedSq},
+	} {
+		ok = s.to.mergeChecked(*s.from) && ok
+	}
+	return ok
+}
+
+// addCounts adds each of counts to the count at the same index of to, and
+// reports whether every sum fits in an int64 (a count that would not is
+// left as it was).
+func addCounts(to []*int64, counts ...int64) bool {
+	ok := true
+	for i, c := range counts {
+		sum, fits := addAmounts(*to[i], c)
+		if fits {
+			*to[i] = sum
+		}
+		ok = ok && fits
+	}
+	return ok
 }
 
 // scaled adds x counted n times. A compiled transition decides each bet at
@@ -352,26 +369,28 @@ func (s *rollSums) addTimes(n, net, staked int64) {
 	s.stakedSq.add(product(n, staked*staked))
 }
 
-func (s *rollSums) merge(x *rollSums) {
-	s.netSq.merge(x.netSq)
-	s.netStaked.merge(x.netStaked)
-	s.stakedSq.merge(x.stakedSq)
+// merge adds the sums of x, and reports whether each fits in 192 bits.
+func (s *rollSums) merge(x *rollSums) bool {
+	a, b, c := s.netSq.mergeChecked(x.netSq), s.netStaked.mergeChecked(x.netStaked), s.stakedSq.mergeChecked(x.stakedSq)
+	return a && b && c
 }
 
 // returnOf is the return of bets whose rolls summed to s, and its
 // standard error.
 func (s *rollSums) returnOf(bets []BetTally) (mean, stderr float64) {
-	t := totalOf(bets)
+	t, _ := totalOf(bets)
 	return ratioStats(t.net, t.staked, s.netSq, s.netStaked, s.stakedSq)
 }
 
-// totalOf sums tallies.
-func totalOf(bets []BetTally) BetTally {
+// totalOf sums tallies, and reports whether every sum fits in what
+// holds it: it does for a result MergeResults accepts (ledger.check).
+func totalOf(bets []BetTally) (BetTally, bool) {
 	var t BetTally
+	ok := true
 	for i := range bets {
-		t.merge(&bets[i])
+		ok = t.merge(&bets[i]) && ok
 	}
-	return t
+	return t, ok
 }
 
 // rollSumsJSON is the sums of squares as JSON has them.
@@ -386,8 +405,11 @@ func (j rollSumsJSON) sums() rollSums  { return rollSums{j.RollNetSq, j.RollNetS
 func (r *SimResult) ledger() ledger    { return ledger{&r.Bets, &r.roll, &r.Outcomes, &r.Ends} }
 func (p *PlayerResult) ledger() ledger { return ledger{&p.Bets, &p.roll, &p.Outcomes, &p.Ends} }
 
-// Total sums the tallies of every bet of the player.
-func (p *PlayerResult) Total() BetTally { return totalOf(p.Bets) }
+// Total sums the tallies of every bet of the player (see SimResult.Total).
+func (p *PlayerResult) Total() BetTally {
+	t, _ := totalOf(p.Bets)
+	return t
+}
 
 // Return is the player's whole layout's result per unit staked and its
 // standard error, counted roll by roll, as SimResult.Return counts the
@@ -461,8 +483,13 @@ func resultJSONError(err error) error {
 	return fmt.Errorf("craps: read simulation result: %v: %w", err, ErrSyntax)
 }
 
-// Total sums the tallies of every bet of the first player.
-func (r *SimResult) Total() BetTally { return totalOf(r.Bets) }
+// Total sums the tallies of every bet of the first player. The sums of
+// every result Simulate returns and MergeResults accepts fit; one given
+// no check may have tallies whose sums wrap.
+func (r *SimResult) Total() BetTally {
+	t, _ := totalOf(r.Bets)
+	return t
+}
 
 // Return is the first player's whole layout's result per unit staked and
 // its standard error, counted roll by roll so that bets decided together
@@ -558,43 +585,45 @@ func betLess(a, b *Bet) bool {
 	return a.Hop.index() < b.Hop.index()
 }
 
-// add merges the sums of x into r.
-func (r *SimResult) add(x *SimResult) {
-	r.Blocks += x.Blocks
-	r.Rolls += x.Rolls
-	r.SevenOuts += x.SevenOuts
-	r.SessionRolls += x.SessionRolls
+// add merges the sums of x into r, and reports whether every count and
+// sum fits in what holds it (if one does not, r is left part merged).
+func (r *SimResult) add(x *SimResult) bool {
+	ok := addCounts([]*int64{&r.Blocks, &r.Rolls, &r.SevenOuts, &r.SessionRolls}, x.Blocks, x.Rolls, x.SevenOuts, x.SessionRolls)
 	r.overflow = r.overflow || x.overflow
-	r.ledger().add(x.ledger())
+	ok = r.ledger().add(x.ledger()) && ok
 	for len(r.Others) < len(x.Others) { // a result before its first block
 		o := &x.Others[len(r.Others)]
 		r.Others = append(r.Others, PlayerResult{Name: o.Name, Strategy: o.Strategy, StrategyText: o.StrategyText,
 			Hooked: o.Hooked, Bankroll: o.Bankroll})
 	}
 	for i := range x.Others {
-		r.Others[i].ledger().add(x.Others[i].ledger())
+		ok = r.Others[i].ledger().add(x.Others[i].ledger()) && ok
 	}
+	return ok
 }
 
-// add merges the sums of ledger x into l, and sorts its tallies.
-func (l ledger) add(x ledger) {
+// add merges the sums of ledger x into l, sorts its tallies, and reports
+// whether every count and sum fits in what holds it.
+func (l ledger) add(x ledger) bool {
+	ok := true
 	for i := range *x.bets {
 		b := &(*x.bets)[i]
-		(*l.bets)[l.tallyIndex(b.Bet, b.Against, b.Odds)].merge(b)
+		ok = (*l.bets)[l.tallyIndex(b.Bet, b.Against, b.Odds)].merge(b) && ok
 	}
-	l.roll.merge(x.roll)
+	ok = l.roll.merge(x.roll) && ok
 	if len(*x.outcomes) > 0 && *l.outcomes == nil {
 		*l.outcomes = Histogram{}
 	}
 	for v, c := range *x.outcomes {
-		(*l.outcomes)[v] += c
+		n := (*l.outcomes)[v]
+		ok = addCounts([]*int64{&n}, c) && ok
+		(*l.outcomes)[v] = n
 	}
-	l.ends.Target += x.ends.Target
-	l.ends.StopLoss += x.ends.StopLoss
-	l.ends.Ruin += x.ends.Ruin
-	l.ends.MaxRolls += x.ends.MaxRolls
-	l.ends.Strategy += x.ends.Strategy
+	e, f := l.ends, x.ends
+	ok = addCounts([]*int64{&e.Target, &e.StopLoss, &e.Ruin, &e.MaxRolls, &e.Strategy},
+		f.Target, f.StopLoss, f.Ruin, f.MaxRolls, f.Strategy) && ok
 	sortTallies(*l.bets)
+	return ok
 }
 
 // MergeResults combines the results of different shards of one run (same
@@ -606,8 +635,10 @@ func (l ledger) add(x ledger) {
 // twice, a negative or inconsistent count, a block count or number of
 // rolls, shooters or sessions other than its shards hold, a sum too large
 // for the run), and results that are not disjoint parts of one run, are
-// errors wrapping ErrSimulation. Given one result, it checks it and
-// returns a copy.
+// errors wrapping ErrSimulation. So are results whose counts or sums add
+// up past what holds them (an int64 count, a 128-bit sum), and a result
+// whose tallies do (its Total would wrap): those errors wrap ErrOverflow
+// too. Given one result, it checks it and returns a copy.
 //
 // Strategies are the same if their names, their texts (StrategyText: the
 // actions they play) and whether they had a hook are. A hook's play is
@@ -664,7 +695,9 @@ func MergeResults(results ...SimResult) (SimResult, error) {
 		if out.Engine != b.Engine {
 			out.Engine = "mixed"
 		}
-		out.add(b)
+		if !out.add(b) {
+			return SimResult{}, fmt.Errorf("craps: merge: adding result %d, a count or sum passes what it can hold (%w): %w", i+1, ErrOverflow, ErrSimulation)
+		}
 	}
 	sort.Ints(out.Parts)
 	if err := out.check(); err != nil {
@@ -809,7 +842,7 @@ func (r *SimResult) check() error {
 	}
 	for k, l := range ledgers {
 		if err := l.check(r.Mode, items, &r.Rules); err != nil {
-			return bad("player %d: %v", k+1, err)
+			return fmt.Errorf("player %d: %w: %w", k+1, err, ErrSimulation)
 		}
 	}
 	return nil
@@ -859,6 +892,9 @@ func (l ledger) check(mode SimMode, items int64, r *Rules) error {
 			return fmt.Errorf("%v: %v", t.Bet, err)
 		}
 		seen[k] = true
+	}
+	if _, ok := totalOf(*l.bets); !ok {
+		return fmt.Errorf("the tallies' counts or sums add up past what they can hold: %w", ErrOverflow)
 	}
 	return nil
 }
