@@ -37,7 +37,8 @@ type StrategyAnalysis struct {
 	ReturnPerRoll, WageredPerRoll *big.Rat
 	// ReturnPerWagered is ReturnPerRoll/WageredPerRoll: the player's result
 	// per unit wagered, negative when the house has the edge; the exact
-	// figure of a simulation's net over staked for all bets.
+	// figure of a simulation's net over staked for all bets. It is nil
+	// for a strategy that stakes nothing in the long run (WageredPerRoll 0).
 	ReturnPerWagered *big.Rat
 	// RollVariance is the variance of one roll's net result in the long
 	// run. VariancePerRoll is the variance that the total of n rolls

@@ -298,3 +298,24 @@ func TestSimPrivateGame(t *testing.T) {
 		t.Errorf("help strategy says nothing of the private game:\n%s", out)
 	}
 }
+
+// A strategy that never stakes has no return per unit wagered: craps sim
+// prints its run without that exact figure, and says why. Before, it
+// panicked on the nil figure (the second strategy is a line of the
+// README's own example).
+func TestSimNeverStakes(t *testing.T) {
+	for _, strategy := range []string{"field 10 if won field", "place 5 0-10-0 by hits place"} {
+		for _, mode := range [][]string{{"-rolls", "1e5"}, {"-shooters", "2000"}} {
+			args := append([]string{"sim", "-strategy", strategy}, mode...)
+			code, out, errOut := runCmd(t, "", args...)
+			if code != 0 || !strings.Contains(out, "no return per unit wagered: the strategy stakes nothing") ||
+				strings.Contains(out, "\n  return per unit wagered") {
+				t.Errorf("%q: exit %d, output:\n%s%s", args, code, out, errOut)
+			}
+			code, out, errOut = runCmd(t, "", append(args, "-json")...)
+			if code != 0 || !json.Valid([]byte(out)) {
+				t.Errorf("%q -json: exit %d, output:\n%s%s", args, code, out, errOut)
+			}
+		}
+	}
+}

@@ -105,9 +105,14 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string, law []crap
 	if err != nil {
 		return nil, "no exact strategy figures: " + err.Error(), nil
 	}
-	if res.Rolls > 0 {
+	switch {
+	case a.ReturnPerWagered == nil: // WageredPerRoll is 0
+		note = "no return per unit wagered: the strategy stakes nothing in the long run"
+	case res.Rolls > 0:
 		mean, se := res.Return()
 		add("return per unit wagered", mean, se, a.ReturnPerWagered)
+	}
+	if res.Rolls > 0 {
 		net, _ := new(big.Float).SetInt(res.Total().Net()).Float64()
 		n := float64(res.Rolls)
 		add("net per roll", net/n, math.Sqrt(ratFloat(a.VariancePerRoll)/n), a.ReturnPerRoll)
