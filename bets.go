@@ -322,6 +322,21 @@ func (b Bet) wellFormed() bool {
 	return isBoxNumber(b.Number, true)
 }
 
+// Points lists the totals that can be the point under r, smallest first:
+// 4, 5, 6, 8, 9 and 10, and in crapless craps 2, 3, 11 and 12 too.
+func (r Rules) Points() []int { return boxNumbers(&r) }
+
+// boxNumbers lists the points of the game, smallest first.
+func boxNumbers(r *Rules) []int {
+	var out []int
+	for n := 2; n <= 12; n++ {
+		if isBoxNumber(n, r.Crapless) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // isBoxNumber reports whether n can be a point: 4, 5, 6, 8, 9, 10, and in
 // crapless craps 2, 3, 11 and 12 too.
 func isBoxNumber(n int, crapless bool) bool {
@@ -367,6 +382,49 @@ type effect struct {
 func (b Bet) start() betState { return betState{point: int8(b.Number)} }
 
 var evenMoney = Ratio{1, 1}
+
+// Pays is the payout throw d wins bet b at under r with the puck on point
+// (0 for a come-out), as the bet's definition gives it: 7:6 for a place 6
+// on a 6, 2:1 for the field on a 2, even money for a pass line bet on a
+// come-out 7 or on its point; for a bet made of Parts, the net of the whole
+// bet (a horn pays 3:1 on an 11 at the standard 15:1, its other three
+// quarters lost). It is the zero Ratio if d does not win the bet then: it
+// loses, pushes or decides nothing. The bet is taken as it stands with the
+// puck there: a line bet on the point, a come bet on its Number (in the
+// come box without one), and a bet that counts the throws before it (the
+// fire bet, all, tall and small, the repeaters) as just made, nothing
+// counted yet. Whether the bet works on a come-out is not Pays's concern
+// (Table.SetWorking). It returns an error wrapping ErrInvalidRules for
+// rules that do not validate, ErrNotOffered for a bet the rules do not
+// offer and for the private game, whose bets are paid at the odds the
+// players agree, and ErrSyntax for a point that is not a point of the game
+// or dice that are not a throw.
+func (r Rules) Pays(b Bet, point int, d Dice) (Ratio, error) {
+	if err := r.Validate(); err != nil {
+		return Ratio{}, err
+	}
+	if r.Private {
+		return Ratio{}, fmt.Errorf("craps: pays: %v: the private game pays every bet at the odds the players agree: %w", b, ErrNotOffered)
+	}
+	if err := r.Offers(b); err != nil {
+		return Ratio{}, err
+	}
+	if point != 0 && !isBoxNumber(point, r.Crapless) {
+		return Ratio{}, fmt.Errorf("craps: pays: %v: %d is not a point of the game: %w", b, point, ErrSyntax)
+	}
+	if !d.Valid() {
+		return Ratio{}, fmt.Errorf("craps: pays: %v: dice %d-%d are not two faces from 1 to 6: %w", b, d.A, d.B, ErrSyntax)
+	}
+	s := b.start()
+	switch b.Kind {
+	case PassLine, DontPass, Fire: // they play the shooter's point
+		s.point = int8(point)
+	}
+	if e := b.roll(&r, s, d); e.verdict == wins {
+		return e.pays, nil
+	}
+	return Ratio{}, nil
+}
 
 // roll is the one definition of every bet: what the throw d does to bet b
 // in state s under rules r. Live play (Table.Roll), exact analysis and
@@ -612,6 +670,27 @@ func placeToLosePays(n int) Ratio {
 		return Ratio{5, 8}
 	}
 	return Ratio{4, 5}
+}
+
+// Parts lists the one-roll bets that a horn, horn high, C&E, world or
+// three-way craps bet is made of, one entry for each equal share of its
+// stake: a horn is Aces, Ace-Deuce, Yo and Boxcars, a quarter each; a horn
+// high 12 lists Boxcars twice, for two of its five shares; a world adds
+// Any 7 to the horn's four, a fifth each; C&E is Any Craps and Yo, half
+// each; three-way craps is Aces, Ace-Deuce and Boxcars. A Table decides
+// each part by its own definition and pays the net (Rules.Pays). Parts is
+// nil for a bet of any other kind.
+func (b Bet) Parts() []Bet {
+	if !isSplit(b.Kind) {
+		return nil
+	}
+	var out []Bet
+	for _, p := range b.parts() {
+		for range p.weight {
+			out = append(out, Bet{Kind: p.kind})
+		}
+	}
+	return out
 }
 
 // parts is how a horn, horn high, C&E, world or three-way craps bet is

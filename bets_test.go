@@ -2,6 +2,7 @@ package craps
 
 import (
 	"errors"
+	"math/big"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -622,5 +623,211 @@ func TestRollNoBetPushes(t *testing.T) {
 		if got := (Bet{}).roll(&r, betState{}, d); got != rollPushes {
 			t.Errorf("NoBet on %v = %+v, want a push (the stake given back)", d, got)
 		}
+	}
+}
+
+// Rules.Pays agrees with Table.Roll, two paths to one definition: on
+// tables with the puck off and on each point, every bet the table takes
+// then is rolled on every throw, and Pays gives a payout exactly when the
+// table pays the bet (its win and any vig taken from it are the payout of
+// Pays on the stake), and the zero Ratio when the table decides anything
+// else or nothing. Bets that are off on the come-out are turned on.
+func TestPaysAgreesWithRoll(t *testing.T) {
+	names := []string{"standard", "bar2", "vegas", "crapless", "for-1 props in 5s"}
+	rules := []Rules{Standard(), Bar2(), Vegas(), Crapless(), {PropsFor1: true, Unit: 5}}
+	switch {
+	case exhaustiveSet():
+	case testing.Short():
+		names, rules = names[2:4], rules[2:4] // commission from the win, and the points of crapless craps
+	default:
+		names, rules = names[1:4], rules[1:4]
+	}
+	for i, r := range rules {
+		for _, point := range append([]int{0}, r.Points()...) {
+			switch {
+			case exhaustiveSet(), point == 0, point == r.Points()[0]: // the first point: 4, or crapless craps' 2
+			case point == 6 && !testing.Short(): // the hardways' and big 6's
+			default:
+				continue
+			}
+			for _, b := range r.Catalogue() {
+				switch b.Kind {
+				case Fire, All, Tall, Small, Repeater: // decided by the hand before: see TestPaysAsJustMade
+					continue
+				}
+				tb, err := NewTable(r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := tb.Join("p", MaxAmount); err != nil {
+					t.Fatal(err)
+				}
+				stake := 60 * max(r.Unit, 1)
+				// A line bet, alone or under odds, is made on the come-out and
+				// plays the point thrown after it.
+				line, odds := b.LineUnder()
+				if !odds {
+					line = b
+				}
+				early := line.Kind == PassLine || line.Kind == DontPass
+				if early && tb.Place("p", line, stake) != nil {
+					continue
+				}
+				if point != 0 {
+					if _, err := tb.Roll(ttEasy(point), nil); err != nil || tb.Point() != point {
+						t.Fatalf("%s: no point %d: %v", names[i], point, err)
+					}
+				}
+				if (odds || !early) && tb.Place("p", b, stake) != nil {
+					continue // not made with the puck there, or not behind a line bet
+				}
+				_ = tb.SetWorking("p", b, true)
+				for _, d := range AllDice() {
+					pays, err := r.Pays(b, point, d)
+					if err != nil {
+						t.Fatalf("%v, point %d, %v: %v", b, point, d, err)
+					}
+					res, err := tb.Clone().Roll(d, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var got *Resolution
+					for i := range res {
+						if res[i].Bet == b {
+							got = &res[i]
+						}
+					}
+					switch {
+					case got != nil && got.Outcome == OutcomeWon:
+						pay, err := pays.Pay(stake, r.Unit)
+						if err != nil || pay.Win != got.Win+got.Commission {
+							t.Errorf("%s: %v for %d, point %d, %v: the table pays %d (vig %d), Pays says %v: %v %v",
+								names[i], b, stake, point, d, got.Win, got.Commission, pays, pay, err)
+						}
+					case !pays.IsZero():
+						t.Errorf("%s: %v, point %d, %v: the table does not pay it (%+v), Pays says %v", names[i], b, point, d, got, pays)
+					}
+				}
+			}
+		}
+	}
+}
+
+// The bets that count the throws before are taken as just made: a fire bet
+// made now pays nothing on any throw, as no point is made yet.
+func TestPaysAsJustMade(t *testing.T) {
+	for _, point := range []int{0, 4, 6} {
+		for _, d := range AllDice() {
+			if pays, err := Standard().Pays(Bet{Kind: Fire}, point, d); err != nil || !pays.IsZero() {
+				t.Errorf("fire bet, point %d, %v: %v, %v; want nothing", point, d, pays, err)
+			}
+		}
+	}
+}
+
+func TestPays(t *testing.T) {
+	for _, c := range []struct {
+		reason string
+		rules  Rules
+		bet    Bet
+		point  int
+		dice   Dice
+		want   Ratio
+		err    error
+	}{
+		{"place 6 on a 6", Standard(), ttN(Place, 6), 4, ttEasy(6), Ratio{7, 6}, nil},
+		{"place 6 on a 7 loses", Standard(), ttN(Place, 6), 4, ttDice(3, 4), Ratio{}, nil},
+		{"the field pays double on a 2", Standard(), ttK(Field), 0, ttDice(1, 1), Ratio{2, 1}, nil},
+		{"pass line on a come-out 7", Standard(), ttK(PassLine), 0, ttDice(3, 4), evenMoney, nil},
+		{"pass line on its point", Standard(), ttK(PassLine), 6, ttHard(6), evenMoney, nil},
+		{"pass line on a 7 with the point on loses", Standard(), ttK(PassLine), 6, ttDice(3, 4), Ratio{}, nil},
+		{"don't pass on the bar pushes", Standard(), ttK(DontPass), 0, ttDice(6, 6), Ratio{}, nil},
+		{"a come bet in the box on a 7", Standard(), ttK(Come), 6, ttDice(3, 4), evenMoney, nil},
+		{"a come bet on its 9 on a 9", Standard(), ttN(Come, 9), 6, ttDice(4, 5), evenMoney, nil},
+		{"odds on 4", Standard(), ttN(PassOdds, 4), 4, ttDice(1, 3), Ratio{2, 1}, nil},
+		{"lay 4", Standard(), ttN(Lay, 4), 6, ttDice(3, 4), Ratio{1, 2}, nil},
+		{"hard 6", Standard(), ttN(Hardway, 6), 0, ttHard(6), Ratio{9, 1}, nil},
+		{"a 2 at 30 for 1", Rules{PropsFor1: true}, ttK(Aces), 0, ttDice(1, 1), Ratio{29, 1}, nil},
+		{"a horn on an 11: 15 on a quarter, less the other three", Standard(), ttK(Horn), 0, ttDice(5, 6), Ratio{3, 1}, nil},
+		{"a world on a 7 is a push", Standard(), ttK(World), 0, ttDice(3, 4), Ratio{}, nil},
+		{"crapless: the 2 is a point", Crapless(), ttK(PassLine), 2, ttDice(1, 1), evenMoney, nil},
+		{"7 is never the point", Standard(), ttK(PassLine), 7, ttDice(3, 4), Ratio{}, ErrSyntax},
+		{"2 is no point at a standard table", Standard(), ttK(PassLine), 2, ttDice(1, 1), Ratio{}, ErrSyntax},
+		{"dice that are no throw", Standard(), ttK(Field), 0, Dice{0, 7}, Ratio{}, ErrSyntax},
+		{"a bet the table does not offer", Crapless(), ttK(DontPass), 0, ttDice(1, 1), Ratio{}, ErrNotOffered},
+		{"the private game pays at the players' odds", Street(), ttK(Center), 0, ttDice(3, 4), Ratio{}, ErrNotOffered},
+		{"rules that do not validate", Rules{Unit: -1}, ttK(Field), 0, ttDice(1, 1), Ratio{}, ErrInvalidRules},
+	} {
+		got, err := c.rules.Pays(c.bet, c.point, c.dice)
+		if got != c.want || !errors.Is(err, c.err) {
+			t.Errorf("%s: Pays(%v, %d, %v) = %v, %v; want %v, %v", c.reason, c.bet, c.point, c.dice, got, err, c.want, c.err)
+		}
+	}
+}
+
+// Parts lists a split's one-roll bets, one per equal share, and the net of
+// its parts, each paid by Pays, is what Pays gives the whole bet.
+func TestParts(t *testing.T) {
+	for _, c := range []struct {
+		bet  Bet
+		want []BetKind
+	}{
+		{ttK(Horn), []BetKind{Aces, AceDeuce, Yo, Boxcars}},
+		{ttN(HornHigh, 12), []BetKind{Aces, AceDeuce, Yo, Boxcars, Boxcars}},
+		{ttN(HornHigh, 2), []BetKind{Aces, Aces, AceDeuce, Yo, Boxcars}},
+		{ttK(CAndE), []BetKind{AnyCraps, Yo}},
+		{ttK(World), []BetKind{Aces, AceDeuce, Yo, Boxcars, Any7}},
+		{ttK(ThreeWay), []BetKind{Aces, AceDeuce, Boxcars}},
+		{ttN(Place, 6), nil},
+		{ttK(AllHardways), nil}, // four bets of their own, not parts of one
+	} {
+		var got []BetKind
+		for _, p := range c.bet.Parts() {
+			got = append(got, p.Kind)
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("%v (-want +got):\n%s", c.bet, diff)
+		}
+		r := Standard()
+		for _, d := range AllDice() {
+			parts := c.bet.Parts()
+			if parts == nil {
+				break
+			}
+			net := new(big.Rat)
+			for _, p := range parts {
+				pays, err := r.Pays(p, 0, d)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if pays.IsZero() {
+					net.Sub(net, big.NewRat(1, 1))
+				} else {
+					net.Add(net, pays.Rat())
+				}
+			}
+			net.Quo(net, big.NewRat(int64(len(parts)), 1))
+			whole, err := r.Pays(c.bet, 0, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := whole.Rat(); (want == nil && net.Sign() > 0) || (want != nil && net.Cmp(want) != 0) {
+				t.Errorf("%v on %v: the parts net %v, Pays gives the whole %v", c.bet, d, net, whole)
+			}
+		}
+	}
+}
+
+func TestPoints(t *testing.T) {
+	if diff := cmp.Diff([]int{4, 5, 6, 8, 9, 10}, Standard().Points()); diff != "" {
+		t.Errorf("standard (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]int{2, 3, 4, 5, 6, 8, 9, 10, 11, 12}, Crapless().Points()); diff != "" {
+		t.Errorf("crapless (-want +got):\n%s", diff)
+	}
+	r := Standard()
+	r.Points()[0] = 7 // the caller owns the slice
+	if r.Points()[0] != 4 {
+		t.Error("Points hands out a shared slice")
 	}
 }

@@ -295,19 +295,17 @@
 //
 // # Dealer drills
 //
-// The croupier trainer teaches dealers to pay a layout at a glance; the
-// package turns every payout it knows into questions. [NewDrill] is a
-// seeded source of questions under any Rules, at levels from single place
-// bets ([DrillLevelPlace]) to whole layouts with the horn splits and hops
-// ([DrillLevelFull]): what one bet pays, the vig on a buy or lay bet, or
-// what one throw pays on several players' layout. [NewDrillLayout] makes
-// the question of a layout of one's own, such as the trainer's worked
-// examples. Each [DrillQuestion] is played on a Table, so its answer is
-// the Table's, and carries the explanation in the dealer's words ("Place
-// 6 for 30 pays 7 to 6: 35"). [DrillQuestion.Check] marks an answer, a
-// [DrillSession] records answers and times and scores them by bet, and
-// saves as JSON. [Rules.WholeStake] gives the stakes a dealer is drilled
-// on: the smallest that pay whole chips.
+// The dealer trainer is a package of its own beside this one,
+// github.com/crapslab/craps/drill: seeded payout questions under any
+// Rules, from single place bets to whole layouts, each played on a Table
+// and explained in the dealer's words, checked and scored. What it reads
+// from this package any caller may read too: [Rules.Pays] (what a throw
+// pays a bet), [Bet.Parts] (the parts of a horn, C&E, world or three-way
+// craps), [Rules.CommissionOn] (the vig and what it is a percentage of),
+// [Rules.StakeLimits], [Rules.Points], [Bet.LineUnder] and
+// [Bet.OddsBehind], and [Rules.WholeStake] and [Rules.WholeStep], the
+// stakes that pay whole chips, like the croupier trainer's "place 6 for
+// 12, 5 for 10".
 //
 // # Errors and panics
 //
@@ -328,9 +326,9 @@
 // given to [Table.Deal], a nil ctx given to [Simulate]) is refused with an
 // error like any other bad value. The exception is the receiver: a method
 // called on a nil pointer, or on the zero value of a type that only a
-// constructor or the package makes ([StrategyPlayer], [Drill],
-// [ShooterHand], [HookRoll]), may panic, as in most Go packages. The zero
-// [Table], [Deck] and [DrillSession] are ready to use.
+// constructor or the package makes ([StrategyPlayer], [ShooterHand],
+// [HookRoll]), may panic, as in most Go packages. The zero [Table] and
+// [Deck] are ready to use.
 //
 // # Concurrency
 //

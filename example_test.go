@@ -377,3 +377,21 @@ func ExampleRules_Hand() {
 	// decisions per hand  495/196
 	// throws per hand     1671/196 = 8.526
 }
+
+// The stakes a dealer is drilled on: the smallest that pay whole chips.
+func ExampleRules_WholeStake() {
+	r := craps.Standard()
+	for _, name := range []string{"place 6", "place 5", "pass odds 5", "lay 4", "buy 10", "horn"} {
+		b, _ := craps.ParseBet(name)
+		step, _ := r.WholeStep(b)
+		usual, _ := r.WholeStake(b, 10)
+		fmt.Printf("%-11s in multiples of %d; at least 10: %d\n", b, step, usual)
+	}
+	// Output:
+	// Place 6     in multiples of 6; at least 10: 12
+	// Place 5     in multiples of 5; at least 10: 10
+	// Pass Odds 5 in multiples of 2; at least 10: 10
+	// Lay 4       in multiples of 40; at least 10: 40
+	// Buy 10      in multiples of 20; at least 10: 20
+	// Horn        in multiples of 4; at least 10: 12
+}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -315,4 +316,149 @@ func (c Commission) Charge(base, unit Amount) (Amount, error) {
 		return 0, fmt.Errorf("craps: commission %v on %d: %w", rate, base, ErrOverflow)
 	}
 	return max(Amount(q), c.Minimum), nil
+}
+
+// WholeStake is the smallest stake of at least least that the rules take on
+// bet b and that pays a whole number of the table's units on every throw it
+// wins, with every part whole for a bet made of parts (horn, C&E, world,
+// three-way craps, all the hardways) and an exact vig for a buy or lay bet:
+// the amounts a dealer is drilled on, like the croupier trainer's "place 6
+// for 12, 5 for 10". It is the smallest multiple of WholeStep held to the
+// limits Table.Place holds the bet to (StakeLimits), but not to what the
+// layout allows, such as the odds behind a line bet. It returns an error
+// wrapping ErrInvalidRules for rules that do not validate, ErrNotOffered
+// for a bet the rules do not offer, ErrTableLimit if the stake would be
+// above the most the table takes on the bet, and ErrOverflow if it does not
+// fit in an Amount.
+func (r Rules) WholeStake(b Bet, least Amount) (Amount, error) {
+	step, err := r.WholeStep(b)
+	if err != nil {
+		return 0, err
+	}
+	lo, most := r.stakeLimits(b)
+	least = max(least, lo, 1)
+	if least > MaxAmount {
+		return 0, fmt.Errorf("craps: whole stake on %v: %w", b, ErrOverflow)
+	}
+	s, fits := mul64((int64(least)+int64(step)-1)/int64(step), int64(step))
+	switch {
+	case !fits || s > int64(MaxAmount):
+		return 0, fmt.Errorf("craps: whole stake on %v: %w", b, ErrOverflow)
+	case most != 0 && Amount(s) > most:
+		return 0, fmt.Errorf("craps: whole stake on %v: %d is above the table's most on it, %d: %w", b, s, most, ErrTableLimit)
+	}
+	return Amount(s), nil
+}
+
+// WholeStep is what every stake on bet b that pays whole is a multiple of,
+// as WholeStake defines paying whole: 6 for a place 6, 5 for a place 5, 40
+// for a lay 4 (whose 5% vig is of what it wins), 4 for a horn (a quarter on
+// each of its parts). The stakes that pay whole are its multiples, within
+// the table's limits (StakeLimits); WholeStake gives the smallest of them
+// at least some amount. It returns an error wrapping ErrInvalidRules for
+// rules that do not validate, ErrNotOffered for a bet the rules do not
+// offer, and ErrOverflow if it does not fit in an Amount.
+func (r Rules) WholeStep(b Bet) (Amount, error) {
+	if err := r.Validate(); err != nil {
+		return 0, err
+	}
+	if err := r.Offers(b); err != nil {
+		return 0, err
+	}
+	step, ok := r.wholeStep(b)
+	if !ok || step > int64(MaxAmount) {
+		return 0, fmt.Errorf("craps: whole stake on %v: %w", b, ErrOverflow)
+	}
+	return Amount(step), nil
+}
+
+// wholeStep is what every whole stake on bet b is a multiple of (see
+// WholeStep), and whether it fits in an int64.
+func (r *Rules) wholeStep(b Bet) (int64, bool) {
+	unit := r.unit()
+	// Each condition asks the stake to be a multiple of some modulus; the
+	// stake is a multiple of their least common multiple, step.
+	step, ok := int64(unit), true
+	need := func(m int64) {
+		if ok {
+			step, ok = lcm(step, m)
+		}
+	}
+	// A payout p on stake s is a whole number of units when s is a
+	// multiple of whole(p).
+	whole := func(p Ratio) int64 {
+		g := gcd(p.Win, p.Stake)
+		win, stake := p.Win/g, p.Stake/g
+		m, fits := mul64(stake, int64(unit)/gcd(win, int64(unit)))
+		ok = ok && fits
+		return m
+	}
+	if isSplit(b.Kind) {
+		// Each part's stake, the share times its weight, is a whole
+		// number of units and pays one on every throw it wins.
+		var total int64
+		for _, p := range b.parts() {
+			if p.weight == 0 {
+				continue
+			}
+			total += p.weight
+			for _, pays := range winningRatios(r, Bet{Kind: p.kind}) {
+				m, fits := lcm(whole(pays), int64(unit))
+				ok = ok && fits
+				need(m / gcd(m, p.weight))
+			}
+		}
+		if ok {
+			step, ok = mul64(step, total)
+		}
+	} else if b.Kind == AllHardways {
+		// Table.Place splits it into equal hardway bets, each whole.
+		for _, h := range hardways {
+			m, fits := r.wholeStep(h)
+			ok = ok && fits
+			need(m)
+		}
+		if ok {
+			step, ok = mul64(step, int64(len(hardways)))
+		}
+	} else {
+		for _, pays := range winningRatios(r, b) {
+			need(whole(pays))
+		}
+	}
+	if c := r.commission(b.Kind); c != nil {
+		// The vig is a rate of the stake, or of the win.
+		rate, base := c.rate(), Ratio{1, 1}
+		if c.onWin(b.Kind) {
+			base = b.pays()
+		}
+		if rate.Win != 0 {
+			need(whole(Ratio{rate.Win * base.Win, rate.Stake * base.Stake}))
+		}
+	}
+	return step, ok
+}
+
+// mul64 is a*b, and whether it fits in an int64, for a, b >= 0.
+func mul64(a, b int64) (int64, bool) {
+	p, ok := mulDiv(Amount(a), b, 1)
+	return int64(p), ok
+}
+
+// lcm is the least common multiple of a and b (both positive), and
+// whether it fits in an int64.
+func lcm(a, b int64) (int64, bool) { return mul64(a/gcd(a, b), b) }
+
+// winningRatios lists every payout bet b's definition makes under r, in any
+// state the bet can reach.
+func winningRatios(r *Rules, b Bet) []Ratio {
+	var out []Ratio
+	for _, row := range compile(r, b).steps {
+		for _, s := range row {
+			if s.verdict == wins && !slices.Contains(out, s.pays) {
+				out = append(out, s.pays)
+			}
+		}
+	}
+	return out
 }

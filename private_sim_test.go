@@ -3,6 +3,7 @@ package craps
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/big"
 	"strings"
 	"testing"
@@ -272,9 +273,9 @@ func privateStrategyGen(r Rules, names []string) *rapid.Generator[Strategy] {
 			amount := func(granule Amount) string {
 				a := Amount(rapid.IntRange(1, 8).Draw(t, "units")) * granule
 				if rapid.Bool().Draw(t, "progression") {
-					return amountText(a) + "-" + amountText(2*a) + " up on loss"
+					return fmt.Sprintf("%d-%d up on loss", a, 2*a)
 				}
-				return amountText(a)
+				return fmt.Sprint(a)
 			}
 			switch rapid.IntRange(0, 4).Draw(t, "kind") {
 			case 0:

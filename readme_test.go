@@ -61,12 +61,17 @@ func funcBody(src []byte, fset *token.FileSet, body *ast.BlockStmt) string {
 }
 
 // exampleBodies maps the body of every Example function of the package's
-// tests to the Example.
+// tests, and of the dealer trainer's (package drill), to the Example.
 func exampleBodies(t *testing.T) map[string]*doc.Example {
 	names, err := filepath.Glob("*_test.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	drill, err := filepath.Glob(filepath.Join("drill", "*_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names = append(names, drill...)
 	out := map[string]*doc.Example{}
 	fset := token.NewFileSet()
 	for _, name := range names {

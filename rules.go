@@ -603,6 +603,14 @@ func (r *Rules) betLimits(k BetKind) (least, most Amount) {
 	return least, most
 }
 
+// StakeLimits is the least and the most Table.Place takes on bet b under
+// r, a zero most meaning no limit: Minimum and Maximum, or the entry of
+// Limits for the bet's kind; for odds only a maximum in money from Limits
+// (their multiple of the line bet is the Odds and LayOdds rules'); for all
+// the hardways four times a hardway's, since it is placed as a quarter on
+// each.
+func (r Rules) StakeLimits(b Bet) (least, most Amount) { return r.stakeLimits(b) }
+
 // stakeLimits is the least and the most Table.Place takes on bet b, as
 // betLimits: all the hardways is held to four times a hardway's, since it
 // is placed as one hardway bet of a quarter on each.
@@ -629,6 +637,24 @@ func (r *Rules) commission(k BetKind) *Commission {
 		return &r.LayCommission
 	}
 	return nil
+}
+
+// CommissionOn is the commission the rules charge on bet b of stake: c is
+// the Commission that applies (BuyCommission on a buy bet, LayCommission
+// on a lay bet) with its Rate filled in (5% where it is zero), and base the
+// amount the rate is of, as c.Base says: the bet, or what it wins at its
+// true odds, rounded down (the 20 a lay 4 for 40 wins). The charge is
+// c.Charge(base, unit), cut to what the bet wins, as BuyCommission says;
+// c.Timing says when it is taken. ok is false for a bet that pays no
+// commission. A stake below zero counts as zero.
+func (r Rules) CommissionOn(b Bet, stake Amount) (c Commission, base Amount, ok bool) {
+	p := r.commission(b.Kind)
+	if p == nil {
+		return Commission{}, 0, false
+	}
+	c = *p
+	c.Rate = c.rate()
+	return c, commissionBase(p, b.Kind, max(stake, 0), b.pays()), true
 }
 
 // commissionBase is the amount a commission on a bet of stake is a

@@ -464,3 +464,89 @@ func TestOddsLimitStringParses(t *testing.T) {
 		}
 	})
 }
+
+func TestStakeLimits(t *testing.T) {
+	limited := Rules{Minimum: 10, Maximum: 500, Limits: [6]KindLimit{
+		{Kinds: Kinds(Hardway), Maximum: 100},
+		{Kinds: Kinds(Buy, Lay), Minimum: 20},
+		{Kinds: Kinds(PassOdds), Maximum: 1000},
+	}}
+	for _, c := range []struct {
+		reason      string
+		bet         Bet
+		least, most Amount
+	}{
+		{"the table's minimum and maximum", Bet{Kind: Place, Number: 6}, 10, 500},
+		{"a kind's maximum, with the table's minimum", Bet{Kind: Hardway, Number: 6}, 10, 100},
+		{"a kind's minimum, with the table's maximum", Bet{Kind: Buy, Number: 4}, 20, 500},
+		{"odds have no minimum, and a maximum in money only from Limits", Bet{Kind: PassOdds, Number: 6}, 0, 1000},
+		{"odds without a limit of their own", Bet{Kind: ComeOdds, Number: 6}, 0, 0},
+		{"all the hardways: four times a hardway's", Bet{Kind: AllHardways}, 40, 400},
+	} {
+		least, most := limited.StakeLimits(c.bet)
+		if least != c.least || most != c.most {
+			t.Errorf("%s: StakeLimits(%v) = %d, %d; want %d, %d", c.reason, c.bet, least, most, c.least, c.most)
+		}
+	}
+	if least, most := Standard().StakeLimits(Bet{Kind: Field}); least != 0 || most != 0 {
+		t.Errorf("the standard table has no limits: %d, %d", least, most)
+	}
+}
+
+// CommissionOn gives the vig's rate and base, and c.Charge on that base,
+// cut to the win, is what a Table charges.
+func TestCommissionOn(t *testing.T) {
+	for _, c := range []struct {
+		reason string
+		rules  Rules
+		bet    Bet
+		stake  Amount
+		rate   Ratio
+		base   Amount
+		timing CommissionTiming
+		ok     bool
+	}{
+		{"buy 4: 5% of the bet, with the bet", Standard(), Bet{Kind: Buy, Number: 4}, 20, Ratio{1, 20}, 20, CommissionUpfront, true},
+		{"lay 4: 5% of what it wins, 20 on 40", Standard(), Bet{Kind: Lay, Number: 4}, 40, Ratio{1, 20}, 20, CommissionUpfront, true},
+		{"lay 5: what it wins is rounded down, 20 on 31", Standard(), Bet{Kind: Lay, Number: 5}, 31, Ratio{1, 20}, 20, CommissionUpfront, true},
+		{"Vegas: from the win", Vegas(), Bet{Kind: Buy, Number: 10}, 20, Ratio{1, 20}, 20, CommissionOnWinOnly, true},
+		{"a rate of its own", Rules{BuyCommission: Commission{Rate: Ratio{1, 40}}}, Bet{Kind: Buy, Number: 4}, 40, Ratio{1, 40}, 40, CommissionUpfront, true},
+		{"a lay on the bet", Rules{LayCommission: Commission{Base: CommissionOnBet}}, Bet{Kind: Lay, Number: 4}, 40, Ratio{1, 20}, 40, CommissionUpfront, true},
+		{"a stake below zero counts as zero", Standard(), Bet{Kind: Buy, Number: 4}, -5, Ratio{1, 20}, 0, CommissionUpfront, true},
+		{"a place bet pays none", Standard(), Bet{Kind: Place, Number: 6}, 12, Ratio{}, 0, 0, false},
+	} {
+		com, base, ok := c.rules.CommissionOn(c.bet, c.stake)
+		if ok != c.ok || base != c.base || com.Rate != c.rate || com.Timing != c.timing {
+			t.Errorf("%s: CommissionOn(%v, %d) = %+v, %d, %v; want rate %v on %d, %v, %v",
+				c.reason, c.bet, c.stake, com, base, ok, c.rate, c.base, c.timing, c.ok)
+		}
+	}
+	// The charge on the base is the table's.
+	for _, r := range []Rules{Standard(), Vegas(), Bar2(), {LayCommission: Commission{Rounding: RoundUp, Minimum: 2}}} {
+		for _, b := range []Bet{{Kind: Buy, Number: 4}, {Kind: Lay, Number: 4}, {Kind: Lay, Number: 9}, {Kind: Buy, Number: 6}} {
+			tb, err := NewTable(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tb.Join("p", 10000); err != nil {
+				t.Fatal(err)
+			}
+			if err := tb.Place("p", b, 77); err != nil {
+				t.Fatal(err)
+			}
+			bets, err := tb.Bets("p")
+			if err != nil {
+				t.Fatal(err)
+			}
+			com, base, _ := r.CommissionOn(b, 77)
+			charge, err := com.Charge(base, r.Unit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			paidNow := com.Timing != CommissionOnWinOnly
+			if want := bets[0].Commission; paidNow && charge != want {
+				t.Errorf("%v for 77: Charge(%d) = %d, the table took %d", b, base, charge, want)
+			}
+		}
+	}
+}

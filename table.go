@@ -513,6 +513,31 @@ func isOdds(k BetKind) bool {
 	return false
 }
 
+// LineUnder is the line bet odds bet b stands behind: the pass line under
+// pass odds, the don't pass under don't pass odds, and the come, don't come
+// or put bet on the odds' number under come, don't come or put odds. ok is
+// false if b is not an odds bet.
+func (b Bet) LineUnder() (line Bet, ok bool) {
+	if !isOdds(b.Kind) {
+		return Bet{}, false
+	}
+	return lineUnder(b), true
+}
+
+// OddsBehind is the odds bet that may stand behind bet b with the puck on
+// point (0 for a come-out): pass or don't pass odds on the point behind a
+// pass line or don't pass bet, and come, don't come or put odds on the
+// bet's own number behind a come, don't come or put bet there. ok is false
+// for a bet that takes no odds then: a line bet on a come-out, a come bet
+// still in the come box, any other kind, or a point outside 0 to 12.
+// Whether the table offers the odds is Rules.Offers's to say.
+func (b Bet) OddsBehind(point int) (odds Bet, ok bool) {
+	if point < 0 || point > 12 {
+		return Bet{}, false
+	}
+	return oddsBehind(b, int8(point))
+}
+
 // lineUnder is the line bet an odds bet stands behind.
 func lineUnder(b Bet) Bet {
 	switch b.Kind {
@@ -790,7 +815,7 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 }
 
 // hardways are the bets all the hardways is made of, an equal share of
-// it on each (Table.Place, Rules.WholeStake).
+// it on each (Table.Place, Rules.WholeStep).
 var hardways = []Bet{{Kind: Hardway, Number: 4}, {Kind: Hardway, Number: 6}, {Kind: Hardway, Number: 8}, {Kind: Hardway, Number: 10}}
 
 // placeHardways places all the hardways: a quarter of amount on each of

@@ -2774,3 +2774,59 @@ func BenchmarkTableSession(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rolls/s")
 }
+
+// LineUnder and OddsBehind are one relation read both ways, for every
+// odds bet a table offers.
+func TestLineUnderOddsBehind(t *testing.T) {
+	for _, c := range []struct {
+		reason string
+		odds   Bet
+		line   Bet
+		point  int
+	}{
+		{"pass odds behind the pass line, on the point", ttN(PassOdds, 6), ttK(PassLine), 6},
+		{"don't pass odds behind the don't pass", ttN(DontPassOdds, 4), ttK(DontPass), 4},
+		{"come odds behind the come bet on its number", ttN(ComeOdds, 9), ttN(Come, 9), 5},
+		{"don't come odds the same", ttN(DontComeOdds, 10), ttN(DontCome, 10), 5},
+		{"put odds behind the put bet", ttN(PutOdds, 8), ttN(Put, 8), 5},
+	} {
+		if got, ok := c.odds.LineUnder(); !ok || got != c.line {
+			t.Errorf("%s: %v.LineUnder() = %v, %v; want %v", c.reason, c.odds, got, ok, c.line)
+		}
+		if got, ok := c.line.OddsBehind(c.point); !ok || got != c.odds {
+			t.Errorf("%s: %v.OddsBehind(%d) = %v, %v; want %v", c.reason, c.line, c.point, got, ok, c.odds)
+		}
+	}
+	for _, c := range []struct {
+		reason string
+		bet    Bet
+		point  int
+	}{
+		{"a pass line on the come-out takes no odds yet", ttK(PassLine), 0},
+		{"a come bet in the come box neither", ttK(Come), 6},
+		{"a place bet takes none", ttN(Place, 6), 6},
+		{"a point that is no total", ttK(PassLine), 300},
+		{"a point below zero", ttK(PassLine), -4},
+	} {
+		if got, ok := c.bet.OddsBehind(c.point); ok {
+			t.Errorf("%s: %v.OddsBehind(%d) = %v", c.reason, c.bet, c.point, got)
+		}
+	}
+	for _, b := range []Bet{ttN(Place, 6), ttK(PassLine), ttK(Field)} {
+		if got, ok := b.LineUnder(); ok {
+			t.Errorf("%v is no odds bet, but LineUnder gives %v", b, got)
+		}
+	}
+	// Every odds bet of the catalogue, behind its line bet on a table.
+	for _, r := range []Rules{Standard(), Crapless()} {
+		for _, odds := range r.Catalogue() {
+			line, ok := odds.LineUnder()
+			if !ok {
+				continue
+			}
+			if back, ok := line.OddsBehind(odds.Number); !ok || back != odds {
+				t.Errorf("%v stands behind %v, whose odds are %v, %v", odds, line, back, ok)
+			}
+		}
+	}
+}

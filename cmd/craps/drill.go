@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/crapslab/craps"
+	"github.com/crapslab/craps/drill"
 )
 
 const drillSynopsis = `[-level N] [-rules NAME] [rule flags] [-seed S] [-n N] [-breakage] [-record FILE] [-json]
@@ -54,9 +55,9 @@ func runDrill(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	lvl, err := craps.ParseDrillLevel(*level)
+	lvl, err := drill.ParseLevel(*level)
 	if err != nil {
-		return fmt.Errorf("-level: %s: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
+		return fmt.Errorf("-level: %s: %w", strings.TrimPrefix(err.Error(), "drill: "), errUsage)
 	}
 	switch {
 	case *n < 0:
@@ -69,16 +70,16 @@ func runDrill(args []string, stdin io.Reader, stdout io.Writer) error {
 	if *seed == 0 {
 		*seed = uint64(now().UnixNano())
 	}
-	cfg := craps.DrillConfig{Rules: r, Level: lvl, Seed: *seed, Breakage: *breakage}
-	drill, err := craps.NewDrill(cfg)
+	cfg := drill.Config{Rules: r, Level: lvl, Seed: *seed, Breakage: *breakage}
+	trainer, err := drill.New(cfg)
 	if err != nil { // rules or a level the drill cannot ask from
 		return fmt.Errorf("%s: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
 	}
 	if *asJSON {
-		return writeDrillJSON(stdout, drill, *n)
+		return writeDrillJSON(stdout, trainer, *n)
 	}
-	s := &craps.DrillSession{Config: drill.Config(), Started: now()}
-	err = askDrill(drill, s, *n, bufio.NewScanner(stdin), stdout, rf.describe())
+	s := &drill.Session{Config: trainer.Config(), Started: now()}
+	err = askDrill(trainer, s, *n, bufio.NewScanner(stdin), stdout, rf.describe())
 	if *record != "" && err == nil {
 		err = saveSession(*record, s)
 	}
@@ -87,11 +88,11 @@ func runDrill(args []string, stdin io.Reader, stdout io.Writer) error {
 
 // drillJSON is the output of craps drill -json.
 type drillJSON struct {
-	Config    craps.DrillConfig     `json:"config"`
-	Questions []craps.DrillQuestion `json:"questions"`
+	Config    drill.Config     `json:"config"`
+	Questions []drill.Question `json:"questions"`
 }
 
-func writeDrillJSON(w io.Writer, d *craps.Drill, n int) error {
+func writeDrillJSON(w io.Writer, d *drill.Trainer, n int) error {
 	out := drillJSON{Config: d.Config()}
 	for range n {
 		q, err := d.Next()
@@ -107,7 +108,7 @@ func writeDrillJSON(w io.Writer, d *craps.Drill, n int) error {
 
 // askDrill runs the interactive session: n questions (0: no limit), each
 // asked until it gets an answer it can check.
-func askDrill(d *craps.Drill, s *craps.DrillSession, n int, in *bufio.Scanner, w io.Writer, rules string) error {
+func askDrill(d *drill.Trainer, s *drill.Session, n int, in *bufio.Scanner, w io.Writer, rules string) error {
 	c := s.Config
 	fmt.Fprintf(w, "Dealer drill, level %d (%v), %s rules, seed %d", c.Level, c.Level, rules, c.Seed)
 	if n > 0 {
@@ -136,8 +137,8 @@ func askDrill(d *craps.Drill, s *craps.DrillSession, n int, in *bufio.Scanner, w
 			if text == "q" || text == "quit" {
 				return nil
 			}
-			a, err := craps.ParseDrillAnswer(text)
-			var m craps.DrillMark
+			a, err := drill.ParseAnswer(text)
+			var m drill.Mark
 			if err == nil {
 				m, err = s.Add(q, a, now().Sub(asked))
 			}
@@ -153,9 +154,9 @@ func askDrill(d *craps.Drill, s *craps.DrillSession, n int, in *bufio.Scanner, w
 }
 
 // writeQuestion prints the question, and a layout's bets numbered.
-func writeQuestion(w io.Writer, q craps.DrillQuestion) {
+func writeQuestion(w io.Writer, q drill.Question) {
 	fmt.Fprintln(w, q.Ask)
-	if q.Kind != craps.DrillKindLayout {
+	if q.Kind != drill.KindLayout {
 		return
 	}
 	width := 0
@@ -175,15 +176,15 @@ func writeQuestion(w io.Writer, q craps.DrillQuestion) {
 }
 
 // answerHint says what answers the question takes.
-func answerHint(q craps.DrillQuestion) string {
-	if q.Kind == craps.DrillKindLayout && len(q.Lines) > 1 {
+func answerHint(q drill.Question) string {
+	if q.Kind == drill.KindLayout && len(q.Lines) > 1 {
 		return fmt.Sprintf("Answer with the total paid, or %d amounts, one per bet in order (0 for a bet not paid); q quits.", len(q.Lines))
 	}
 	return "Answer with an amount, such as 35; q quits."
 }
 
 // writeMark says right or wrong, with the worked answer.
-func writeMark(w io.Writer, q craps.DrillQuestion, a craps.DrillAnswer, m craps.DrillMark, took time.Duration) {
+func writeMark(w io.Writer, q drill.Question, a drill.Answer, m drill.Mark, took time.Duration) {
 	secs := fmt.Sprintf("(%.1f s)", took.Seconds())
 	switch {
 	case m.Right:
@@ -204,7 +205,7 @@ func writeMark(w io.Writer, q craps.DrillQuestion, a craps.DrillAnswer, m craps.
 }
 
 // writeScore prints the session's score, in all and by kind of bet.
-func writeScore(w io.Writer, s *craps.DrillSession) {
+func writeScore(w io.Writer, s *drill.Session) {
 	sc := s.Score()
 	if sc.Asked == 0 {
 		return
@@ -221,7 +222,7 @@ func writeScore(w io.Writer, s *craps.DrillSession) {
 }
 
 // saveSession writes the session record as JSON.
-func saveSession(name string, s *craps.DrillSession) error {
+func saveSession(name string, s *drill.Session) error {
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err

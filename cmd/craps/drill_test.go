@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/crapslab/craps"
+	"github.com/crapslab/craps/drill"
 )
 
 // tick makes the trainer's clock advance by step at every reading, so
@@ -28,13 +29,13 @@ func tick(t *testing.T, step time.Duration) {
 }
 
 // questions are the first n questions of a drill, as the library asks them.
-func questions(t *testing.T, c craps.DrillConfig, n int) []craps.DrillQuestion {
+func questions(t *testing.T, c drill.Config, n int) []drill.Question {
 	t.Helper()
-	d, err := craps.NewDrill(c)
+	d, err := drill.New(c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var qs []craps.DrillQuestion
+	var qs []drill.Question
 	for range n {
 		q, err := d.Next()
 		if err != nil {
@@ -50,7 +51,7 @@ func questions(t *testing.T, c craps.DrillConfig, n int) []craps.DrillQuestion {
 // score, and the record saved.
 func TestDrillSessionCommand(t *testing.T) {
 	tick(t, time.Second)
-	qs := questions(t, craps.DrillConfig{Level: craps.DrillLevelPlace, Seed: 5}, 3)
+	qs := questions(t, drill.Config{Level: drill.LevelPlace, Seed: 5}, 3)
 	record := filepath.Join(t.TempDir(), "session.json")
 	stdin := fmt.Sprintf("%d\n%d\nthirty\n%d\n", qs[0].Answer, qs[1].Answer+1, qs[2].Answer)
 	code, out, errOut := runCmd(t, stdin, "drill", "-seed", "5", "-n", "3", "-record", record)
@@ -75,12 +76,12 @@ func TestDrillSessionCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s craps.DrillSession
+	var s drill.Session
 	if err := json.Unmarshal(data, &s); err != nil {
 		t.Fatal(err)
 	}
 	if s.Config.Seed != 5 || len(s.Records) != 3 || s.Records[1].Mark.Right || !s.Records[2].Mark.Right ||
-		!cmp.Equal(s.Records[1].Answer, craps.DrillAnswer{qs[1].Answer + 1}) || s.Records[0].Took != time.Second {
+		!cmp.Equal(s.Records[1].Answer, drill.Answer{qs[1].Answer + 1}) || s.Records[0].Took != time.Second {
 		t.Errorf("the record: %+v", s)
 	}
 }
@@ -88,7 +89,7 @@ func TestDrillSessionCommand(t *testing.T) {
 // A layout answered bet by bet, one bet wrong; then q ends the session.
 func TestDrillLayoutCommand(t *testing.T) {
 	tick(t, 2*time.Second)
-	c := craps.DrillConfig{Level: craps.DrillLevelHand, Seed: 21}
+	c := drill.Config{Level: drill.LevelHand, Seed: 21}
 	qs := questions(t, c, 2)
 	q := qs[0]
 	var each []string
@@ -133,7 +134,7 @@ func TestDrillJSONCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
 		t.Fatal(err)
 	}
-	c := craps.DrillConfig{Rules: craps.Rules{PropsFor1: true}, Level: craps.DrillLevelFull, Seed: 9}
+	c := drill.Config{Rules: craps.Rules{PropsFor1: true}, Level: drill.LevelFull, Seed: 9}
 	if diff := cmp.Diff(drillJSON{Config: c, Questions: questions(t, c, 4)}, got); diff != "" {
 		t.Errorf("-json (-library +command):\n%s", diff)
 	}
@@ -198,7 +199,7 @@ func TestDrillTerminal(t *testing.T) {
 			time.Sleep(50 * time.Millisecond)
 		}
 	}
-	qs := questions(t, craps.DrillConfig{Level: craps.DrillLevelCenter, Seed: 3}, 3)
+	qs := questions(t, drill.Config{Level: drill.LevelCenter, Seed: 3}, 3)
 	type_ := func(s string) { tmux("send-keys", "-t", "drill", s, "Enter") }
 
 	waitFor("1/3  " + qs[0].Ask)
@@ -225,7 +226,7 @@ func TestDrillTerminal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rec craps.DrillSession
+	var rec drill.Session
 	if err := json.Unmarshal(data, &rec); err != nil || len(rec.Records) != 3 {
 		t.Errorf("the record holds %d answers, %v; want 3", len(rec.Records), err)
 	}

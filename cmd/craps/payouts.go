@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/crapslab/craps"
+	"github.com/crapslab/craps/drill"
 )
 
 func runPayouts(args []string, _ io.Reader, stdout io.Writer) error {
@@ -242,17 +243,17 @@ func playItem(r craps.Rules, g payoutGroup, it payoutItem) (payoutRow, bool, err
 	if r.Offers(it.bet) != nil {
 		return payoutRow{}, false, nil
 	}
-	var setup []craps.DrillBet
+	var setup []drill.Wager
 	var behind craps.Amount
-	if line, ok := lineUnder(it.bet.Kind); ok {
-		if r.Offers(craps.Bet{Kind: line}) != nil {
+	if line, ok := it.bet.LineUnder(); ok {
+		if r.Offers(line) != nil {
 			return payoutRow{}, false, nil
 		}
 		var err error
-		if behind, err = r.WholeStake(craps.Bet{Kind: line}, g.least); err != nil {
+		if behind, err = r.WholeStake(line, g.least); err != nil {
 			return payoutRow{}, false, aboveMaximum(err)
 		}
-		setup = append(setup, craps.DrillBet{Player: player, Bet: craps.Bet{Kind: line}, Amount: behind})
+		setup = append(setup, drill.Wager{Player: player, Bet: line, Amount: behind})
 	}
 	stake, err := r.WholeStake(it.bet, g.least)
 	if err != nil {
@@ -263,14 +264,14 @@ func playItem(r craps.Rules, g payoutGroup, it payoutItem) (payoutRow, bool, err
 			return payoutRow{}, false, err
 		}
 	}
-	layout := append(setup, craps.DrillBet{Player: player, Bet: it.bet, Amount: stake})
+	layout := append(setup, drill.Wager{Player: player, Bet: it.bet, Amount: stake})
 	throws := []craps.Dice{it.throw}
 	if it.throw == (craps.Dice{}) {
 		all := craps.AllDice()
 		throws = all[:]
 	}
 	for _, d := range throws {
-		q, err := craps.NewDrillLayout(r, it.point, layout, d)
+		q, err := drill.NewLayout(r, it.point, layout, d)
 		if errors.Is(err, craps.ErrOddsLimit) && len(setup) > 0 {
 			return payoutRow{}, false, nil // the usual stake is above the odds limit
 		}
@@ -317,25 +318,14 @@ func aboveMaximum(err error) error {
 	return err
 }
 
-// lineUnder is the line bet odds of kind k stand behind.
-func lineUnder(k craps.BetKind) (craps.BetKind, bool) {
-	switch k {
-	case craps.PassOdds:
-		return craps.PassLine, true
-	case craps.DontPassOdds:
-		return craps.DontPass, true
-	}
-	return craps.NoBet, false
-}
-
 // mostOdds is the most odds the table takes behind the setup's line bet,
 // a whole number of units: found by making the bet, so that it follows
 // whatever odds rules the table plays.
-func mostOdds(r craps.Rules, it payoutItem, setup []craps.DrillBet) (craps.Amount, error) {
+func mostOdds(r craps.Rules, it payoutItem, setup []drill.Wager) (craps.Amount, error) {
 	unit := max(r.Unit, 1)
 	takes := func(n craps.Amount) (bool, error) {
-		layout := append(setup[:len(setup):len(setup)], craps.DrillBet{Player: player, Bet: it.bet, Amount: n * unit})
-		_, err := craps.NewDrillLayout(r, it.point, layout, craps.Dice{A: 3, B: 4})
+		layout := append(setup[:len(setup):len(setup)], drill.Wager{Player: player, Bet: it.bet, Amount: n * unit})
+		_, err := drill.NewLayout(r, it.point, layout, craps.Dice{A: 3, B: 4})
 		if errors.Is(err, craps.ErrOddsLimit) {
 			return false, nil
 		}

@@ -1,23 +1,24 @@
-package craps_test
+package drill_test
 
 import (
 	"fmt"
 	"time"
 
 	"github.com/crapslab/craps"
+	"github.com/crapslab/craps/drill"
 )
 
 // The croupier trainer's fourth worked example as a drill: the puck on 6,
 // a pass line bet with odds, a hard 6 and a place 8, and the shooter
 // throws 3-3. The answer and its explanation come from playing the
 // layout on a table.
-func ExampleNewDrillLayout() {
-	bet := func(name string, amount craps.Amount) craps.DrillBet {
+func ExampleNewLayout() {
+	bet := func(name string, amount craps.Amount) drill.Wager {
 		b, _ := craps.ParseBet(name)
-		return craps.DrillBet{Player: "ann", Bet: b, Amount: amount}
+		return drill.Wager{Player: "ann", Bet: b, Amount: amount}
 	}
-	layout := []craps.DrillBet{bet("pass", 100), bet("odds", 100), bet("hard 6", 100), bet("place 8", 120)}
-	q, err := craps.NewDrillLayout(craps.Standard(), 6, layout, craps.Dice{A: 3, B: 3})
+	layout := []drill.Wager{bet("pass", 100), bet("odds", 100), bet("hard 6", 100), bet("place 8", 120)}
+	q, err := drill.NewLayout(craps.Standard(), 6, layout, craps.Dice{A: 3, B: 3})
 	if err != nil {
 		panic(err)
 	}
@@ -37,12 +38,12 @@ func ExampleNewDrillLayout() {
 // A seeded drill on the center's bets at a table that prints its
 // propositions "for 1": questions, a trainee's answers checked, and the
 // session's score.
-func ExampleDrill() {
-	d, err := craps.NewDrill(craps.DrillConfig{Rules: craps.Rules{PropsFor1: true}, Level: craps.DrillLevelCenter, Seed: 4})
+func ExampleTrainer() {
+	d, err := drill.New(drill.Config{Rules: craps.Rules{PropsFor1: true}, Level: drill.LevelCenter, Seed: 4})
 	if err != nil {
 		panic(err)
 	}
-	s := craps.DrillSession{Config: d.Config()}
+	s := drill.Session{Config: d.Config()}
 	for i := range 3 {
 		q, err := d.Next()
 		if err != nil {
@@ -52,7 +53,7 @@ func ExampleDrill() {
 		if i == 1 {
 			answer = 100 // a wrong answer
 		}
-		m, err := s.Add(q, craps.DrillAnswer{answer}, 5*time.Second)
+		m, err := s.Add(q, drill.Answer{answer}, 5*time.Second)
 		if err != nil {
 			panic(err)
 		}
@@ -73,22 +74,4 @@ func ExampleDrill() {
 	//   answered 10 - right: true
 	//   Come for 10 pays even money: 10.
 	// 2 of 3 right in 15s
-}
-
-// The stakes a dealer is drilled on: the smallest that pay whole chips.
-func ExampleRules_WholeStake() {
-	r := craps.Standard()
-	for _, name := range []string{"place 6", "place 5", "pass odds 5", "lay 4", "buy 10", "horn"} {
-		b, _ := craps.ParseBet(name)
-		s, _ := r.WholeStake(b, 1)
-		usual, _ := r.WholeStake(b, 10)
-		fmt.Printf("%-11s in multiples of %d; at least 10: %d\n", b, s, usual)
-	}
-	// Output:
-	// Place 6     in multiples of 6; at least 10: 12
-	// Place 5     in multiples of 5; at least 10: 10
-	// Pass Odds 5 in multiples of 2; at least 10: 10
-	// Lay 4       in multiples of 40; at least 10: 40
-	// Buy 10      in multiples of 20; at least 10: 20
-	// Horn        in multiples of 4; at least 10: 12
 }

@@ -1,4 +1,4 @@
-package craps_test
+package drill_test
 
 import (
 	"encoding/json"
@@ -16,6 +16,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/crapslab/craps"
+	"github.com/crapslab/craps/drill"
 )
 
 // exhaustive reports whether CRAPS_EXHAUSTIVE=1 asks for the long checks
@@ -23,9 +24,9 @@ import (
 func exhaustive() bool { return os.Getenv("CRAPS_EXHAUSTIVE") == "1" }
 
 // layoutOf reads a layout written "player: bet amount, bet amount; player: ...".
-func layoutOf(t testing.TB, text string) []craps.DrillBet {
+func layoutOf(t testing.TB, text string) []drill.Wager {
 	t.Helper()
-	var out []craps.DrillBet
+	var out []drill.Wager
 	for _, part := range strings.Split(text, ";") {
 		player, bets, _ := strings.Cut(part, ":")
 		for _, b := range strings.Split(bets, ",") {
@@ -38,7 +39,7 @@ func layoutOf(t testing.TB, text string) []craps.DrillBet {
 			if err != nil {
 				t.Fatalf("layout %q: %v", text, err)
 			}
-			out = append(out, craps.DrillBet{Player: strings.TrimSpace(player), Bet: bet, Amount: craps.Amount(amount)})
+			out = append(out, drill.Wager{Player: strings.TrimSpace(player), Bet: bet, Amount: craps.Amount(amount)})
 		}
 	}
 	return out
@@ -62,7 +63,7 @@ type lineResult struct {
 	To      int
 }
 
-func results(q craps.DrillQuestion) []lineResult {
+func results(q drill.Question) []lineResult {
 	var out []lineResult
 	for _, l := range q.Lines {
 		out = append(out, lineResult{l.Bet.String(), l.Outcome, l.Paid, l.Stays, l.To})
@@ -77,7 +78,7 @@ func results(q craps.DrillQuestion) []lineResult {
 // without stakes (example 5: place bets and hardways), place 6 for 120
 // and hard 6 and hard 8 for 100. The answers are the trainer's totals:
 // 1700, 4000, 0, 1120, 600 and 240.
-func TestDrillTrainerHands(t *testing.T) {
+func TestTrainerHands(t *testing.T) {
 	won, lost := craps.OutcomeWon, craps.OutcomeLost
 	for _, c := range []struct {
 		name   string
@@ -108,7 +109,7 @@ func TestDrillTrainerHands(t *testing.T) {
 			{"Pass Line", craps.NoOutcome, 0, true, 0}, {"Come", craps.OutcomeMoved, 0, true, 9},
 			{"Place 9", won, 140, true, 0}, {"Field", won, 100, false, 0}}},
 	} {
-		q, err := craps.NewDrillLayout(craps.Standard(), c.point, layoutOf(t, c.layout), dice(t, c.throw))
+		q, err := drill.NewLayout(craps.Standard(), c.point, layoutOf(t, c.layout), dice(t, c.throw))
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -118,15 +119,15 @@ func TestDrillTrainerHands(t *testing.T) {
 		if diff := cmp.Diff(c.lines, results(q)); diff != "" {
 			t.Errorf("%s: lines (-want +got):\n%s", c.name, diff)
 		}
-		if m, err := q.Check(craps.DrillAnswer{c.paid}); err != nil || !m.Right {
+		if m, err := q.Check(drill.Answer{c.paid}); err != nil || !m.Right {
 			t.Errorf("%s: the trainer's total %d is not marked right: %v %v", c.name, c.paid, m, err)
 		}
 	}
 }
 
 // The worked answer of the trainer's fourth example, as the dealer says it.
-func TestDrillExplanation(t *testing.T) {
-	q, err := craps.NewDrillLayout(craps.Standard(), 6, layoutOf(t, "ann: pass 100, odds 100, hard 6 100, place 8 120"), dice(t, "3-3"))
+func TestExplanation(t *testing.T) {
+	q, err := drill.NewLayout(craps.Standard(), 6, layoutOf(t, "ann: pass 100, odds 100, hard 6 100, place 8 120"), dice(t, "3-3"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +144,7 @@ Paid 1120 in all. The point is made: the puck comes off.
 
 // Each line's explanation says what a dealer says, derived from the same
 // payout and commission the table used.
-func TestDrillSay(t *testing.T) {
+func TestSay(t *testing.T) {
 	vegas := craps.Vegas()
 	unit5 := craps.Standard()
 	unit5.Unit = 5
@@ -185,7 +186,7 @@ func TestDrillSay(t *testing.T) {
 		{"a come bet travels to its number", craps.Standard(), 5, "a: come 10, don't come 10", "4-4",
 			[]string{"Come for 10 travels to the 8", "Don't Come for 10 travels to the 8"}},
 	} {
-		q, err := craps.NewDrillLayout(c.rules, c.point, layoutOf(t, c.layout), dice(t, c.throw))
+		q, err := drill.NewLayout(c.rules, c.point, layoutOf(t, c.layout), dice(t, c.throw))
 		if err != nil {
 			t.Fatalf("%s: %v", c.reason, err)
 		}
@@ -201,7 +202,7 @@ func TestDrillSay(t *testing.T) {
 
 // A layout the table would not take is refused with the table's own
 // error, and so is anything that is no layout at all.
-func TestDrillLayoutRefusals(t *testing.T) {
+func TestNewLayoutRefusals(t *testing.T) {
 	seven := craps.Dice{A: 3, B: 4}
 	for _, c := range []struct {
 		reason string
@@ -226,86 +227,20 @@ func TestDrillLayoutRefusals(t *testing.T) {
 		{"rules that contradict themselves", craps.Rules{Bar: 5}, 0, "a: pass 10", seven, craps.ErrInvalidRules},
 		{"a player needs a name", craps.Standard(), 0, ": pass 10", seven, craps.ErrUnknownPlayer},
 	} {
-		_, err := craps.NewDrillLayout(c.rules, c.point, layoutOf(t, c.layout), c.throw)
+		_, err := drill.NewLayout(c.rules, c.point, layoutOf(t, c.layout), c.throw)
 		if !errors.Is(err, c.want) {
 			t.Errorf("%s: error %v, want %v", c.reason, err, c.want)
 		}
 	}
 	// A come bet on no number, which ParseBet would not read.
-	come7 := []craps.DrillBet{{Player: "a", Bet: craps.Bet{Kind: craps.Come, Number: 7}, Amount: 10}}
-	if _, err := craps.NewDrillLayout(craps.Standard(), 4, come7, craps.Dice{A: 1, B: 1}); !errors.Is(err, craps.ErrSyntax) {
+	come7 := []drill.Wager{{Player: "a", Bet: craps.Bet{Kind: craps.Come, Number: 7}, Amount: 10}}
+	if _, err := drill.NewLayout(craps.Standard(), 4, come7, craps.Dice{A: 1, B: 1}); !errors.Is(err, craps.ErrSyntax) {
 		t.Errorf("a come bet on 7: error %v, want ErrSyntax", err)
 	}
 	// A working switch that is none of the three.
-	odd := []craps.DrillBet{{Player: "a", Bet: craps.Bet{Kind: craps.Hardway, Number: 6}, Amount: 10, Working: craps.SwitchOff + 5}}
-	if _, err := craps.NewDrillLayout(craps.Standard(), 0, odd, craps.Dice{A: 3, B: 3}); !errors.Is(err, craps.ErrSyntax) {
+	odd := []drill.Wager{{Player: "a", Bet: craps.Bet{Kind: craps.Hardway, Number: 6}, Amount: 10, Working: craps.SwitchOff + 5}}
+	if _, err := drill.NewLayout(craps.Standard(), 0, odd, craps.Dice{A: 3, B: 3}); !errors.Is(err, craps.ErrSyntax) {
 		t.Errorf("working switch %d: error %v, want ErrSyntax", odd[0].Working, err)
-	}
-}
-
-// WholeStake gives the amounts a dealer is drilled on: the croupier
-// trainer's usual stakes (its payout summary: place 6 for 12, 5 and 4
-// for 10, odds for 10, the center for 5), the classic buy and lay
-// amounts with a 1-unit vig, and the splits in whole parts.
-func TestWholeStake(t *testing.T) {
-	unit5 := craps.Rules{Unit: 5}
-	limit := func(k craps.BetKind, least, most craps.Amount) craps.Rules {
-		return craps.Rules{Limits: [6]craps.KindLimit{{Kinds: craps.Kinds(k), Minimum: least, Maximum: most}}}
-	}
-	hard5, buy25, place5, odds4 := limit(craps.Hardway, 0, 5), limit(craps.Buy, 25, 0), limit(craps.Place, 0, 5), limit(craps.ComeOdds, 0, 4)
-	for _, c := range []struct {
-		reason string
-		rules  craps.Rules
-		bet    string
-		least  craps.Amount
-		want   craps.Amount
-		err    error
-	}{
-		{"the trainer: place 6 for 12", craps.Standard(), "place 6", 10, 12, nil},
-		{"the trainer: place 5 for 10", craps.Standard(), "place 5", 10, 10, nil},
-		{"the trainer: place 4 for 10", craps.Standard(), "place 4", 10, 10, nil},
-		{"the trainer: odds on 6 for 10", craps.Standard(), "odds 6", 10, 10, nil},
-		{"the trainer: odds on 5 for 10", craps.Standard(), "odds 5", 10, 10, nil},
-		{"the trainer: hard 8 for 5", craps.Standard(), "hard 8", 5, 5, nil},
-		{"place 6 in multiples of 6", craps.Standard(), "place 6", 1, 6, nil},
-		{"odds on 5 in multiples of 2", craps.Standard(), "odds 5", 1, 2, nil},
-		{"the field pays whole on every total", craps.Standard(), "field", 1, 1, nil},
-		{"buy 4 for 20 makes a vig of 1", craps.Standard(), "buy 4", 1, 20, nil},
-		{"lay 4 for 40 wins 20, vig 1", craps.Standard(), "lay 4", 1, 40, nil},
-		{"lay 6 for 24 wins 20, vig 1", craps.Standard(), "lay 6", 1, 24, nil},
-		{"lay 5 for 30 wins 20, vig 1", craps.Standard(), "lay 5", 1, 30, nil},
-		{"the second casino's lay vig is on the bet: 5% of a multiple of 6", craps.Bar2(), "lay 6", 1, 60, nil},
-		{"the Vegas lay vig from the win is still 5% of the win", craps.Vegas(), "lay 4", 1, 40, nil},
-		{"a horn is four whole parts", craps.Standard(), "horn", 1, 4, nil},
-		{"a horn high is five", craps.Standard(), "horn high 12", 1, 5, nil},
-		{"C&E is two", craps.Standard(), "c&e", 1, 2, nil},
-		{"a world is five", craps.Standard(), "world", 1, 5, nil},
-		{"three-way craps is three", craps.Standard(), "three-way", 1, 3, nil},
-		{"at a table of 5s place 6 pays 35 on 30", unit5, "place 6", 1, 30, nil},
-		{"at a table of 5s place 5 pays 35 on 25", unit5, "place 5", 1, 25, nil},
-		{"at a table of 5s even money is any 5", unit5, "pass", 1, 5, nil},
-		{"crapless place 3 pays 11:4", craps.Crapless(), "place 3", 10, 12, nil},
-		{"the table minimum counts", craps.Rules{Minimum: 15}, "place 6", 1, 18, nil},
-		{"but not for odds", craps.Rules{Minimum: 15}, "odds 6", 1, 5, nil},
-		{"above the table maximum", craps.Rules{Maximum: 10}, "place 6", 10, 0, craps.ErrTableLimit},
-		{"all the hardways is four whole hardway bets", craps.Standard(), "all hardways", 1, 4, nil},
-		{"at a table of 5s, four of 5", unit5, "all hardways", 1, 20, nil},
-		{"all the hardways up to four times the hardways' maximum", hard5, "all hardways", 17, 20, nil},
-		{"but no more", hard5, "all hardways", 21, 0, craps.ErrTableLimit},
-		{"a buy minimum counts, in whole vigs", buy25, "buy 4", 1, 40, nil},
-		{"a place maximum counts", place5, "place 6", 1, 0, craps.ErrTableLimit},
-		{"a maximum in money for odds counts", odds4, "odds 6", 1, 0, craps.ErrTableLimit},
-		{"a bet the table does not offer", craps.Vegas(), "place to lose 4", 1, 0, craps.ErrNotOffered},
-		{"rules that do not validate", craps.Rules{Unit: -1}, "place 6", 1, 0, craps.ErrInvalidRules},
-	} {
-		b, err := craps.ParseBet(c.bet)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := c.rules.WholeStake(b, c.least)
-		if got != c.want || !errors.Is(err, c.err) {
-			t.Errorf("%s: WholeStake(%v, %d) = %d, %v; want %d, %v", c.reason, b, c.least, got, err, c.want, c.err)
-		}
 	}
 }
 
@@ -354,7 +289,7 @@ var partStake = regexp.MustCompile(`(\d+) on `)
 func wholeOnEveryWin(t *testing.T, r craps.Rules, b craps.Bet, s craps.Amount) bool {
 	unit := max(r.Unit, 1)
 	point := 0
-	layout := []craps.DrillBet{{Player: "p", Bet: b, Amount: s}}
+	layout := []drill.Wager{{Player: "p", Bet: b, Amount: s}}
 	switch b.Kind {
 	case craps.PassOdds, craps.DontPassOdds:
 		point = b.Number
@@ -362,7 +297,7 @@ func wholeOnEveryWin(t *testing.T, r craps.Rules, b craps.Bet, s craps.Amount) b
 		if b.Kind == craps.DontPassOdds {
 			line.Kind = craps.DontPass
 		}
-		layout = append([]craps.DrillBet{{Player: "p", Bet: line, Amount: 1000 * unit}}, layout...)
+		layout = append([]drill.Wager{{Player: "p", Bet: line, Amount: 1000 * unit}}, layout...)
 	case craps.Place, craps.PlaceToLose, craps.Buy, craps.Lay, craps.Hardway:
 		point = 4
 		if b.Number == 4 || b.Number == 10 {
@@ -373,7 +308,7 @@ func wholeOnEveryWin(t *testing.T, r craps.Rules, b craps.Bet, s craps.Amount) b
 		return false
 	}
 	for _, d := range craps.AllDice() {
-		q, err := craps.NewDrillLayout(r, point, layout, d)
+		q, err := drill.NewLayout(r, point, layout, d)
 		if err != nil {
 			return false
 		}
@@ -401,7 +336,7 @@ func wholeOnEveryWin(t *testing.T, r craps.Rules, b craps.Bet, s craps.Amount) b
 // its stake, less a vig taken from the win, is what was paid, and the
 // explanation ends with that amount; a layout's answer is the sum of its
 // lines; a vig question's answer is the commission charged.
-func TestDrillQuestionsAgree(t *testing.T) {
+func TestQuestionsAgree(t *testing.T) {
 	capped := craps.Standard()
 	capped.Minimum, capped.Maximum = 10, 500
 	rules := []craps.Rules{craps.Standard(), craps.Bar2(), {PropsFor1: true, Unit: 5}, craps.Vegas(), craps.Crapless(),
@@ -415,8 +350,8 @@ func TestDrillQuestionsAgree(t *testing.T) {
 		rules, n = rules[:5], 8
 	}
 	for _, r := range rules {
-		for l := craps.DrillLevelPlace; l <= craps.DrillLevelFull; l++ {
-			d, err := craps.NewDrill(craps.DrillConfig{Rules: r, Level: l, Seed: 11, Breakage: true})
+		for l := drill.LevelPlace; l <= drill.LevelFull; l++ {
+			d, err := drill.New(drill.Config{Rules: r, Level: l, Seed: 11, Breakage: true})
 			if err != nil {
 				t.Fatalf("%+v level %v: %v", r, l, err)
 			}
@@ -433,7 +368,7 @@ func TestDrillQuestionsAgree(t *testing.T) {
 
 var lastAmount = regexp.MustCompile(`(\d+)(, and stays up)?$`)
 
-func checkQuestion(t *testing.T, r craps.Rules, q craps.DrillQuestion) {
+func checkQuestion(t *testing.T, r craps.Rules, q drill.Question) {
 	t.Helper()
 	unit := max(r.Unit, 1)
 	var total craps.Amount
@@ -462,23 +397,23 @@ func checkQuestion(t *testing.T, r craps.Rules, q craps.DrillQuestion) {
 		}
 	}
 	switch q.Kind {
-	case craps.DrillKindLayout:
+	case drill.KindLayout:
 		if q.Answer != total {
 			t.Errorf("%s: answer %d, the lines pay %d", q.Ask, q.Answer, total)
 		}
-	case craps.DrillKindVig:
+	case drill.KindVig:
 		if q.Answer != q.Lines[0].Commission {
 			t.Errorf("%s: answer %d, the vig was %d", q.Ask, q.Answer, q.Lines[0].Commission)
 		}
-	case craps.DrillKindPayout:
+	case drill.KindPayout:
 		if len(q.Lines) != 1 || q.Lines[0].Outcome != craps.OutcomeWon || q.Answer != q.Lines[0].Paid {
 			t.Errorf("%s: a payout question on a bet that does not win, or answer %d for %+v", q.Ask, q.Answer, q.Lines)
 		}
 	}
-	if m, err := q.Check(craps.DrillAnswer{q.Answer}); err != nil || !m.Right {
+	if m, err := q.Check(drill.Answer{q.Answer}); err != nil || !m.Right {
 		t.Errorf("%s: its own answer %d is not right: %v", q.Ask, q.Answer, err)
 	}
-	if m, _ := q.Check(craps.DrillAnswer{q.Answer + 1}); m.Right {
+	if m, _ := q.Check(drill.Answer{q.Answer + 1}); m.Right {
 		t.Errorf("%s: %d is marked right", q.Ask, q.Answer+1)
 	}
 }
@@ -497,13 +432,13 @@ func vigFromWin(r craps.Rules, k craps.BetKind) bool {
 // The same configuration asks the same questions; another seed or level
 // asks others. The first questions of seed 7 are pinned, so that a seed
 // printed in a record replays on every machine.
-func TestDrillSeeded(t *testing.T) {
-	ask := func(c craps.DrillConfig, n int) []craps.DrillQuestion {
-		d, err := craps.NewDrill(c)
+func TestSeeded(t *testing.T) {
+	ask := func(c drill.Config, n int) []drill.Question {
+		d, err := drill.New(c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var qs []craps.DrillQuestion
+		var qs []drill.Question
 		for range n {
 			q, err := d.Next()
 			if err != nil {
@@ -513,15 +448,15 @@ func TestDrillSeeded(t *testing.T) {
 		}
 		return qs
 	}
-	c := craps.DrillConfig{Level: craps.DrillLevelHand, Seed: 7}
+	c := drill.Config{Level: drill.LevelHand, Seed: 7}
 	if diff := cmp.Diff(ask(c, 5), ask(c, 5)); diff != "" {
 		t.Errorf("the same seed asks other questions:\n%s", diff)
 	}
-	if cmp.Equal(ask(c, 5), ask(craps.DrillConfig{Level: craps.DrillLevelHand, Seed: 8}, 5)) {
+	if cmp.Equal(ask(c, 5), ask(drill.Config{Level: drill.LevelHand, Seed: 8}, 5)) {
 		t.Error("seeds 7 and 8 ask the same questions")
 	}
 	var got []string
-	for _, q := range ask(craps.DrillConfig{Seed: 7}, 3) {
+	for _, q := range ask(drill.Config{Seed: 7}, 3) {
 		got = append(got, fmt.Sprintf("%s %d", q.Ask, q.Answer))
 	}
 	want := []string{
@@ -534,25 +469,25 @@ func TestDrillSeeded(t *testing.T) {
 	}
 }
 
-func TestNewDrillRefusals(t *testing.T) {
+func TestNewRefusals(t *testing.T) {
 	for _, c := range []struct {
 		reason string
-		config craps.DrillConfig
+		config drill.Config
 		want   error
 	}{
-		{"no level 7", craps.DrillConfig{Level: 7}, craps.ErrSyntax},
-		{"the private game has no dealer", craps.DrillConfig{Rules: craps.Street()}, craps.ErrNotOffered},
-		{"a table without place bets has no place drill", craps.DrillConfig{Rules: craps.Rules{NotOffered: craps.Kinds(craps.Place)}}, craps.ErrNotOffered},
-		{"a table without buy and lay has no commission drill", craps.DrillConfig{Rules: craps.Rules{NotOffered: craps.Kinds(craps.Buy, craps.Lay)},
-			Level: craps.DrillLevelCommission}, craps.ErrNotOffered},
-		{"rules that do not validate", craps.DrillConfig{Rules: craps.Rules{Minimum: 5, Maximum: 1}}, craps.ErrInvalidRules},
+		{"no level 7", drill.Config{Level: 7}, craps.ErrSyntax},
+		{"the private game has no dealer", drill.Config{Rules: craps.Street()}, craps.ErrNotOffered},
+		{"a table without place bets has no place drill", drill.Config{Rules: craps.Rules{NotOffered: craps.Kinds(craps.Place)}}, craps.ErrNotOffered},
+		{"a table without buy and lay has no commission drill", drill.Config{Rules: craps.Rules{NotOffered: craps.Kinds(craps.Buy, craps.Lay)},
+			Level: drill.LevelCommission}, craps.ErrNotOffered},
+		{"rules that do not validate", drill.Config{Rules: craps.Rules{Minimum: 5, Maximum: 1}}, craps.ErrInvalidRules},
 	} {
-		if _, err := craps.NewDrill(c.config); !errors.Is(err, c.want) {
+		if _, err := drill.New(c.config); !errors.Is(err, c.want) {
 			t.Errorf("%s: %v, want %v", c.reason, err, c.want)
 		}
 	}
 	// A table whose maximum is below every whole stake has no question to ask.
-	d, err := craps.NewDrill(craps.DrillConfig{Rules: craps.Rules{Maximum: 5}, Level: craps.DrillLevelCommission})
+	d, err := drill.New(drill.Config{Rules: craps.Rules{Maximum: 5}, Level: drill.LevelCommission})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -561,26 +496,26 @@ func TestNewDrillRefusals(t *testing.T) {
 	}
 }
 
-func TestDrillCheck(t *testing.T) {
-	q, err := craps.NewDrillLayout(craps.Standard(), 6, layoutOf(t, "ann: pass 100, odds 100; bob: hard 6 100, place 8 120"), dice(t, "3-3"))
+func TestCheck(t *testing.T) {
+	q, err := drill.NewLayout(craps.Standard(), 6, layoutOf(t, "ann: pass 100, odds 100; bob: hard 6 100, place 8 120"), dice(t, "3-3"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		reason string
 		answer string
-		want   craps.DrillMark
+		want   drill.Mark
 		err    error
 	}{
-		{"the total", "1120", craps.DrillMark{Right: true}, nil},
-		{"a wrong total", "1020", craps.DrillMark{}, nil},
-		{"each bet", "100 120 900 0", craps.DrillMark{Right: true, Lines: []bool{true, true, true, true}}, nil},
-		{"each bet, commas", "100, 120, 900, 0", craps.DrillMark{Right: true, Lines: []bool{true, true, true, true}}, nil},
-		{"the place 8 paid by mistake", "100 120 900 140", craps.DrillMark{Lines: []bool{true, true, true, false}}, nil},
-		{"the odds paid at even money", "100 100 900 0", craps.DrillMark{Lines: []bool{true, false, true, true}}, nil},
-		{"three amounts for four bets", "100 120 900", craps.DrillMark{}, craps.ErrSyntax},
+		{"the total", "1120", drill.Mark{Right: true}, nil},
+		{"a wrong total", "1020", drill.Mark{}, nil},
+		{"each bet", "100 120 900 0", drill.Mark{Right: true, Lines: []bool{true, true, true, true}}, nil},
+		{"each bet, commas", "100, 120, 900, 0", drill.Mark{Right: true, Lines: []bool{true, true, true, true}}, nil},
+		{"the place 8 paid by mistake", "100 120 900 140", drill.Mark{Lines: []bool{true, true, true, false}}, nil},
+		{"the odds paid at even money", "100 100 900 0", drill.Mark{Lines: []bool{true, false, true, true}}, nil},
+		{"three amounts for four bets", "100 120 900", drill.Mark{}, craps.ErrSyntax},
 	} {
-		a, err := craps.ParseDrillAnswer(c.answer)
+		a, err := drill.ParseAnswer(c.answer)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -588,7 +523,7 @@ func TestDrillCheck(t *testing.T) {
 		if !errors.Is(err, c.err) {
 			t.Errorf("%s: error %v, want %v", c.reason, err, c.err)
 		}
-		if diff := cmp.Diff(c.want, m, cmpopts.IgnoreFields(craps.DrillMark{}, "Explanation")); diff != "" {
+		if diff := cmp.Diff(c.want, m, cmpopts.IgnoreFields(drill.Mark{}, "Explanation")); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", c.reason, diff)
 		}
 		if err == nil && m.Explanation != q.Explanation() {
@@ -596,31 +531,31 @@ func TestDrillCheck(t *testing.T) {
 		}
 	}
 	// A payout question takes one amount only.
-	p, err := craps.NewDrillLayout(craps.Standard(), 4, layoutOf(t, "a: place 6 12"), dice(t, "3-3"))
+	p, err := drill.NewLayout(craps.Standard(), 4, layoutOf(t, "a: place 6 12"), dice(t, "3-3"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m, err := p.Check(craps.DrillAnswer{14}); err != nil || !m.Right {
+	if m, err := p.Check(drill.Answer{14}); err != nil || !m.Right {
 		t.Errorf("place 6 for 12 on a 6 pays 14: %v %v", m, err)
 	}
 }
 
-func TestParseDrillAnswer(t *testing.T) {
+func TestParseAnswer(t *testing.T) {
 	for _, c := range []struct {
 		in   string
-		want craps.DrillAnswer
+		want drill.Answer
 		ok   bool
 	}{
-		{"35", craps.DrillAnswer{35}, true},
-		{" 100 120\t900 0 ", craps.DrillAnswer{100, 120, 900, 0}, true},
-		{"100,120", craps.DrillAnswer{100, 120}, true},
+		{"35", drill.Answer{35}, true},
+		{" 100 120\t900 0 ", drill.Answer{100, 120, 900, 0}, true},
+		{"100,120", drill.Answer{100, 120}, true},
 		{"", nil, false},
 		{"thirty", nil, false},
 		{"-5", nil, false},
 		{"1.5", nil, false},
 		{"99999999999999999999", nil, false},
 	} {
-		got, err := craps.ParseDrillAnswer(c.in)
+		got, err := drill.ParseAnswer(c.in)
 		if (err == nil) != c.ok || (err != nil && !errors.Is(err, craps.ErrSyntax)) {
 			t.Errorf("%q: error %v", c.in, err)
 		}
@@ -630,12 +565,12 @@ func TestParseDrillAnswer(t *testing.T) {
 	}
 }
 
-func FuzzParseDrillAnswer(f *testing.F) {
+func FuzzParseAnswer(f *testing.F) {
 	for _, s := range []string{"35", "100 120 900 0", "1,2", "", "-1", "1e3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		a, err := craps.ParseDrillAnswer(s)
+		a, err := drill.ParseAnswer(s)
 		if err != nil {
 			if !errors.Is(err, craps.ErrSyntax) {
 				t.Fatalf("%q: %v does not wrap ErrSyntax", s, err)
@@ -649,7 +584,7 @@ func FuzzParseDrillAnswer(f *testing.F) {
 			}
 			parts = append(parts, strconv.FormatInt(int64(x), 10))
 		}
-		b, err := craps.ParseDrillAnswer(strings.Join(parts, " "))
+		b, err := drill.ParseAnswer(strings.Join(parts, " "))
 		if err != nil || !cmp.Equal(a, b) {
 			t.Fatalf("%q: %v reads back as %v, %v", s, a, b, err)
 		}
@@ -658,12 +593,12 @@ func FuzzParseDrillAnswer(f *testing.F) {
 
 // A session records each answer with its time, scores by bet, and saves
 // and reads back as JSON.
-func TestDrillSession(t *testing.T) {
-	d, err := craps.NewDrill(craps.DrillConfig{Level: craps.DrillLevelCenter, Seed: 3})
+func TestSession(t *testing.T) {
+	d, err := drill.New(drill.Config{Level: drill.LevelCenter, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := craps.DrillSession{Config: d.Config(), Started: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)}
+	s := drill.Session{Config: d.Config(), Started: time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)}
 	for i := range 6 {
 		q, err := d.Next()
 		if err != nil {
@@ -673,39 +608,39 @@ func TestDrillSession(t *testing.T) {
 		if i%3 == 2 {
 			answer++
 		}
-		if _, err := s.Add(q, craps.DrillAnswer{answer}, time.Duration(i+1)*time.Second); err != nil {
+		if _, err := s.Add(q, drill.Answer{answer}, time.Duration(i+1)*time.Second); err != nil {
 			t.Fatal(err)
 		}
 	}
-	h, err := craps.NewDrillLayout(craps.Standard(), 6, layoutOf(t, "ann: pass 100, odds 100; bob: hard 6 100, place 8 120"), dice(t, "3-3"))
+	h, err := drill.NewLayout(craps.Standard(), 6, layoutOf(t, "ann: pass 100, odds 100; bob: hard 6 100, place 8 120"), dice(t, "3-3"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Add(h, craps.DrillAnswer{100, 120, 900, 140}, 10*time.Second); err != nil {
+	if _, err := s.Add(h, drill.Answer{100, 120, 900, 140}, 10*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Add(h, craps.DrillAnswer{1, 2}, time.Second); !errors.Is(err, craps.ErrSyntax) || len(s.Records) != 7 {
+	if _, err := s.Add(h, drill.Answer{1, 2}, time.Second); !errors.Is(err, craps.ErrSyntax) || len(s.Records) != 7 {
 		t.Errorf("an answer Check refuses: %v, and %d records, want 7", err, len(s.Records))
 	}
 	sc := s.Score()
 	if sc.Asked != 7 || sc.Right != 4 || sc.Time != 31*time.Second {
 		t.Errorf("score %d of %d in %v, want 4 of 7 in 31s", sc.Right, sc.Asked, sc.Time)
 	}
-	var layout []craps.DrillTally
+	var layout []drill.Tally
 	asked := 0
 	for _, x := range sc.ByBet {
-		if x.Kind == craps.DrillKindLayout {
+		if x.Kind == drill.KindLayout {
 			layout = append(layout, x)
 		} else {
 			asked += x.Asked
 		}
 	}
-	want := []craps.DrillTally{
-		{Kind: craps.DrillKindLayout, Asked: 1, Time: 10 * time.Second},
-		{Kind: craps.DrillKindLayout, Bet: craps.PassLine, Asked: 1, Right: 1},
-		{Kind: craps.DrillKindLayout, Bet: craps.PassOdds, Asked: 1, Right: 1},
-		{Kind: craps.DrillKindLayout, Bet: craps.Place, Asked: 1},
-		{Kind: craps.DrillKindLayout, Bet: craps.Hardway, Asked: 1, Right: 1},
+	want := []drill.Tally{
+		{Kind: drill.KindLayout, Asked: 1, Time: 10 * time.Second},
+		{Kind: drill.KindLayout, Bet: craps.PassLine, Asked: 1, Right: 1},
+		{Kind: drill.KindLayout, Bet: craps.PassOdds, Asked: 1, Right: 1},
+		{Kind: drill.KindLayout, Bet: craps.Place, Asked: 1},
+		{Kind: drill.KindLayout, Bet: craps.Hardway, Asked: 1, Right: 1},
 	}
 	if diff := cmp.Diff(want, layout); diff != "" || asked != 6 {
 		t.Errorf("the layout answered bet by bet (-want +got):\n%s\nand %d payout questions, want 6", diff, asked)
@@ -714,15 +649,15 @@ func TestDrillSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back craps.DrillSession
+	var back drill.Session
 	if err := json.Unmarshal(data, &back); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(s, back, cmpopts.IgnoreFields(craps.DrillMark{}, "Explanation")); diff != "" {
+	if diff := cmp.Diff(s, back, cmpopts.IgnoreFields(drill.Mark{}, "Explanation")); diff != "" {
 		t.Errorf("the session read back (-saved +read):\n%s", diff)
 	}
 	var saved struct {
-		Score craps.DrillScore `json:"score"`
+		Score drill.Score `json:"score"`
 	}
 	if err := json.Unmarshal(data, &saved); err != nil || !cmp.Equal(saved.Score, sc) {
 		t.Errorf("the saved score %+v, %v; want %+v", saved.Score, err, sc)
@@ -732,13 +667,13 @@ func TestDrillSession(t *testing.T) {
 // A session read back from an edited file may mark more lines than its
 // question has: Score and saving count the lines there are, and do not
 // panic.
-func TestDrillSessionMarksBeyondLines(t *testing.T) {
+func TestSessionMarksBeyondLines(t *testing.T) {
 	data := `{"records":[{"question":{"kind":"layout","dice":"1-1","lines":[],"answer":0},"answer":[0,0],"mark":{"lines":[true,false]}}]}`
-	var s craps.DrillSession
+	var s drill.Session
 	if err := json.Unmarshal([]byte(data), &s); err != nil {
 		t.Fatal(err)
 	}
-	want := []craps.DrillTally{{Kind: craps.DrillKindLayout, Asked: 1}}
+	want := []drill.Tally{{Kind: drill.KindLayout, Asked: 1}}
 	if sc := s.Score(); sc.Asked != 1 || sc.Right != 0 || !cmp.Equal(sc.ByBet, want) {
 		t.Errorf("score %+v, want 0 of 1 by %+v", sc, want)
 	}
@@ -748,19 +683,19 @@ func TestDrillSessionMarksBeyondLines(t *testing.T) {
 }
 
 // A level saves by name, and the zero level (not set) as "", so that the
-// zero DrillSession reads back; a level out of range does not save.
-func TestDrillLevelText(t *testing.T) {
-	for l := craps.DrillLevel(0); l <= craps.DrillLevelFull; l++ {
-		data, err := json.Marshal(craps.DrillSession{Config: craps.DrillConfig{Level: l}})
+// zero Session reads back; a level out of range does not save.
+func TestLevelText(t *testing.T) {
+	for l := drill.Level(0); l <= drill.LevelFull; l++ {
+		data, err := json.Marshal(drill.Session{Config: drill.Config{Level: l}})
 		if err != nil {
 			t.Fatalf("%v: %v", l, err)
 		}
-		var back craps.DrillSession
+		var back drill.Session
 		if err := json.Unmarshal(data, &back); err != nil || back.Config.Level != l {
 			t.Errorf("%v saved as %s reads back as %v, %v", l, data, back.Config.Level, err)
 		}
 	}
-	for _, l := range []craps.DrillLevel{-1, craps.DrillLevelFull + 1} {
+	for _, l := range []drill.Level{-1, drill.LevelFull + 1} {
 		if _, err := l.MarshalText(); !errors.Is(err, craps.ErrSyntax) {
 			t.Errorf("%v: MarshalText error %v, want ErrSyntax", l, err)
 		}
@@ -769,17 +704,17 @@ func TestDrillLevelText(t *testing.T) {
 
 // Whatever the configuration, a drill asks questions whose own answer is
 // right, and a layout answered bet by bet with its lines' pays is right.
-func TestDrillProperties(t *testing.T) {
+func TestProperties(t *testing.T) {
 	presets := []craps.Rules{craps.Standard(), craps.Bar2(), craps.Vegas(), craps.Crapless(), craps.Odds100x(),
 		{PropsFor1: true}, {Unit: 5, Minimum: 10}}
 	rapid.Check(t, func(t *rapid.T) {
-		c := craps.DrillConfig{
+		c := drill.Config{
 			Rules:    rapid.SampledFrom(presets).Draw(t, "rules"),
-			Level:    craps.DrillLevel(rapid.IntRange(1, 6).Draw(t, "level")),
+			Level:    drill.Level(rapid.IntRange(1, 6).Draw(t, "level")),
 			Seed:     rapid.Uint64().Draw(t, "seed"),
 			Breakage: rapid.Bool().Draw(t, "breakage"),
 		}
-		d, err := craps.NewDrill(c)
+		d, err := drill.New(c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -787,12 +722,12 @@ func TestDrillProperties(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var each craps.DrillAnswer
+		var each drill.Answer
 		for _, l := range q.Lines {
 			each = append(each, l.Paid)
 		}
-		answers := []craps.DrillAnswer{{q.Answer}}
-		if q.Kind == craps.DrillKindLayout {
+		answers := []drill.Answer{{q.Answer}}
+		if q.Kind == drill.KindLayout {
 			answers = append(answers, each)
 		}
 		for _, a := range answers {
@@ -804,7 +739,7 @@ func TestDrillProperties(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var back craps.DrillQuestion
+		var back drill.Question
 		if err := json.Unmarshal(data, &back); err != nil || !cmp.Equal(q, back) {
 			t.Fatalf("the question does not read back from %s: %v", data, err)
 		}
