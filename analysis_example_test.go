@@ -13,12 +13,22 @@ func ExampleRules_ShooterHand() {
 	if err != nil {
 		panic(err)
 	}
-	exactly, atLeast := h.Length(2)
+	exactly, atLeast, err := h.Length(2)
+	if err != nil {
+		panic(err)
+	}
 	fmt.Println("a hand of exactly 2 throws:", exactly, "of at least 2:", atLeast)
-	_, record := h.Length(154)
+	_, record, err := h.Length(154)
+	if err != nil {
+		panic(err)
+	}
 	odds, _ := record.Inv(record).Float64()
 	fmt.Printf("at least 154 throws: 1 in %.4g\n", odds)
-	fmt.Println("no point made:", h.PointsMade(0), "- all six:", h.DifferentPoints()[6].FloatString(8))
+	none, err := h.PointsMade(0)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("no point made:", none, "- all six:", h.DifferentPoints()[6].FloatString(8))
 	fmt.Println("points made per hand:", h.Means().PointsPerHand)
 	// Output:
 	// a hand of exactly 2 throws: 1/9 of at least 2: 1/1

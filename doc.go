@@ -31,20 +31,23 @@
 // or at least n (a hand of 154 throws or more, the longest recorded in a
 // casino, has a chance of about 1 in 5.59 billion), and the laws of the
 // points made, the different points made (the fire bet's tiers) and the
-// decisions. [Rules.AnalyzeStrategy] gives a strategy's long-run return
-// per roll and per unit wagered, its variance per roll and the mean and
-// variance of one hand, from the chain's hands solved exactly;
-// [Rules.HandResults] the law of one hand's net result, followed until
-// the chance of a longer hand is below a bound; [Rules.AnalyzeSession]
-// the chance of reaching a target before a stop-loss, ruin or a roll
-// limit, the expected rolls and the law of the final result, by dynamic
-// programming over the pairs (state, bankroll), carried roll by roll
-// under a roll limit: exactly for small sessions, within a proved bound
-// far below 1e-12 for large ones. A strategy with a Go hook has state the
-// analysis cannot see, one that stops a session ends where the analysis
-// has no end, and one whose chain has more than 3,000 states once alike
-// states are merged is beyond the exact solver (every named system has at
-// most 1,188): [ErrNotAnalyzable].
+// decisions, for hands of up to [MaxHandThrows] (65,536) throws, points
+// or decisions, whose chances are fractions of about 1.6 digits a throw
+// ([ShooterHand.LengthTable] up to [MaxHandTable] rows); past them it
+// refuses with [ErrOverflow]. [Rules.AnalyzeStrategy] gives a strategy's
+// long-run return per roll and per unit wagered, its variance per roll
+// and the mean and variance of one hand, from the chain's hands solved
+// exactly; [Rules.HandResults] the law of one hand's net result,
+// followed until the chance of a longer hand is below a bound;
+// [Rules.AnalyzeSession] the chance of reaching a target before a
+// stop-loss, ruin or a roll limit, the expected rolls and the law of the
+// final result, by dynamic programming over the pairs (state, bankroll),
+// carried roll by roll under a roll limit: exactly for small sessions,
+// within a proved bound far below 1e-12 for large ones. A strategy with
+// a Go hook has state the analysis cannot see, one that stops a session
+// ends where the analysis has no end, and one whose chain has more than
+// 3,000 states once alike states are merged is beyond the exact solver
+// (every named system has at most 1,188): [ErrNotAnalyzable].
 //
 // # Dice
 //

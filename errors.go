@@ -25,8 +25,11 @@ var (
 	// ErrNotOffered: a bet the rules do not offer (don't pass in crapless craps, say).
 	ErrNotOffered = errors.New("bet not offered")
 	// ErrOverflow: an amount too large to compute with exactly, a bet or
-	// bankroll that could take the money at a Table past MaxBalance, or a
-	// simulation result that would pass what an Amount holds.
+	// bankroll that could take the money at a Table past MaxBalance, a
+	// simulation result that would pass what an Amount holds, results
+	// whose merged counts would pass what holds them, or a count of a
+	// shooter's hand past MaxHandThrows, whose exact chance is too large
+	// a fraction.
 	ErrOverflow = errors.New("amount overflows")
 )
 

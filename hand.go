@@ -109,33 +109,40 @@ func (d *decisionLaw) means(different []*big.Rat) HandFigures {
 	return m
 }
 
-// pointsMade is the chance of exactly k points made: the decisions that
-// make a point or end the hand are a point made with chance a =
-// m/(m+s), so the count is geometric, a^k (1-a).
+// pointsMade is the chance of exactly k points made, 0 <= k: the
+// decisions that make a point or end the hand are a point made with
+// chance a = m/(m+s), so the count is geometric, (1-a) a^k.
 func (d *decisionLaw) pointsMade(k int) *big.Rat {
-	if k < 0 {
-		return new(big.Rat)
-	}
 	m := d.madeAny()
-	a := new(big.Rat).Quo(m, new(big.Rat).Add(m, d.sevenOut))
-	return new(big.Rat).Mul(new(big.Rat).Sub(big.NewRat(1, 1), a), ratPower(a, k))
+	return geometric(new(big.Rat).Quo(m, new(big.Rat).Add(m, d.sevenOut)), k)
 }
 
-// ratPower is x^k, k ≥ 0, by squaring numerator and denominator apart: a
-// fraction in lowest terms stays so under powers, so nothing is reduced.
-func ratPower(x *big.Rat, k int) *big.Rat {
-	e := big.NewInt(int64(k))
-	num := new(big.Int).Exp(x.Num(), e, nil)
-	return new(big.Rat).SetFrac(num, new(big.Int).Exp(x.Denom(), e, nil))
-}
-
-// decisions is the chance of exactly k decisions: (1-s)^(k-1) s.
+// decisions is the chance of exactly k decisions, 1 <= k: (1-s)^(k-1) s.
 func (d *decisionLaw) decisions(k int) *big.Rat {
-	if k < 1 {
-		return new(big.Rat)
-	}
-	q := new(big.Rat).Sub(big.NewRat(1, 1), d.sevenOut)
-	return new(big.Rat).Mul(d.sevenOut, ratPower(q, k-1))
+	return geometric(new(big.Rat).Sub(big.NewRat(1, 1), d.sevenOut), k-1)
+}
+
+// geometric is (1-a) a^k, for a = p/q in lowest terms with 0 < a < 1 and
+// k >= 0: (q-p) p^k / q^(k+1), which is in lowest terms too (q-p and p
+// are each prime to q), so it is built without the greatest common
+// divisor big.Rat would take, most of the cost for large k.
+func geometric(a *big.Rat, k int) *big.Rat {
+	p, q := a.Num(), a.Denom()
+	e := big.NewInt(int64(k))
+	num := new(big.Int).Exp(p, e, nil)
+	num.Mul(num, new(big.Int).Sub(q, p))
+	den := new(big.Int).Exp(q, e.Add(e, big.NewInt(1)), nil)
+	return ratInLowestTerms(num, den)
+}
+
+// ratInLowestTerms is num/den for num and den > 0 that have no common
+// factor, set without the reduction SetFrac makes. (A Rat's Num and
+// Denom are references to its own terms once it holds a fraction.)
+func ratInLowestTerms(num, den *big.Int) *big.Rat {
+	x := big.NewRat(1, 2)
+	x.Num().Set(num)
+	x.Denom().Set(den)
+	return x
 }
 
 // differentPoints is the chance of each number of different points made,
@@ -274,13 +281,50 @@ func (h *ShooterHand) lengthMoments() (mean, variance *big.Rat) {
 	return mean, variance.Sub(variance, new(big.Rat).Mul(mean, mean))
 }
 
+// MaxHandThrows bounds the laws of a ShooterHand: the length of a hand
+// in throws (Length), and the points made and decisions in it
+// (PointsMade, Decisions), are at most 65,536. Their exact chances are
+// fractions of about 1.6 digits a throw (2.2 a point made, 2.7 a
+// decision), up to some 180,000 digits at the bound, and chances below
+// 10^-4000 by then; past it a law is refused with an error wrapping
+// ErrOverflow. MaxHandTable bounds LengthTable: its rows hold about 1.6n²
+// digits in all, 27 million at 4,096 rows.
+const (
+	MaxHandThrows = 1 << 16
+	MaxHandTable  = 1 << 12
+)
+
+// handCountError refuses a count of a hand past bound, the constant named.
+func handCountError(what string, n int, name string, bound int) error {
+	return fmt.Errorf("craps: the shooter's hand: %s %d: past %s (%d), its exact chances are fractions too large: %w",
+		what, n, name, bound, ErrOverflow)
+}
+
 // PointsMade is the chance that the shooter makes exactly k points (wins
-// k pass line bets on a point) before sevening out.
-func (h *ShooterHand) PointsMade(k int) *big.Rat { return h.decision.pointsMade(k) }
+// k pass line bets on a point) before sevening out; 0 for k < 0. A k past
+// MaxHandThrows is refused with an error wrapping ErrOverflow.
+func (h *ShooterHand) PointsMade(k int) (*big.Rat, error) {
+	switch {
+	case k < 0:
+		return new(big.Rat), nil
+	case k > MaxHandThrows:
+		return nil, handCountError("points made", k, "MaxHandThrows", MaxHandThrows)
+	}
+	return h.decision.pointsMade(k), nil
+}
 
 // Decisions is the chance that the hand decides exactly k pass line
-// bets, the seven-out included (so at least one).
-func (h *ShooterHand) Decisions(k int) *big.Rat { return h.decision.decisions(k) }
+// bets, the seven-out included (so 0 for k < 1). A k past MaxHandThrows
+// is refused with an error wrapping ErrOverflow.
+func (h *ShooterHand) Decisions(k int) (*big.Rat, error) {
+	switch {
+	case k < 1:
+		return new(big.Rat), nil
+	case k > MaxHandThrows:
+		return nil, handCountError("decisions", k, "MaxHandThrows", MaxHandThrows)
+	}
+	return h.decision.decisions(k), nil
+}
 
 // DifferentPoints returns, for each k from 0 to the number of box numbers
 // (6, or 10 in crapless craps), the chance that the shooter makes exactly
@@ -294,12 +338,16 @@ func (h *ShooterHand) DifferentPoints() []*big.Rat {
 }
 
 // Length returns the chance that a hand lasts exactly n throws and at
-// least n throws, for n from 1. It raises the matrix of the hand's
-// throws to the power n-1 by squaring, so any n is exact; the fractions
-// have about 1.6n digits.
-func (h *ShooterHand) Length(n int) (exactly, atLeast *big.Rat) {
-	if n < 1 {
-		return new(big.Rat), big.NewRat(1, 1)
+// least n throws: 0 and 1 for n < 1. It raises the matrix of the hand's
+// throws to the power n-1 by squaring; the fractions have about 1.6n
+// digits. An n past MaxHandThrows is refused with an error wrapping
+// ErrOverflow.
+func (h *ShooterHand) Length(n int) (exactly, atLeast *big.Rat, err error) {
+	switch {
+	case n < 1:
+		return new(big.Rat), big.NewRat(1, 1), nil
+	case n > MaxHandThrows:
+		return nil, nil, handCountError("a length of", n, "MaxHandThrows", MaxHandThrows)
 	}
 	c, out := h.throwCounts()
 	// v = row 0 of c^(n-1): the ways to be in each state after n-1 throws.
@@ -318,12 +366,17 @@ func (h *ShooterHand) Length(n int) (exactly, atLeast *big.Rat) {
 			p = matMat(p, p)
 		}
 	}
-	return h.lengthOf(n, v, out)
+	exactly, atLeast = h.lengthOf(n, v, out)
+	return exactly, atLeast, nil
 }
 
 // LengthTable returns Length for each n from 1 to max: exactly[n-1] and
-// atLeast[n-1].
-func (h *ShooterHand) LengthTable(max int) (exactly, atLeast []*big.Rat) {
+// atLeast[n-1] (none for max < 1). A max past MaxHandTable is refused
+// with an error wrapping ErrOverflow.
+func (h *ShooterHand) LengthTable(max int) (exactly, atLeast []*big.Rat, err error) {
+	if max > MaxHandTable {
+		return nil, nil, handCountError("a table of lengths to", max, "MaxHandTable", MaxHandTable)
+	}
 	c, out := h.throwCounts()
 	v := make([]*big.Int, len(c))
 	for s := range v {
@@ -335,7 +388,7 @@ func (h *ShooterHand) LengthTable(max int) (exactly, atLeast []*big.Rat) {
 		exactly, atLeast = append(exactly, e), append(atLeast, a)
 		v = vecMat(v, c)
 	}
-	return exactly, atLeast
+	return exactly, atLeast, nil
 }
 
 // lengthOf turns v, the ways to be in each state after n-1 throws, into
@@ -347,10 +400,39 @@ func (h *ShooterHand) lengthOf(n int, v []*big.Int, out []int64) (exactly, atLea
 		alive.Add(alive, x)
 		ends.Add(ends, tmp.Mul(x, big.NewInt(out[s])))
 	}
-	den := new(big.Int).Exp(big.NewInt(36), big.NewInt(int64(n-1)), nil)
-	atLeast = new(big.Rat).SetFrac(alive, den)
-	exactly = new(big.Rat).SetFrac(ends, den.Mul(den, big.NewInt(36)))
-	return exactly, atLeast
+	return overPowerOf36(ends, n), overPowerOf36(alive, n-1)
+}
+
+// overPowerOf36 is x/36^m, x >= 0, in lowest terms. The only factors x
+// can share with 36^m = 2^2m 3^2m are 2s and 3s, which it divides out directly: the
+// greatest common divisor SetFrac takes costs the square of the digits.
+func overPowerOf36(x *big.Int, m int) *big.Rat {
+	if x.Sign() == 0 {
+		return new(big.Rat)
+	}
+	twos := min(int(x.TrailingZeroBits()), 2*m)
+	num := new(big.Int).Rsh(x, uint(twos))
+	// The 3s, up to 20 a division (3^20 fits in a word): num is r modulo
+	// 3^k, so a nonzero r holds as many 3s as num.
+	threes := 0
+	for threes < 2*m {
+		k := min(20, 2*m-threes)
+		d := new(big.Int).Exp(big.NewInt(3), big.NewInt(int64(k)), nil)
+		q, r := new(big.Int).QuoRem(num, d, new(big.Int))
+		if r.Sign() == 0 {
+			num, threes = q, threes+k
+			continue
+		}
+		t, d := 0, big.NewInt(1)
+		for x := r.Uint64(); x%3 == 0; x /= 3 {
+			t++
+			d.Mul(d, big.NewInt(3))
+		}
+		num, threes = num.Quo(num, d), threes+t
+		break
+	}
+	den := new(big.Int).Exp(big.NewInt(3), big.NewInt(int64(2*m-threes)), nil)
+	return ratInLowestTerms(num, den.Lsh(den, uint(2*m-twos)))
 }
 
 // throwCounts returns the hand's moves as integers: c[s][t] throws lead

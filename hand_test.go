@@ -2,6 +2,7 @@ package craps
 
 import (
 	"errors"
+	"math"
 	"math/big"
 	"testing"
 
@@ -47,12 +48,12 @@ func TestShooterHandClosedForms(t *testing.T) {
 		// P(points = k) = (1-a) a^k; P(decisions = k) = (1-d)^(k-1) d.
 		want := new(big.Rat).Sub(rat(1, 1), made)
 		want.Mul(want, ratPow(made, k))
-		ratsEqual(t, "points made "+itoa(k), h.PointsMade(k), want)
+		ratsEqual(t, "points made "+itoa(k), handLaw(t)(h.PointsMade(k)), want)
 		want = new(big.Rat)
 		if k > 0 {
 			want.Mul(ratPow(new(big.Rat).Sub(rat(1, 1), decided), k-1), decided)
 		}
-		ratsEqual(t, "decisions "+itoa(k), h.Decisions(k), want)
+		ratsEqual(t, "decisions "+itoa(k), handLaw(t)(h.Decisions(k)), want)
 	}
 	sum, mean := new(big.Rat), new(big.Rat)
 	for k, p := range h.DifferentPoints() {
@@ -61,10 +62,13 @@ func TestShooterHandClosedForms(t *testing.T) {
 	}
 	ratsEqual(t, "different points, total", sum, rat(1, 1))
 	ratsEqual(t, "different points, mean", mean, m.DifferentPointsPerHand)
-	ratsEqual(t, "no point made", h.DifferentPoints()[0], h.PointsMade(0))
+	ratsEqual(t, "no point made", h.DifferentPoints()[0], handLaw(t)(h.PointsMade(0)))
 	// The second moment of the length, E[L²] = Σ n² P(L = n): close to
 	// the exact variance after 1000 throws, whose tail is below 1e-50.
-	exactly, _ := h.LengthTable(1000)
+	exactly, _, err := h.LengthTable(1000)
+	if err != nil {
+		t.Fatal(err)
+	}
 	second := new(big.Rat)
 	for n, p := range exactly {
 		second.Add(second, new(big.Rat).Mul(rat(int64((n+1)*(n+1)), 1), p))
@@ -72,6 +76,17 @@ func TestShooterHandClosedForms(t *testing.T) {
 	variance := second.Sub(second, new(big.Rat).Mul(m.ThrowsPerHand, m.ThrowsPerHand))
 	if d := variance.Sub(variance, m.ThrowsPerHandVariance); d.Abs(d).Cmp(rat(1, 1e15)) > 0 {
 		t.Errorf("variance of the length %v, the sum over lengths differs by %v", m.ThrowsPerHandVariance.FloatString(12), d.FloatString(20))
+	}
+}
+
+// handLaw is a law's chance, failing t if it was refused.
+func handLaw(t *testing.T) func(p *big.Rat, err error) *big.Rat {
+	return func(p *big.Rat, err error) *big.Rat {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
 	}
 }
 
@@ -95,7 +110,10 @@ func TestShooterHandEthierHoppe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, atLeast := h.Length(154)
+	_, atLeast, err := h.Length(154)
+	if err != nil {
+		t.Fatal(err)
+	}
 	odds, _ := new(big.Rat).Inv(atLeast).Float64()
 	if odds < 5.585e9 || odds > 5.595e9 {
 		t.Errorf("a hand of at least 154 throws: 1 in %.4g, want about 1 in 5.59 billion", odds)
@@ -150,14 +168,20 @@ func TestShooterHandBruteForce(t *testing.T) {
 		}
 		copyTable(&tables[0], tb)
 		walk(0)
-		exactly, atLeast := h.LengthTable(depth + 1)
+		exactly, atLeast, err := h.LengthTable(depth + 1)
+		if err != nil {
+			t.Fatal(err)
+		}
 		left := powOf36(depth)
 		for n := 1; n <= depth; n++ {
 			ratsEqual(t, "P(length = "+itoa(n)+")", exactly[n-1], big.NewRat(ended[n], powOf36(depth)))
 			left -= ended[n]
 		}
 		ratsEqual(t, "P(length >= 4)", atLeast[depth], big.NewRat(left, powOf36(depth)))
-		e, a := h.Length(depth)
+		e, a, err := h.Length(depth)
+		if err != nil {
+			t.Fatal(err)
+		}
 		ratsEqual(t, "Length(3) exactly", e, exactly[depth-1])
 		ratsEqual(t, "Length(3) at least", a, atLeast[depth-1])
 	}
@@ -236,5 +260,136 @@ func TestShooterHandRules(t *testing.T) {
 	want := new(big.Rat).Sub(rat(30, 36), made)
 	if diff := cmp.Diff(want.RatString(), got.RatString()); diff != "" {
 		t.Errorf("crapless seven-out (-want +got):\n%s", diff)
+	}
+}
+
+// ShooterHand's laws refuse a count past their bounds (ErrOverflow), and
+// answer at the bound. Before, PointsMade(1<<20) took minutes, and
+// PointsMade(math.MaxInt), Decisions(1<<40) and LengthTable(1e6) could
+// only end in an out-of-memory crash.
+func TestShooterHandBounded(t *testing.T) {
+	h, err := Standard().ShooterHand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	law := func(p *big.Rat, err error) error { return err }
+	length := func(_, _ *big.Rat, err error) error { return err }
+	table := func(_, _ []*big.Rat, err error) error { return err }
+	for _, c := range []struct {
+		call string
+		err  error
+	}{
+		{"PointsMade(MaxHandThrows+1)", law(h.PointsMade(MaxHandThrows + 1))},
+		{"PointsMade(math.MaxInt)", law(h.PointsMade(math.MaxInt))},
+		{"Decisions(MaxHandThrows+1)", law(h.Decisions(MaxHandThrows + 1))},
+		{"Decisions(1<<40)", law(h.Decisions(1 << 40))},
+		{"Length(MaxHandThrows+1)", length(h.Length(MaxHandThrows + 1))},
+		{"Length(math.MaxInt)", length(h.Length(math.MaxInt))},
+		{"LengthTable(MaxHandTable+1)", table(h.LengthTable(MaxHandTable + 1))},
+		{"LengthTable(1e6)", table(h.LengthTable(1e6))},
+	} {
+		if !errors.Is(c.err, ErrOverflow) {
+			t.Errorf("%s: %v, want ErrOverflow", c.call, c.err)
+		}
+	}
+	// At the bound: 98·67^k/165^(k+1) points made, 196·299^(k-1)/495^k
+	// decisions (TestShooterHandClosedForms).
+	k := big.NewInt(MaxHandThrows)
+	pow := func(a int64, e *big.Int) *big.Int { return new(big.Int).Exp(big.NewInt(a), e, nil) }
+	points, err := h.PointsMade(MaxHandThrows)
+	if err != nil || points.Num().Cmp(pow(67, k).Mul(pow(67, k), big.NewInt(98))) != 0 ||
+		points.Denom().Cmp(pow(165, new(big.Int).Add(k, big.NewInt(1)))) != 0 {
+		t.Errorf("PointsMade(MaxHandThrows): %d bits over %d, %v", points.Num().BitLen(), points.Denom().BitLen(), err)
+	}
+	km1 := new(big.Int).Sub(k, big.NewInt(1))
+	decisions, err := h.Decisions(MaxHandThrows)
+	if err != nil || decisions.Num().Cmp(pow(299, km1).Mul(pow(299, km1), big.NewInt(196))) != 0 ||
+		decisions.Denom().Cmp(pow(495, k)) != 0 {
+		t.Errorf("Decisions(MaxHandThrows): %d bits over %d, %v", decisions.Num().BitLen(), decisions.Denom().BitLen(), err)
+	}
+}
+
+// The hand's length at MaxHandThrows, and its table at MaxHandTable,
+// answer (seconds of work): P(at least n) = P(at least n-1) - P(exactly
+// n-1), in integers over 36^(n-1).
+func TestShooterHandAtBound(t *testing.T) {
+	exhaustive(t)
+	h, err := Standard().ShooterHand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := MaxHandThrows
+	_, atLeast, err := h.Length(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exactlyBefore, atLeastBefore, err := h.Length(n - 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	over := new(big.Int).Exp(big.NewInt(36), big.NewInt(int64(n-1)), nil)
+	ways := func(q *big.Rat) *big.Int { // q·36^(n-1), a whole number
+		w, rest := new(big.Int).QuoRem(over, q.Denom(), new(big.Int))
+		if rest.Sign() != 0 {
+			t.Fatalf("a denominator that does not divide 36^%d", n-1)
+		}
+		return w.Mul(w, q.Num())
+	}
+	if left := ways(atLeastBefore); left.Sub(left, ways(exactlyBefore)).Cmp(ways(atLeast)) != 0 {
+		t.Errorf("Length(%d) does not follow from Length(%d)", n, n-1)
+	}
+	rows, _, err := h.LengthTable(MaxHandTable)
+	if err != nil || len(rows) != MaxHandTable {
+		t.Errorf("LengthTable(MaxHandTable): %d rows, %v", len(rows), err)
+	}
+}
+
+// Every law's fraction is in lowest terms, as big.Rat's own arithmetic
+// leaves it, though built without its reduction: checked against SetFrac
+// for the first lengths and counts under the standard and crapless
+// rules, and for fractions over powers of 36 that share many 2s and 3s.
+func TestShooterHandLowestTerms(t *testing.T) {
+	for _, r := range []Rules{Standard(), Crapless()} {
+		h, err := r.ShooterHand()
+		if err != nil {
+			t.Fatal(err)
+		}
+		exactly, atLeast, err := h.LengthTable(300)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := new(big.Rat)
+		for n := 1; n <= 300; n++ {
+			e, a := exactly[n-1], atLeast[n-1]
+			if one := new(big.Rat).Add(sum, a); one.Cmp(rat(1, 1)) != 0 {
+				t.Fatalf("n %d: P(length < n) + P(length >= n) = %v", n, one)
+			}
+			sum.Add(sum, e)
+			for _, q := range []*big.Rat{e, a, handLaw(t)(h.PointsMade(n)), handLaw(t)(h.Decisions(n))} {
+				if want := new(big.Rat).SetFrac(q.Num(), q.Denom()); want.Num().Cmp(q.Num()) != 0 {
+					t.Fatalf("n %d: %v is not in lowest terms (%v)", n, q, want)
+				}
+			}
+		}
+	}
+	for _, c := range []struct {
+		x string
+		m int
+	}{{"0", 3}, {"1", 0}, {"6", 1}, {"36", 1}, {"1296", 1}, {"5", 4}, {"3486784401", 15}, {"10460353203", 10}} {
+		x, _ := new(big.Int).SetString(c.x, 10)
+		got := overPowerOf36(x, c.m)
+		want := new(big.Rat).SetFrac(x, new(big.Int).Exp(big.NewInt(36), big.NewInt(int64(c.m)), nil))
+		if got.String() != want.String() {
+			t.Errorf("%s/36^%d = %v, want %v", c.x, c.m, got, want)
+		}
+	}
+	for e3 := range 70 {
+		x := new(big.Int).Exp(big.NewInt(3), big.NewInt(int64(e3)), nil)
+		x.Lsh(x.Mul(x, big.NewInt(35)), uint(e3%9))
+		got := overPowerOf36(x, 25)
+		want := new(big.Rat).SetFrac(x, new(big.Int).Exp(big.NewInt(36), big.NewInt(25), nil))
+		if got.String() != want.String() {
+			t.Errorf("35·3^%d·2^%d / 36^25 = %v, want %v", e3, e3%9, got, want)
+		}
 	}
 }

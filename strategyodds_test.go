@@ -342,7 +342,10 @@ func TestHandResultsBound(t *testing.T) {
 		t.Errorf("remainder %v is not below the bound", h.Remainder.FloatString(8))
 	}
 	hand, _ := Standard().ShooterHand()
-	_, longer := hand.Length(h.Throws + 1)
+	_, longer, err := hand.Length(h.Throws + 1)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ratsEqual(t, "remainder is the chance of a longer hand", h.Remainder, longer)
 	for _, bound := range []float64{0, 1, -1, math.NaN()} {
 		if _, err := Standard().HandResults(s, bound); !errors.Is(err, ErrSyntax) {

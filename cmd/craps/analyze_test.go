@@ -17,7 +17,10 @@ func TestHandCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, record := h.Length(154)
+	_, record, err := h.Length(154)
+	if err != nil {
+		t.Fatal(err)
+	}
 	code, out, errOut := runCmd(t, "", "hand")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -40,7 +43,10 @@ func TestHandCommand(t *testing.T) {
 		t.Fatalf("lengths %d, summary %+v", len(got.Lengths), got.Summary)
 	}
 	for n, l := range got.Lengths {
-		exactly, atLeast := crapless.Length(n + 1)
+		exactly, atLeast, err := crapless.Length(n + 1)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if l.Rolls != strconv.Itoa(n+1) || l.PExactly != exactly.String() || l.PAtLeast != atLeast.String() {
 			t.Errorf("length %d: %+v, want %v and %v", n+1, l, exactly, atLeast)
 		}

@@ -93,9 +93,22 @@ func runHand(args []string, _ io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	exactly, atLeast := h.LengthTable(n)
-	_, record := h.Length(recordHand)
-	points, decisions := counts(h.PointsMade), counts(h.Decisions)
+	exactly, atLeast, err := h.LengthTable(n)
+	if err != nil {
+		return err
+	}
+	_, record, err := h.Length(recordHand)
+	if err != nil {
+		return err
+	}
+	points, err := counts(h.PointsMade)
+	if err != nil {
+		return err
+	}
+	decisions, err := counts(h.Decisions)
+	if err != nil {
+		return err
+	}
 	if *asJSON {
 		return writeHandJSON(stdout, rf.describe(), h, exactly, atLeast, record, points, decisions)
 	}
@@ -161,15 +174,18 @@ func runHand(args []string, _ io.Reader, stdout io.Writer) error {
 
 // counts lists a law of counts from 0 until the chance of more is below
 // handTail.
-func counts(law func(int) *big.Rat) []*big.Rat {
+func counts(law func(int) (*big.Rat, error)) ([]*big.Rat, error) {
 	var out []*big.Rat
 	rest := big.NewRat(1, 1)
 	for k := 0; rest.Cmp(handTail) >= 0; k++ {
-		p := law(k)
+		p, err := law(k)
+		if err != nil {
+			return nil, err
+		}
 		out = append(out, p)
 		rest.Sub(rest, p)
 	}
-	return out
+	return out, nil
 }
 
 // short writes an exact fraction if it is short, otherwise its decimal
