@@ -473,7 +473,7 @@ func TestDeckRestoreRefusals(t *testing.T) {
 	// A card table saves its reading by name.
 	tb := dkTable(t, CardsPairKept, "ann")
 	data, _ := tb.MarshalJSON()
-	if !strings.Contains(string(data), `"Cards":"pair-kept"`) {
+	if !strings.Contains(string(data), `"cards":"pair-kept"`) {
 		t.Errorf("saved rules: %s", data)
 	}
 	var back Table

@@ -72,16 +72,16 @@ const (
 // Rules.AnalyzeSession count the ends alike.
 type SessionLimits struct {
 	// Bankroll is what the player brings.
-	Bankroll Amount
+	Bankroll Amount `json:"bankroll"`
 	// Target ends the session once the player's money, on and off the
 	// layout, reaches it; 0 is no target. It is at most MaxBalance.
-	Target Amount
+	Target Amount `json:"target"`
 	// StopLoss ends the session once the player has lost this much; 0 is
 	// none. The player is ruined anyway when the bankroll cannot cover the
 	// next bet and nothing is left on the layout.
-	StopLoss Amount
+	StopLoss Amount `json:"stop_loss"`
 	// MaxRolls ends the session after that many rolls; 0 is no limit.
-	MaxRolls int64
+	MaxRolls int64 `json:"max_rolls"`
 }
 
 // otherResult is the result of other player i before any roll: who he is,
@@ -172,7 +172,7 @@ type SimPlayer struct {
 	// Bankroll is what he brings to each session; 0 is
 	// SimConfig.Session's Bankroll. His target and stop-loss are the
 	// first player's, as gains and losses from what he brings.
-	Bankroll Amount
+	Bankroll Amount `json:"bankroll"`
 }
 
 // ErrSimulation is wrapped by Simulate for a configuration it cannot run

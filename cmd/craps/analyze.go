@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -39,6 +38,7 @@ A strategy is a betting system by name or actions in the strategy language:
 "craps help strategy" has both.`
 
 type analyzeJSON struct {
+	header
 	Strategy string            `json:"strategy"`
 	Rules    string            `json:"rules"`
 	States   int               `json:"states"`
@@ -89,7 +89,7 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	var maxRolls count
 	fs.Var(&maxRolls, "max-rolls", "sessions: quit after this many rolls (0: no limit)")
 	bound := fs.Float64("bound", 1e-6, "follow one hand's net result until the chance of a longer hand is below this")
-	asJSON := fs.Bool("json", false, "print every figure as JSON, exact fractions written \"p/q\"")
+	asJSON := fs.Bool("json", false, "print every figure as JSON, exact fractions written \"p/q\" (schema/analyze.schema.json)")
 	rf := addRuleFlags(fs)
 	r, err := rf.parse(fs, args)
 	if err != nil {
@@ -338,7 +338,7 @@ func writeSession(w io.Writer, a *craps.SessionAnalysis) {
 
 func writeAnalyzeJSON(w io.Writer, rules string, a craps.StrategyAnalysis, bets []craps.Analysis, h craps.HandResults,
 	session *craps.SessionAnalysis, took time.Duration) error {
-	out := analyzeJSON{Strategy: a.Strategy, Rules: rules, States: a.States, Figures: map[string]string{},
+	out := analyzeJSON{header: newHeader("analyze"), Strategy: a.Strategy, Rules: rules, States: a.States, Figures: map[string]string{},
 		Hand: handResultsJSON{Throws: h.Throws, Remainder: frac(h.Remainder), Results: netsJSON(h.Results)}, Seconds: took.Seconds()}
 	for _, f := range strategyFigures(a) {
 		out.Figures[f.key] = frac(f.q)
@@ -360,9 +360,7 @@ func writeAnalyzeJSON(w io.Writer, rules string, a craps.StrategyAnalysis, bets 
 		}
 		out.Session = sj
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }
 
 func netsJSON(law []craps.NetProbability) []netJSON {

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"math"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -47,7 +46,7 @@ func TestHandCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if l.Rolls != strconv.Itoa(n+1) || l.PExactly != exactly.String() || l.PAtLeast != atLeast.String() {
+		if l.Rolls != n+1 || l.PExactly != exactly.String() || l.PAtLeast != atLeast.String() {
 			t.Errorf("length %d: %+v, want %v and %v", n+1, l, exactly, atLeast)
 		}
 	}

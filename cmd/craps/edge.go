@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math/big"
@@ -32,26 +31,8 @@ often the deck runs out, cards dealt per decision). The first card table
 takes seconds. -bet picks rows: "place 6,field" or a kind, "place" (every
 place bet); the hand's and the deck's figures are then left out.
 
--json prints all of it, every column, as one JSON object; fractions are
-written "p/q" in full:
-
-  {"rules": "standard", "odds": "3-4-5x", "private": false, "cards": "",
-   "bets": [{"bet", "pays", "win", "lose", "push", "return", "wagered",
-             "edge_per_bet", "edge_per_resolved", "edge_per_roll", "rolls",
-             "true_odds", "edge_per_bet_percent",
-             "figure": "exact" or "simulated", "decisions", "edge_std_err"}],
-   "line_with_odds": [{"bet", "odds", "these_rules", "wagered",
-                       "edge_per_bet", "edge_per_roll"}],
-   "hand": {"throws_per_decision", "decisions_per_hand", "throws_per_hand",
-            "seven_out"},
-   "deck": {"reading", "come_out": [{"total", "dice", "cards"}],
-            "points": [{"point", "dice", "cards", "runs_out"}],
-            "pass": {"dice", "cards"}, "disadvantage": {"dice", "cards"},
-            "runs_out_per_decision", "cards_per_decision"}}
-
-"hand" is there in the private game, "deck" under card rules; a simulated
-row has "decisions" and "edge_std_err" (its fractions are counts over the
-decisions); "true_odds" is "a to b".
+-json prints all of it, every column, as one JSON object, every fraction
+"p/q" whole; schema/edge.schema.json in the repository documents it.
 
 Examples:
   craps edge -rules standard -field12 2 -props for1
@@ -63,7 +44,7 @@ const textWidth = 100
 
 func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("edge", edgeSynopsis, stdout)
-	asJSON := fs.Bool("json", false, "print everything, every column, as one JSON object (shape above); fractions written \"p/q\"")
+	asJSON := fs.Bool("json", false, "print everything, every column, as one JSON object (schema/edge.schema.json)")
 	wide := fs.Bool("wide", false, "print every column (win, lose, push, per resolved, rolls, true odds) and every fraction whole")
 	pick := fs.String("bet", "", `print only these bets, separated by commas: a bet ("place 6") or a kind of bet ("place")`)
 	rf := addRuleFlags(fs)
@@ -76,9 +57,7 @@ func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rep.toJSON())
+		return writeJSON(stdout, rep.toJSON())
 	}
 	return rep.writeText(stdout, *wide)
 }
@@ -524,6 +503,7 @@ func frac(q *big.Rat) string {
 // edgeReportJSON is the JSON craps edge -json prints; edgeSynopsis
 // documents it.
 type edgeReportJSON struct {
+	header
 	Rules        string           `json:"rules"`
 	Odds         string           `json:"odds"`
 	Private      bool             `json:"private"`
@@ -574,10 +554,8 @@ type handFiguresJSON struct {
 
 func (rep *edgeReport) toJSON() edgeReportJSON {
 	r := rep.rules
-	out := edgeReportJSON{Rules: rep.name, Odds: r.Odds.String(), Private: r.Private, Bets: []edgeJSON{}}
-	if r.Cards != craps.NoCards {
-		out.Cards = r.Cards.String()
-	}
+	out := edgeReportJSON{header: newHeader("edge"), Rules: rep.name, Odds: r.Odds.String(), Private: r.Private, Bets: []edgeJSON{}}
+	out.Cards = r.Cards.String() // "dice" for no cards
 	for _, a := range rep.rows {
 		e := edgeJSON{
 			Bet: rowName(a), Pays: a.Pays, Win: frac(a.Win), Lose: frac(a.Lose), Push: frac(a.Push),

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math/big"
@@ -37,13 +36,14 @@ const recordHand = 154
 var handTail = big.NewRat(1, 1_000_000)
 
 type handJSON struct {
+	header
 	Rules   string          `json:"rules"`
 	Summary handSummaryJSON `json:"summary"`
 	Lengths []handLength    `json:"lengths"`
 }
 
 type handLength struct {
-	Rolls    string `json:"rolls"`
+	Rolls    int    `json:"rolls"`
 	PExactly string `json:"p_exactly"`
 	PAtLeast string `json:"p_at_least"`
 }
@@ -70,7 +70,7 @@ func runHand(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("hand", handSynopsis, stdout)
 	var rolls count
 	fs.Var(&rolls, "rolls", fmt.Sprintf("list the hand's length from 1 to this many throws, at most %d (default 30)", maxHandRolls))
-	asJSON := fs.Bool("json", false, `print one JSON object: the summary, and one object per length with "rolls", "p_exactly" and "p_at_least"`)
+	asJSON := fs.Bool("json", false, `print one JSON object: the summary, and the chance of each length (schema/hand.schema.json)`)
 	rf := addRuleFlags(fs)
 	r, err := rf.parse(fs, args)
 	if err != nil {
@@ -216,7 +216,7 @@ func fracs(qs []*big.Rat) []string {
 
 func writeHandJSON(w io.Writer, rules string, h *craps.ShooterHand, exactly, atLeast []*big.Rat, record *big.Rat, points, decisions []*big.Rat) error {
 	m := h.Means()
-	out := handJSON{Rules: rules, Summary: handSummaryJSON{
+	out := handJSON{header: newHeader("hand"), Rules: rules, Summary: handSummaryJSON{
 		ThrowsPerDecision: frac(m.ThrowsPerDecision), SevenOut: frac(m.SevenOut),
 		DecisionsPerHand: frac(m.DecisionsPerHand), ThrowsPerHand: frac(m.ThrowsPerHand),
 		ThrowsPerHandVariance: frac(m.ThrowsPerHandVariance), PointsPerHand: frac(m.PointsPerHand),
@@ -224,9 +224,7 @@ func writeHandJSON(w io.Writer, rules string, h *craps.ShooterHand, exactly, atL
 		PointsMade: fracs(points), DifferentPoints: fracs(h.DifferentPoints()), Decisions: fracs(decisions),
 	}}
 	for k := range exactly {
-		out.Lengths = append(out.Lengths, handLength{strconv.Itoa(k + 1), frac(exactly[k]), frac(atLeast[k])})
+		out.Lengths = append(out.Lengths, handLength{k + 1, frac(exactly[k]), frac(atLeast[k])})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }

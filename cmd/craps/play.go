@@ -35,7 +35,7 @@ Example:
 
 func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("play", playSynopsis, stdout)
-	asJSON := fs.Bool("json", false, "print one JSON object a line: one for each roll, one for each refused command")
+	asJSON := fs.Bool("json", false, "print one JSON object a line: a roll, a strategy's bets, a refused line (schema/play.schema.json)")
 	seed := fs.Uint64("seed", 0, "the card deck's seed, as craps.NewDeck(seed, 0); a seed line on the tape overrides it")
 	strict := fs.Bool("strict", false, "stop at the first refused line, and exit 1")
 	if err := parse(fs, args, 1); err != nil {
@@ -54,7 +54,9 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	}
 	var out report = &textReport{w: stdout}
 	if *asJSON {
-		out = &jsonReport{enc: json.NewEncoder(stdout)}
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false) // "<" as itself, not \u003c
+		out = &jsonReport{enc: enc}
 	}
 	return replaySeeded(in, out, *seed, *strict)
 }
@@ -675,6 +677,7 @@ func (r *textReport) refused(line int, err error) error {
 type jsonReport struct{ enc *json.Encoder }
 
 type rollJSON struct {
+	header
 	Line        int                   `json:"line"`
 	Dice        string                `json:"dice,omitempty"` // none for a void throw
 	Total       int                   `json:"total,omitempty"`
@@ -706,7 +709,7 @@ type playerJSON struct {
 }
 
 func (r *jsonReport) roll(line int, d craps.Dice, fault craps.Fault, before int, t *craps.Table, res []craps.Resolution) error {
-	out := rollJSON{Line: line, PointBefore: before, PointAfter: t.Point(),
+	out := rollJSON{header: newHeader("play"), Line: line, PointBefore: before, PointAfter: t.Point(),
 		Shooter: t.Shooter(), Resolutions: []resolutionJSON{}, Players: map[string]playerJSON{}}
 	if !fault.Void() {
 		out.Dice, out.Total = d.String(), d.Total()
@@ -735,10 +738,11 @@ func (r *jsonReport) strategy(line int, player string, bets []craps.BetState) er
 		Amount int64  `json:"amount"`
 	}
 	out := struct {
+		header
 		Line     int       `json:"line"`
 		Player   string    `json:"player"`
 		Strategy []betJSON `json:"strategy_bets"`
-	}{line, player, []betJSON{}}
+	}{newHeader("play"), line, player, []betJSON{}}
 	for _, x := range bets {
 		out.Strategy = append(out.Strategy, betJSON{x.Bet.String(), int64(x.Amount)})
 	}
@@ -747,7 +751,8 @@ func (r *jsonReport) strategy(line int, player string, bets []craps.BetState) er
 
 func (r *jsonReport) refused(line int, err error) error {
 	return r.enc.Encode(struct {
+		header
 		Line  int    `json:"line"`
 		Error string `json:"error"`
-	}{line, strings.TrimPrefix(err.Error(), "craps: ")})
+	}{newHeader("play"), line, strings.TrimPrefix(err.Error(), "craps: ")})
 }

@@ -59,6 +59,7 @@ func isTerminal(w io.Writer) bool {
 // simOutput is the JSON craps sim writes and craps merge reads: the exact
 // sums, the rules' name, and a summary computed from them.
 type simOutput struct {
+	header
 	Result    craps.SimResult `json:"result"`
 	RulesName string          `json:"rules_name"`
 	Summary   *simSummary     `json:"summary,omitempty"`
@@ -96,6 +97,10 @@ type betSummary struct {
 	Exact       string   `json:"exact"`
 	ExactFloat  float64  `json:"exact_float"`
 	StdErrsAway float64  `json:"z"`
+	// ExactMix marks a total whose exact figure is the bets' exact
+	// returns weighted by the stakes this run made on each, where the
+	// strategy has no exact return per unit wagered to give.
+	ExactMix bool `json:"exact_mix,omitempty"`
 }
 
 type outcomeSummary struct {
@@ -131,7 +136,7 @@ or "NAME:BANKROLL=STRATEGY" for his own bankroll in sessions (the strategy as -s
 (SLURM_ARRAY_TASK_ID) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) gives; combine them with craps merge`)
 	shards := fs.Int("shards", 0, `with -shard auto: the number of shards; needed under Kubernetes (the Job's completions);
 under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns shards 3 and 7)`)
-	asJSON := fs.Bool("json", false, "print the exact sums and a summary as JSON, which craps merge reads")
+	asJSON := fs.Bool("json", false, "print the exact sums and a summary as JSON, which craps merge reads (schema/sim.schema.json)")
 	quiet := fs.Bool("quiet", false, "no progress line on standard error (there is none unless it is a terminal)")
 	svg := fs.String("svg", "", "with -sessions or -shooters: write the histogram of their results to this file as an SVG chart")
 	rf := addRuleFlags(fs)
@@ -342,7 +347,7 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 		"whole run, exactly, and prints it as craps sim does. Shards not given are\n"+
 		"reported as missing. A folder stands for every .json file in it, a quoted\n"+
 		"pattern such as 'out/shard-*.json' for the files it matches.", stdout)
-	asJSON := fs.Bool("json", false, "print the merged sums and a summary as JSON")
+	asJSON := fs.Bool("json", false, "print the merged sums and a summary as JSON, as craps sim does (schema/sim.schema.json)")
 	svg := fs.String("svg", "", "write the histogram of the sessions' or hands' results to this file as an SVG chart")
 	if err := parse(fs, args, math.MaxInt); err != nil {
 		return err
@@ -390,6 +395,16 @@ func summarize(res *craps.SimResult) (*simSummary, error) {
 		return nil, err
 	}
 	sum.Exact, sum.ExactNote, sum.sessionLaw = exactBeside(res) // the first player's strategy
+	for _, row := range sum.Exact {
+		// One exact figure for the whole return: the strategy's own, which
+		// weighs its bets by what it stakes on each in the long run, not by
+		// what this run happened to stake (-2.3143% for iron-cross, not
+		// the mix's -2.3141% of a million shooters).
+		if row.Quantity == returnPerWagered {
+			t := &sum.Total
+			t.Exact, t.ExactFloat, t.StdErrsAway, t.ExactMix = row.Exact, row.ExactFloat, row.StdErrsAway, false
+		}
+	}
 	for i := range res.Others {
 		o := &res.Others[i]
 		mean, se := o.Return()
@@ -424,6 +439,7 @@ func summarizePlayer(res *craps.SimResult, bets []craps.BetTally, mean, se float
 		exact.Quo(&exactNet, new(big.Rat).SetInt(total.Staked()))
 	}
 	sum.Total = betRow("all bets", total, exact)
+	sum.Total.ExactMix = true
 	sum.Total.Return, sum.Total.StdErr = mean, se
 	sum.Total.StdErrsAway = (sum.Total.Return - sum.Total.ExactFloat) / sum.Total.StdErr
 	if len(h) > 0 {
@@ -481,7 +497,7 @@ func betRow(name string, t craps.BetTally, exact *big.Rat) betSummary {
 	mean, se := t.Return()
 	x, _ := exact.Float64()
 	return betSummary{Bet: name, Decisions: t.Decisions, Staked: t.Staked(), Net: t.Net(),
-		Return: mean, StdErr: se, Exact: exact.RatString(), ExactFloat: x, StdErrsAway: (mean - x) / se}
+		Return: mean, StdErr: se, Exact: exact.String(), ExactFloat: x, StdErrsAway: (mean - x) / se}
 }
 
 // writeSim prints a run's report, as text or JSON, and draws the
@@ -499,9 +515,8 @@ func writeSim(w io.Writer, out simOutput, asJSON bool, svg string) error {
 	}
 	if asJSON {
 		out.Summary = sum
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(jsonSafe(out))
+		out.header = newHeader("sim")
+		return writeJSON(w, jsonSafe(out))
 	}
 	res := &out.Result
 	odds := fmt.Sprintf(" (odds %v)", res.Rules.Odds)
@@ -585,7 +600,11 @@ func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 		fmt.Fprintln(w, "by the stakes simulated. What one player wins another loses.")
 	case sum.Player == "":
 		fmt.Fprintln(w, "\nReturn is the player's net per unit staked on bets decided (negative: the house's edge),")
-		fmt.Fprintln(w, "± one standard error; exact is craps edge's figure, for all bets weighted by the stakes simulated.")
+		if sum.Total.ExactMix {
+			fmt.Fprintln(w, "± one standard error; exact is craps edge's figure, for all bets weighted by the stakes simulated.")
+		} else {
+			fmt.Fprintln(w, "± one standard error; exact is craps edge's figure, for all bets the strategy's (craps analyze).")
+		}
 		fmt.Fprintln(w, "That figure is per unit, before the table rounds a payout or commission down to its unit: a")
 		fmt.Fprintln(w, "stake paid a broken amount (a 20 lay on 6 wins 16, a 5% vig of 1.50 is 1) strays from it by more")
 		fmt.Fprintln(w, "than chance. The strategy's exact figures (craps analyze) count the rounding.")
@@ -630,8 +649,15 @@ func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 }
 
 // jsonSafe replaces the NaN and infinite figures of an empty run, which
-// JSON cannot carry, with 0.
+// JSON cannot carry, with 0, and its missing bets with none.
 func jsonSafe(out simOutput) simOutput {
+	// A shard with no block has no bets: an empty list, not null.
+	if out.Result.Bets == nil {
+		out.Result.Bets = []craps.BetTally{}
+	}
+	if out.Summary.Bets == nil {
+		out.Summary.Bets = []betSummary{}
+	}
 	fix := func(b *betSummary) {
 		for _, f := range []*float64{&b.Return, &b.StdErr, &b.StdErrsAway} {
 			if math.IsNaN(*f) || math.IsInf(*f, 0) {

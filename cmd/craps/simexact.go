@@ -26,6 +26,10 @@ type exactRow struct {
 	StdErrsAway float64 `json:"z"`
 }
 
+// returnPerWagered is the row of the strategy's exact return per unit
+// wagered, which the total of the bets' table takes as its exact figure.
+const returnPerWagered = "return per unit wagered"
+
 // exactBeside computes, for what the run estimates, the strategy's exact
 // figure (craps analyze's): per roll and per unit wagered in the long run
 // for runs by rolls, per hand for runs by shooters, per session for runs
@@ -52,12 +56,12 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string, law []crap
 		if math.IsNaN(z) || math.IsInf(z, 0) || math.IsNaN(se) {
 			z, se = 0, 0
 		}
-		rows = append(rows, exactRow{what, sim, se, exact.RatString(), x, z})
+		rows = append(rows, exactRow{what, sim, se, exact.String(), x, z})
 	}
 	// addSD adds a standard deviation, the root of an exact variance.
 	addSD := func(what string, sim, se float64, variance *big.Rat) {
 		add(what, sim, se, ratSqrt(variance))
-		rows[len(rows)-1].Exact = "sqrt(" + variance.RatString() + ")"
+		rows[len(rows)-1].Exact = "sqrt(" + variance.String() + ")"
 	}
 	if res.Mode == craps.BySessions {
 		a, err := r.AnalyzeSession(s, res.Session)
@@ -110,7 +114,7 @@ func exactBeside(res *craps.SimResult) (rows []exactRow, note string, law []crap
 		note = "no return per unit wagered: the strategy stakes nothing in the long run"
 	case res.Rolls > 0:
 		mean, se := res.Return()
-		add("return per unit wagered", mean, se, a.ReturnPerWagered)
+		add(returnPerWagered, mean, se, a.ReturnPerWagered)
 	}
 	if res.Rolls > 0 {
 		net, _ := new(big.Float).SetInt(res.Total().Net()).Float64()

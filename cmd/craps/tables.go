@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math/big"
@@ -17,7 +16,7 @@ func runTables(args []string, _ io.Reader, stdout io.Writer) error {
 		"against before a 7; then the odds against each higher total before each\n"+
 		"lower one. Table 2: for each hardway, the ways hard, the other ways, the\n"+
 		"ways of 7, the losing ways and the odds against.", stdout)
-	asJSON := fs.Bool("json", false, "print one JSON object with the tables")
+	asJSON := fs.Bool("json", false, "print one JSON object with the tables (schema/tables.schema.json)")
 	if err := parse(fs, args, 0); err != nil {
 		return err
 	}
@@ -94,6 +93,7 @@ func writeTablesJSON(w io.Writer, rows []craps.TrueOddsRow, hard []craps.Hardway
 		Odds   string `json:"against"`
 	}
 	var out struct {
+		header
 		Table1   []row     `json:"table1"`
 		Before   []before  `json:"higher_before_lower"`
 		Hardways []hardway `json:"table2"`
@@ -116,9 +116,8 @@ func writeTablesJSON(w io.Writer, rows []craps.TrueOddsRow, hard []craps.Hardway
 	for _, h := range hard {
 		out.Hardways = append(out.Hardways, hardway{h.Number, h.Hard, h.Easy, h.Seven, h.Losing, against(h.Against)})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	out.header = newHeader("tables")
+	return writeJSON(w, out)
 }
 
 // against prints odds against, an exact fraction against/for, as players

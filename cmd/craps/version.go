@@ -89,7 +89,7 @@ func runVersion(args []string, _ io.Reader, stdout io.Writer) error {
 		return writeJSON(stdout, struct {
 			Schema string `json:"schema"`
 			buildInfo
-		}{schemaID("version"), b})
+		}{schemaID("version"), b}) // its version is the whole buildInfo
 	}
 	_, err := fmt.Fprintf(stdout, "craps %s, %s %s/%s\n", b, b.Go, runtime.GOOS, runtime.GOARCH)
 	return err
