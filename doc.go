@@ -192,7 +192,9 @@
 // A bet is any name [ParseBet] reads ("pass", "don't pass", "come",
 // "place 6", "field", "hard 8", "hop 2-5", "odds" behind the pass line,
 // "lay odds" behind don't pass, "come odds" and "don't come odds" behind
-// every come bet, "odds 6" behind the one on 6); to take down, or in a
+// every come bet, "odds 6" behind the one on 6; after don't pass and no
+// pass line bet, "odds" is laid behind don't pass, and so after don't come
+// "odds 6"); to take down, or in a
 // condition, a kind alone ("place", "hard") stands for every number. The
 // amount is money ("12"), a progression ("10-20-40", a 0 in it taking the
 // bet down), or for odds a multiple of the bet they stand behind ("2x",

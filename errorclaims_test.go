@@ -74,3 +74,35 @@ func TestDidYouMeanBetsAndSystems(t *testing.T) {
 		t.Errorf("NamedStrategy(ironcross): %v, want %s", err, want)
 	}
 }
+
+// "odds" after don't pass, in a strategy with no pass line bet, is laid
+// behind don't pass (it was pass odds, and then refused as never made);
+// beside a pass line bet it is still the pass line's, as knockout has it.
+func TestOddsBehindDontPassAreLaid(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want BetKind
+	}{
+		{"don't pass 10; odds max", DontPassOdds},
+		{"pass 10; odds max", PassOdds},
+		{"pass 10; don't pass 10; odds 3-4-5x", PassOdds},
+		{"don't come 10; odds 6 2x", DontComeOdds},
+		{"come 10; don't come 10; odds 6 2x", ComeOdds},
+	} {
+		s, err := ParseStrategy(tc.text)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.text, err)
+		}
+		last := s.Actions[len(s.Actions)-1]
+		if last.Bet.Kind != tc.want {
+			t.Errorf("%q: the odds are %v, want %v", tc.text, last.Bet.Kind, tc.want)
+		}
+		if err := s.Validate(Standard()); err != nil {
+			t.Errorf("%q: %v", tc.text, err)
+		}
+		back, err := ParseStrategy(s.String())
+		if err != nil || back.Actions[len(back.Actions)-1].Bet.Kind != tc.want {
+			t.Errorf("%q written back as %q reads otherwise: %v", tc.text, s.String(), err)
+		}
+	}
+}

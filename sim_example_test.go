@@ -148,3 +148,42 @@ func ExampleSimulate_privateGame() {
 	// ann    covers Hard 6 at 9:1: net +20290 (exact edge 1/99)
 	// ann    covers Center at 1:1: net  +2760 (exact edge 7/495)
 }
+
+// Reading a simulation's figures in Go: Return for the whole layout's
+// return per unit staked and its standard error, each bet's tally
+// (Decisions, Staked, Net, its own Return), and Outcomes, the net result
+// of each hand, summarized by Count, Mean, StdDev and Quantile. Printed
+// with %v, a result and its tallies read as a person wants them.
+func ExampleSimResult_String() {
+	s, err := craps.NamedStrategy("iron-cross")
+	if err != nil {
+		panic(err)
+	}
+	res, err := craps.Simulate(context.Background(), craps.SimConfig{
+		Rules: craps.Standard(), Strategy: s, Seed: 1, Mode: craps.ByShooters, N: 10_000})
+	if err != nil {
+		panic(err)
+	}
+	mean, se := res.Return()
+	fmt.Printf("return per unit staked: %.2f%% ± %.2f%%\n", 100*mean, 100*se)
+	field := res.Bets[len(res.Bets)-1]
+	fieldMean, _ := field.Return()
+	fmt.Printf("%v: %d decisions, net %v, %.2f%% of %v staked\n", field.Bet, field.Decisions, field.Net(), 100*fieldMean, field.Staked())
+	h := res.Outcomes
+	fmt.Printf("%d hands: mean %.2f, median %d, 90%% at most %d\n", h.Count(), h.Mean(), h.Quantile(0.5), h.Quantile(0.9))
+	fmt.Println()
+	fmt.Println(res)
+	// Output:
+	// return per unit staked: -2.32% ± 0.40%
+	// Field: 60194 decisions, net -19170, -3.18% of 601940 staked
+	// 10000 hands: mean -3.14, median -18, 90% at most 62
+	//
+	// iron-cross, seed 1: 10000 shooters, 85641 rolls (compiled engine)
+	// return -2.323% ± 0.396% per unit staked: staked 1352464, net -31416
+	//   Pass Line: 25447 decisions (12601 won, 12846 lost, 0 pushed), staked 254470, net -2450, return -0.963% ± 0.627%
+	//   Place 5: 13759 decisions (5405 won, 8354 lost, 0 pushed), staked 137590, net -7870, return -5.720% ± 0.999%
+	//   Place 6: 14939 decisions (6828 won, 8111 lost, 0 pushed), staked 179268, net -1740, return -0.971% ± 0.883%
+	//   Place 8: 14933 decisions (6885 won, 8048 lost, 0 pushed), staked 179196, net -186, return -0.104% ± 0.884%
+	//   Field: 60194 decisions (26733 won, 33461 lost, 0 pushed), staked 601940, net -19170, return -3.185% ± 0.463%
+	// hands: 10000 results: mean -3.14, standard deviation 50.99, min -84, median -18, max 390
+}

@@ -30,6 +30,11 @@ import (
 //	hard 6 10 at 9:1 with ann                 # a side bet backed, with ann only
 //	cover hard 6 90 at 9:1                    # covers others' at those odds, up to 90 at once
 //
+// "odds" alone stands behind the pass line, and "odds 6" behind the come
+// bet on 6; in a strategy whose earlier actions make don't pass (or don't
+// come) bets and no pass line (or come) bet, they are the odds laid behind
+// those: "don't pass 10; odds max" lays the most odds.
+//
 // It returns the strategy with its Actions; a line it cannot read is an
 // error wrapping ErrSyntax that names the line. The text says nothing of
 // the rules: Strategy.Validate checks a strategy against them. Strategy's
@@ -46,10 +51,36 @@ func ParseStrategy(text string) (Strategy, error) {
 			if err != nil {
 				return Strategy{}, fmt.Errorf("craps: strategy line %d: %w", n+1, err)
 			}
+			if w := strings.Fields(strings.ToLower(stmt)); w[0] == "odds" && a.Kind == ActionBet {
+				a.Bet.Kind = oddsKindAfter(s.Actions, a.Bet.Kind)
+			}
 			s.Actions = append(s.Actions, a)
 		}
 	}
 	return s, nil
+}
+
+// oddsKindAfter is the kind of odds "odds" reads after the actions made so
+// far: PassOdds or ComeOdds, unless only the don't side of that line has
+// been bet, whose odds are laid.
+func oddsKindAfter(made []Action, odds BetKind) BetKind {
+	right, wrong, laid := PassLine, DontPass, DontPassOdds
+	if odds == ComeOdds {
+		right, wrong, laid = Come, DontCome, DontComeOdds
+	} else if odds != PassOdds {
+		return odds
+	}
+	var hasRight, hasWrong bool
+	for _, a := range made {
+		if a.Kind == ActionBet && !a.Against {
+			hasRight = hasRight || a.Bet.Kind == right
+			hasWrong = hasWrong || a.Bet.Kind == wrong
+		}
+	}
+	if hasWrong && !hasRight {
+		return laid
+	}
+	return odds
 }
 
 // String writes the strategy's actions in the text form ParseStrategy
