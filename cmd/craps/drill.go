@@ -88,12 +88,13 @@ func runDrill(args []string, stdin io.Reader, stdout io.Writer) error {
 
 // drillJSON is the output of craps drill -json.
 type drillJSON struct {
+	header
 	Config    drill.Config     `json:"config"`
 	Questions []drill.Question `json:"questions"`
 }
 
 func writeDrillJSON(w io.Writer, d *drill.Trainer, n int) error {
-	out := drillJSON{Config: d.Config()}
+	out := drillJSON{header: newHeader("drill"), Config: d.Config()}
 	for range n {
 		q, err := d.Next()
 		if err != nil {
@@ -101,9 +102,7 @@ func writeDrillJSON(w io.Writer, d *drill.Trainer, n int) error {
 		}
 		out.Questions = append(out.Questions, q)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }
 
 // askDrill runs the interactive session: n questions (0: no limit), each

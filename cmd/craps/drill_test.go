@@ -135,7 +135,8 @@ func TestDrillJSONCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := drill.Config{Rules: craps.Rules{PropsFor1: true}, Level: drill.LevelFull, Seed: 9}
-	if diff := cmp.Diff(drillJSON{Config: c, Questions: questions(t, c, 4)}, got); diff != "" {
+	want := drillJSON{header: newHeader("drill"), Config: c, Questions: questions(t, c, 4)}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(drillJSON{})); diff != "" {
 		t.Errorf("-json (-library +command):\n%s", diff)
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -39,9 +38,11 @@ func runPayouts(args []string, _ io.Reader, stdout io.Writer) error {
 		return err
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rows)
+		return writeJSON(stdout, struct {
+			header
+			Rules   string      `json:"rules"`
+			Payouts []payoutRow `json:"payouts"`
+		}{newHeader("payouts"), rf.describe(), rows})
 	}
 	fmt.Fprintf(stdout, "Payouts under %s\n\n", rf.describe())
 	table := [][]string{{"BET", "STAKE", "PAYS", "WINS", "NOTE"}}

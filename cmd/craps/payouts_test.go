@@ -144,17 +144,20 @@ func TestPayoutsJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	var rows []struct {
-		Bet   string   `json:"bet"`
-		Bets  []string `json:"bets"`
-		Stake int64    `json:"stake"`
-		Pays  string   `json:"pays"`
-		Wins  int64    `json:"wins"`
-		Say   string   `json:"say"`
+	var doc struct {
+		Payouts []struct {
+			Bet   string   `json:"bet"`
+			Bets  []string `json:"bets"`
+			Stake int64    `json:"stake"`
+			Pays  string   `json:"pays"`
+			Wins  int64    `json:"wins"`
+			Say   string   `json:"say"`
+		} `json:"payouts"`
 	}
-	if err := json.Unmarshal([]byte(out), &rows); err != nil {
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
 	}
+	rows := doc.Payouts
 	if len(rows) != 12 {
 		t.Fatalf("%d rows, want the trainer's 12", len(rows))
 	}

@@ -227,6 +227,9 @@ var schemaRuns = []struct {
 	{"analyze", []string{"analyze", "-json", "-strategy", "iron-cross", "-bankroll", "100", "-target", "200", "-max-rolls", "12"}, ""},
 	{"analyze", []string{"analyze", "-json", "-strategy", "pass-max-odds", "-bankroll", "200", "-target", "400"}, ""},
 	{"tables", []string{"tables", "-json"}, ""},
+	{"payouts", []string{"payouts", "-json", "-all", "-rules", "bar2"}, ""},
+	{"drill", []string{"drill", "-json", "-level", "6", "-n", "20", "-seed", "3", "-breakage"}, ""},
+	{"drill", []string{"drill", "-json", "-level", "commission", "-n", "20", "-seed", "4"}, ""},
 	{"version", []string{"version", "-json"}, ""},
 	{"play", []string{"play", "-json"}, "player ann 1000 strategy pass 10; odds 2x\nbet ann pas 10\nbet ann hard 6 10\n" +
 		"roll 2-4\nroll 3-3\nvoid cocked\nroll 1-6\n"},
