@@ -11,8 +11,8 @@
 //	craps play [-json] [-strict] [-seed S] [TAPE]
 //	craps hand [-rules NAME] [rule flags] [-rolls N] [-json]
 //	craps analyze [-strategy NAME|TEXT | -strategy-file FILE] [-bankroll B [-target T] [-stop-loss S] [-max-rolls N]] [-bound P] [-json] [-rules NAME] [rule flags]
-//	craps sim [-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY ...] [-rolls N | -shooters N | -sessions N] [-seed S] [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-svg FILE] [-quiet] [-rules NAME] [rule flags]
-//	craps merge [-json] FILE|FOLDER|PATTERN...
+//	craps sim [-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY ...] [-rolls N | -shooters N | -sessions N] [-seed S] [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-svg FILE] [-csv FILE] [figure flags] [-quiet] [-rules NAME] [rule flags]
+//	craps merge [-json] [-svg FILE] [-csv FILE] [figure flags] FILE|FOLDER|PATTERN...
 //	craps payouts [-rules NAME] [-all] [-json] [rule flags]
 //	craps drill [-level N] [-rules NAME] [rule flags] [-seed S] [-n N] [-breakage] [-record FILE] [-json]
 //	craps tables [-json]

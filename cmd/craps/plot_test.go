@@ -121,7 +121,8 @@ func TestWriteSVG(t *testing.T) {
 	h := craps.Histogram{-100: 25, 0: 50, 100: 25}
 	exact := map[craps.Amount]float64{-100: 0.25, 0: 0.5, 100: 0.25}
 	var buf bytes.Buffer
-	if err := writeSVG(&buf, h, "a <title> & more", "session", exact); err != nil {
+	c := chart{h: h, exact: exact, what: "session", title: "a <title> & more", opt: plotOptions{width: 800, height: 500, font: 14, bins: 20}}
+	if err := c.writeSVG(&buf); err != nil {
 		t.Fatal(err)
 	}
 	var heights []float64
@@ -158,7 +159,7 @@ func TestWriteSVG(t *testing.T) {
 	if heights[0] <= 0 || math.Abs(heights[len(heights)-1]-heights[0]) > 0.1 || math.Abs(heights[bins/2]-2*heights[0]) > 0.2 {
 		t.Errorf("bar heights %v: want the middle twice the ends", heights)
 	}
-	if err := writeSVG(io.Discard, craps.Histogram{}, "", "session", nil); err == nil {
+	if err := (&chart{what: "session", opt: c.opt}).writeSVG(io.Discard); err == nil {
 		t.Error("an empty histogram drawn")
 	}
 }
@@ -171,10 +172,11 @@ func TestSimSVG(t *testing.T) {
 		t.Fatalf("exit %d: %s\n%s", code, errOut, out)
 	}
 	data, err := os.ReadFile(svg)
-	if err != nil || !bytes.HasPrefix(data, []byte("<svg")) || !bytes.Contains(data, []byte("500 sessions from a bankroll of 500")) {
+	if err != nil || !bytes.HasPrefix(data, []byte("<svg")) || !bytes.Contains(data, []byte("martingale: 500 sessions")) ||
+		!bytes.Contains(data, []byte("from 500, target 800")) || !bytes.Contains(data, []byte("net result per session, in units of the table")) {
 		t.Errorf("the SVG file: %v\n%.300s", err, data)
 	}
-	if code, _, errOut := runCmd(t, "", "sim", "-rolls", "1000", "-svg", svg); code != 2 || !strings.Contains(errOut, "-svg draws") {
+	if code, _, errOut := runCmd(t, "", "sim", "-rolls", "1000", "-svg", svg); code != 2 || !strings.Contains(errOut, "-svg and -csv draw") {
 		t.Errorf("-svg with -rolls: exit %d: %s", code, errOut)
 	}
 	shard := filepath.Join(dir, "hands.json")
@@ -224,6 +226,50 @@ func TestSimHistogramExact(t *testing.T) {
 		// handLawBound is left, and bars too far out to see are left out.
 		if rows == 0 || math.Abs(total-100) > 0.1 {
 			t.Errorf("%v: %d rows with an exact share, adding up to %.3f%%:\n%s", args, rows, total, out)
+		}
+	}
+}
+
+// The figure flags: size, font, bins, range, log scale and title reach
+// the SVG, and -csv writes the same bins with their standard errors and
+// exact chances.
+func TestSimFigureOptions(t *testing.T) {
+	dir := t.TempDir()
+	svg, csv := filepath.Join(dir, "h.svg"), filepath.Join(dir, "h.csv")
+	code, _, errOut := runCmd(t, "", "sim", "-strategy", "iron-cross", "-shooters", "3000", "-svg", svg, "-csv", csv,
+		"-size", "1000x600", "-font", "18", "-bins", "10", "-range", "-100:199", "-log", "-title", "Iron <cross>")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	data, _ := os.ReadFile(svg)
+	for _, want := range []string{`width="1000" height="600"`, `font-size="18"`, "Iron &lt;cross&gt;", "not drawn: ", ">0.01<", ">100<"} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("the SVG lacks %q", want)
+		}
+	}
+	if n := bytes.Count(data, []byte(`class="bar"`)); n != 6 {
+		t.Errorf("%d bars, want at most 10 of a round width over -100 to 199: 6 of 50", n)
+	}
+	text, _ := os.ReadFile(csv)
+	lines := strings.Split(strings.TrimSpace(string(text)), "\n")
+	if lines[0] != "lo,hi,count,share,stderr,exact" || len(lines) != 7 || !strings.HasPrefix(lines[1], "-100,-51,") {
+		t.Errorf("the CSV:\n%s", text)
+	}
+	sum := 0.0
+	for _, l := range lines[1:] {
+		f := strings.Split(l, ",")
+		ex, err := strconv.ParseFloat(f[5], 64)
+		if len(f) != 6 || err != nil {
+			t.Fatalf("CSV line %q", l)
+		}
+		sum += ex
+	}
+	if sum < 0.9 || sum > 1 {
+		t.Errorf("the exact chances in the range add up to %v", sum)
+	}
+	for _, bad := range [][]string{{"-size", "10x10"}, {"-font", "0"}, {"-bins", "1"}, {"-range", "5:1"}} {
+		if code, _, _ := runCmd(t, "", append([]string{"sim", "-shooters", "10", "-svg", svg}, bad...)...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
 		}
 	}
 }

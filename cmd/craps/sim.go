@@ -20,8 +20,8 @@ import (
 
 const simSynopsis = `[-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY ...]
        [-rolls N | -shooters N | -sessions N] [-seed S] [-workers W]
-       [-shard I/N | -shard auto [-shards N]] [-json] [-svg FILE] [-quiet]
-       [-rules NAME] [rule flags]
+       [-shard I/N | -shard auto [-shards N]] [-json] [-svg FILE] [-csv FILE] [figure flags]
+       [-quiet] [-rules NAME] [rule flags]
 
 Simulates a strategy from a seed and prints, for every bet it made, the
 simulated return per unit staked with its standard error beside the exact
@@ -119,8 +119,8 @@ func runSim(args []string, _ io.Reader, stdout io.Writer) error {
 	strategyFile := fs.String("strategy-file", "", "read the strategy from this file, one action a line (# starts a comment)")
 	show := fs.Bool("show", false, "print the strategy's actions and exit")
 	var others playersFlag
-	fs.Var(&others, "player", `another player at the table, betting by his own strategy on the same dice: "NAME=STRATEGY",
-or "NAME:BANKROLL=STRATEGY" for his own bankroll in sessions (the strategy as -strategy takes it); repeat it for more`)
+	fs.Var(&others, "player", "another player at the table, by his own strategy on the same dice: `NAME=STRATEGY`, "+
+		"or NAME:BANKROLL=STRATEGY; repeat it for more")
 	var rolls, shooters, sessions count
 	fs.Var(&rolls, "rolls", "simulate this many rolls (1e9 allowed; default 1e7 when no count is given)")
 	fs.Var(&shooters, "shooters", "simulate this many shooters' hands")
@@ -132,13 +132,12 @@ or "NAME:BANKROLL=STRATEGY" for his own bankroll in sessions (the strategy as -s
 	fs.Var(&maxRolls, "max-rolls", "sessions: quit after this many rolls (0: no limit)")
 	seed := fs.Uint64("seed", 1, "the seed")
 	workers := fs.Int("workers", 0, "goroutines playing blocks (0: every core); the result does not depend on it")
-	shard := fs.String("shard", "", `run one shard "i/n" (i from 0) of the run, or "auto": the shard a Slurm job array
-(SLURM_ARRAY_TASK_ID) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) gives; combine them with craps merge`)
-	shards := fs.Int("shards", 0, `with -shard auto: the number of shards; needed under Kubernetes (the Job's completions);
-under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns shards 3 and 7)`)
-	asJSON := fs.Bool("json", false, "print the exact sums and a summary as JSON, which craps merge reads (schema/sim.schema.json)")
+	shard := fs.String("shard", "", "run one shard `I/N` (I from 0) of the run, or \"auto\": a Slurm job array's or a "+
+		"Kubernetes Indexed Job's; craps merge combines them")
+	shards := fs.Int("shards", 0, "with -shard auto: the `N` of shards, needed under Kubernetes (the Job's completions)")
+	asJSON := fs.Bool("json", false, "print the exact sums and a summary as JSON for craps merge (schema/sim.schema.json)")
 	quiet := fs.Bool("quiet", false, "no progress line on standard error (there is none unless it is a terminal)")
-	svg := fs.String("svg", "", "with -sessions or -shooters: write the histogram of their results to this file as an SVG chart")
+	plot := addPlotFlags(fs)
 	rf := addRuleFlags(fs)
 	if err := parse(fs, args, 0); err != nil {
 		return err
@@ -205,8 +204,8 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 			return fmt.Errorf("-player %s: %v: %w", o.Name, strings.TrimPrefix(err.Error(), "craps: "), errUsage)
 		}
 	}
-	if *svg != "" && cfg.Mode == craps.ByRolls {
-		return fmt.Errorf("-svg draws the results of -sessions or -shooters: %w", errUsage)
+	if (plot.svg != "" || plot.csv != "") && cfg.Mode == craps.ByRolls {
+		return fmt.Errorf("-svg and -csv draw the results of -sessions or -shooters: %w", errUsage)
 	}
 	start := time.Now()
 	prog := newProgress(simStderr, start, *quiet)
@@ -222,7 +221,7 @@ under Slurm, makes the array task ids the shards' numbers (--array=3,7 reruns sh
 		return err
 	}
 	out := simOutput{Result: res, RulesName: rf.describe(), Elapsed: time.Since(start).Seconds()}
-	return writeSim(stdout, out, *asJSON, *svg)
+	return writeSim(stdout, out, *asJSON, *plot)
 }
 
 // readStrategy reads the strategy of -strategy or -strategy-file: a
@@ -342,13 +341,13 @@ func (p *progress) done() {
 }
 
 func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
-	fs := newFlagSet("merge", "[-json] FILE|FOLDER|PATTERN...\n\n"+
+	fs := newFlagSet("merge", "[-json] [-svg FILE] [-csv FILE] [figure flags] FILE|FOLDER|PATTERN...\n\n"+
 		"Combines the -json outputs of craps sim -shard i/n into the result of the\n"+
 		"whole run, exactly, and prints it as craps sim does. Shards not given are\n"+
 		"reported as missing. A folder stands for every .json file in it, a quoted\n"+
 		"pattern such as 'out/shard-*.json' for the files it matches.", stdout)
 	asJSON := fs.Bool("json", false, "print the merged sums and a summary as JSON, as craps sim does (schema/sim.schema.json)")
-	svg := fs.String("svg", "", "write the histogram of the sessions' or hands' results to this file as an SVG chart")
+	plot := addPlotFlags(fs)
 	if err := parse(fs, args, math.MaxInt); err != nil {
 		return err
 	}
@@ -384,7 +383,7 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 	if all.Result, err = craps.MergeResults(parts...); err != nil {
 		return errors.New(strings.TrimPrefix(err.Error(), "craps: merge: "))
 	}
-	return writeSim(stdout, all, *asJSON, *svg)
+	return writeSim(stdout, all, *asJSON, *plot)
 }
 
 // summarize computes the report's figures from the exact sums.
@@ -502,15 +501,15 @@ func betRow(name string, t craps.BetTally, exact *big.Rat) betSummary {
 
 // writeSim prints a run's report, as text or JSON, and draws the
 // histogram of its results to the SVG file svg if it is not "".
-func writeSim(w io.Writer, out simOutput, asJSON bool, svg string) error {
+func writeSim(w io.Writer, out simOutput, asJSON bool, plot plotOptions) error {
 	sum, err := summarize(&out.Result)
 	if err != nil {
 		return err
 	}
-	if len(out.Result.Outcomes) > 0 && (!asJSON || svg != "") {
+	if len(out.Result.Outcomes) > 0 && (!asJSON || plot.svg != "" || plot.csv != "") {
 		sum.exactLaw = exactOutcomes(&out.Result, sum.sessionLaw)
 	}
-	if err := writePlot(svg, &out, sum.exactLaw); err != nil {
+	if err := writePlot(plot, &out, sum.exactLaw); err != nil {
 		return err
 	}
 	if asJSON {
