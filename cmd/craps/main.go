@@ -8,7 +8,7 @@
 // Usage:
 //
 //	craps edge [-rules NAME] [-wide] [-bet NAMES] [-json] [rule flags]
-//	craps play [-json] [-strict] [-seed S] [TAPE]
+//	craps play [-json] [-strict] [-seed S] [TAPE | -strategy NAME|TEXT [-rolls N] [-bankroll B]]
 //	craps hand [-rules NAME] [rule flags] [-rolls N] [-json]
 //	craps analyze [-strategy NAME|TEXT | -strategy-file FILE] [-bankroll B [-target T] [-stop-loss S] [-max-rolls N]] [-bound P] [-json] [-rules NAME] [rule flags]
 //	craps sim [-strategy NAME|TEXT | -strategy-file FILE] [-player NAME=STRATEGY ...] [-rolls N | -shooters N | -sessions N] [-seed S] [-workers W] [-shard I/N | -shard auto [-shards N]] [-json] [-svg FILE] [-csv FILE] [figure flags] [-quiet] [-rules NAME] [rule flags]

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"regexp"
 	"slices"
@@ -16,12 +17,15 @@ import (
 	"github.com/crapslab/craps/internal/rulekeys"
 )
 
-const playSynopsis = `[-json] [-strict] [-seed S] [TAPE]
+const playSynopsis = `[-json] [-strict] [-seed S] [TAPE | -strategy NAME|TEXT [-rolls N] [-bankroll B]]
 
 Replays a roll tape: a script of a craps session, at a casino or in the
 private game, read from the file TAPE or from standard input, one command a
 line (# starts a comment), and prints every payout as the dealer calls it.
 "craps help tapes" lists the commands: rules, player, bet, roll and more.
+With -strategy and no tape, it narrates a session: ann bets by the
+strategy, the dice are thrown from -seed, and each throw is called and
+paid as a dealer would.
 
 The player may be left out when there is one player, or to mean the first.
 A refused command is reported, with its line number, and the replay goes on;
@@ -30,19 +34,28 @@ read to the end (under -strict, with nothing refused), 1 when it stopped: a
 refused line under -strict, a line longer than 1 MiB, a tape that cannot be
 read.
 
-Example:
-  printf 'player ann 2000\nbet ann pass 100\nroll 2-4\nbet ann odds 100\nroll 3-3\n' | craps play`
+Examples:
+  printf 'player ann 2000\nbet ann pass 100\nroll 2-4\nbet ann odds 100\nroll 3-3\n' | craps play
+  craps play -strategy iron-cross -rolls 20 -seed 1`
 
 func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("play", playSynopsis, stdout)
 	asJSON := fs.Bool("json", false, "print one JSON object a line: a roll, a strategy's bets, a refused line (schema/play.schema.json)")
 	seed := fs.Uint64("seed", 0, "the card deck's seed, as craps.NewDeck(seed, 0); a seed line on the tape overrides it")
 	strict := fs.Bool("strict", false, "stop at the first refused line, and exit 1")
+	strategy := fs.String("strategy", "", "narrate a session of this strategy (a `NAME` or actions) on dice thrown from -seed, no tape")
+	rolls := fs.Int("rolls", 20, "with -strategy: the throws narrated")
+	bankroll := fs.Int64("bankroll", 1000, "with -strategy: the player's bankroll")
 	if err := parse(fs, args, 1); err != nil {
 		return err
 	}
 	in := stdin
-	if fs.NArg() == 1 {
+	if *strategy != "" {
+		if fs.NArg() > 0 || *rolls < 1 || *bankroll < 1 {
+			return fmt.Errorf("-strategy narrates a session of its own: no tape, and -rolls and -bankroll above 0: %w", errUsage)
+		}
+		in = strings.NewReader(narratedTape(*strategy, *bankroll, *rolls, *seed))
+	} else if fs.NArg() == 1 {
 		if name := fs.Arg(0); name != "-" {
 			f, err := os.Open(name)
 			if err != nil {
@@ -52,7 +65,7 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 			in = f
 		}
 	}
-	var out report = &textReport{w: stdout}
+	var out report = &textReport{w: stdout, narrated: *strategy != ""}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetEscapeHTML(false) // "<" as itself, not \u003c
@@ -580,12 +593,25 @@ func (s *session) playerAndBet(words []string) (string, craps.Bet, error) {
 	return players[0].Name, b, nil
 }
 
-// textReport writes a dealer's log.
-type textReport struct{ w io.Writer }
+// textReport writes a dealer's log; narrated, of a session without a
+// tape, it numbers the throws rather than the tape's lines.
+type textReport struct {
+	w        io.Writer
+	narrated bool
+}
+
+// at is where a line of the log happened: "line 3", or "throw 2" of a
+// narrated session, whose tape seats the player on its first line.
+func (r *textReport) at(line int) string {
+	if r.narrated {
+		return fmt.Sprintf("throw %d", line-1)
+	}
+	return fmt.Sprintf("line %d", line)
+}
 
 func (r *textReport) roll(line int, d craps.Dice, fault craps.Fault, before int, t *craps.Table, res []craps.Resolution) error {
 	if fault.Void() {
-		fmt.Fprintf(r.w, "line %d: void throw (%v): no decision, throw again\n", line, fault)
+		fmt.Fprintf(r.w, "%s: void throw (%v): no decision, throw again\n", r.at(line), fault)
 		r.players(t)
 		return nil
 	}
@@ -607,7 +633,7 @@ func (r *textReport) roll(line int, d craps.Dice, fault craps.Fault, before int,
 	if t.Rules().Cards != craps.NoCards {
 		verb = "deal" // the two cards' ranks
 	}
-	fmt.Fprintf(r.w, "line %d: %s %v: %s\n", line, verb, d, call)
+	fmt.Fprintf(r.w, "%s: %s %v: %s\n", r.at(line), verb, d, call)
 	for _, x := range res {
 		bet := x.Bet.String()
 		switch {
@@ -664,12 +690,12 @@ func (r *textReport) strategy(line int, player string, bets []craps.BetState) er
 	if len(bets) == 0 {
 		b.WriteString("no bets")
 	}
-	_, err := fmt.Fprintf(r.w, "line %d: %s bets by strategy: %s\n", line, player, b.String())
+	_, err := fmt.Fprintf(r.w, "%s: %s bets by strategy: %s\n", r.at(line), player, b.String())
 	return err
 }
 
 func (r *textReport) refused(line int, err error) error {
-	_, werr := fmt.Fprintf(r.w, "line %d: refused: %s\n", line, strings.TrimPrefix(err.Error(), "craps: "))
+	_, werr := fmt.Fprintf(r.w, "%s: refused: %s\n", r.at(line), strings.TrimPrefix(err.Error(), "craps: "))
 	return werr
 }
 
@@ -755,4 +781,16 @@ func (r *jsonReport) refused(line int, err error) error {
 		Line  int    `json:"line"`
 		Error string `json:"error"`
 	}{newHeader("play"), line, strings.TrimPrefix(err.Error(), "craps: ")})
+}
+
+// narratedTape is the tape of a session a player plays by a strategy:
+// seated with bankroll, then rolls throws of dice from seed.
+func narratedTape(strategy string, bankroll int64, rolls int, seed uint64) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "player ann %d strategy %s\n", bankroll, strings.ReplaceAll(strategy, "\n", "; "))
+	src := rand.NewPCG(seed, 0)
+	for range rolls {
+		fmt.Fprintf(&b, "roll %v\n", craps.Throw(src))
+	}
+	return b.String()
 }

@@ -451,3 +451,23 @@ func TestPlayRefusedThrowBetsNothing(t *testing.T) {
 	}
 	playTapes(t, tests)
 }
+
+// craps play -strategy narrates a session without a tape: the same
+// throws for the same seed, each called and paid, ann betting by the
+// strategy.
+func TestPlayNarrated(t *testing.T) {
+	code, out, errOut := runCmd(t, "", "play", "-strategy", "iron-cross", "-rolls", "20", "-seed", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.HasPrefix(out, "throw 1: ann bets by strategy: Pass Line 10, Place 5 10, Place 6 12, Place 8 12\n"+
+		"throw 1: roll 4-4: 8, the point is 8\n") || strings.Count(out, ": roll ") != 20 || strings.Contains(out, "refused") {
+		t.Errorf("the narration:\n%s", out)
+	}
+	if _, again, _ := runCmd(t, "", "play", "-strategy", "iron-cross", "-rolls", "20", "-seed", "1"); again != out {
+		t.Error("the same seed narrated another session")
+	}
+	if code, _, _ := runCmd(t, "", "play", "-strategy", "iron-cross", "tape.txt"); code != 2 {
+		t.Errorf("-strategy with a tape: exit %d, want 2", code)
+	}
+}
