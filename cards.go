@@ -96,14 +96,15 @@ func (d deck) size() int {
 }
 
 // throwChances is the chance of each throw (by Dice index) on a come-out:
-// 1/36 with dice; under card rules one deal of two cards from a full deck,
-// where a pair of equal ranks is 8*7 of the 48*47 deals.
+// the dice's (1/36 for fair dice); under card rules one deal of two cards
+// from a full deck, where a pair of equal ranks is 8*7 of the 48*47 deals.
 func (r *Rules) throwChances() [36]*big.Rat {
 	var p [36]*big.Rat
 	d := fullDeck()
 	n := int64(d.size())
+	num, den := r.throwWeights()
 	for x := range p {
-		p[x] = big.NewRat(1, 36)
+		p[x] = big.NewRat(num[x], den)
 		if r.Cards != NoCards {
 			a, b := x/6, x%6
 			second := int64(d[b])

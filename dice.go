@@ -9,9 +9,10 @@ import (
 	"strings"
 )
 
-// Dice is one throw of two six-sided dice. A and B are the faces, 1 to 6;
-// Dice{3, 4} and Dice{4, 3} are different outcomes of the 36 equally likely
-// ones, with the same total. The zero Dice is not a valid throw.
+// Dice is one throw of two six-sided dice. A and B are the faces, 1 to 6:
+// A the first die's, B the second's. Dice{3, 4} and Dice{4, 3} are
+// different outcomes of the 36 (equally likely with fair dice), with the
+// same total. The zero Dice is not a valid throw.
 type Dice struct {
 	A, B uint8
 }
@@ -83,7 +84,8 @@ func AllDice() [36]Dice {
 	return all
 }
 
-// Throw throws the dice once, drawing from src. Each of the 36 outcomes is
+// Throw throws fair dice once, drawing from src (DiceLaw.Throw throws any
+// other law). Each of the 36 outcomes is
 // exactly equally likely: one 64-bit draw is mapped onto them by Lemire's
 // multiply-and-reject method, so the stream of throws for a seeded source is
 // fixed (a golden test pins it) and no allocation is made. Throw(nil)
@@ -168,7 +170,8 @@ func (s OutcomeSet) Has(d Dice) bool { return d.Valid() && s&(1<<d.index()) != 0
 // Ways is the number of the 36 ordered outcomes in the set.
 func (s OutcomeSet) Ways() int { return bits.OnesCount64(uint64(s & AllOutcomes)) }
 
-// Probability is the exact chance that one throw falls in the set, Ways/36.
+// Probability is the exact chance that one throw of fair dice falls in
+// the set, Ways/36; DiceLaw.Probability gives it under any law.
 func (s OutcomeSet) Probability() *big.Rat { return big.NewRat(int64(s.Ways()), 36) }
 
 // String lists the set by totals where it holds every way of making them

@@ -25,7 +25,7 @@
 //
 // # Exact analysis of hands and strategies
 //
-// A layout compiled into one automaton and driven by fair dice is a
+// A layout compiled into one automaton and driven by the dice is a
 // Markov chain, so its figures are exact too. [Rules.ShooterHand] gives
 // the law of a shooter's hand: the chance that it lasts exactly n throws
 // or at least n (a hand of 154 throws or more, the longest recorded in a
@@ -47,16 +47,27 @@
 // a Go hook has state the analysis cannot see, one that stops a session
 // ends where the analysis has no end, and one whose chain has more than
 // 3,000 states once alike states are merged is beyond the exact solver
-// (every named system has at most 1,188): [ErrNotAnalyzable].
+// (every named system has at most 1,188): [ErrNotAnalyzable]. The
+// strategy analyses solve fair dice: under another law ([Rules.Dice])
+// they return an error wrapping ErrNotAnalyzable too.
 //
 // # Dice
 //
-// [Dice] is one throw of two dice, printed and parsed as "3-4". The 36
-// ordered throws are equally likely; an [OutcomeSet] is a set of them, one
-// bit each, so a total ([Totals]), an exact combination ([Combination]) and
-// groups such as [FieldNumbers] or [PointNumbers] are all sets that combine
-// with | and &. [Throw] draws a throw from a math/rand/v2 Source; the same
+// [Dice] is one throw of two dice, printed and parsed as "3-4". An
+// [OutcomeSet] is a set of the 36 ordered throws, one bit each, so a total
+// ([Totals]), an exact combination ([Combination]) and groups such as
+// [FieldNumbers] or [PointNumbers] are all sets that combine with | and &.
+// [Throw] draws a throw of fair dice from a math/rand/v2 Source; the same
 // seed gives the same throws on every machine.
+//
+// Fair dice make the 36 throws equally likely; [Rules.Dice] may hold any
+// other law, a [DiceLaw] of exact weights: a loaded die or two
+// ([FaceWeights]), a dice setter's claim of fewer sevens ([SRRDice], a 7
+// once in SRR throws), weights per total ([TotalWeights]) or per throw
+// ([NewDiceLaw]), or the text [ParseDiceLaw] reads ("srr=7",
+// "faces=1,1,1,1,1,2"). Every exact figure of the bets and of a shooter's
+// hand follows it, and so do the simulator's throws and [DiceLaw.Throw],
+// drawn from it exactly.
 //
 // # Bets
 //

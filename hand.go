@@ -189,10 +189,14 @@ type ShooterHand struct {
 	moves     [][]handMove
 	different []*big.Rat
 	means     HandFigures
+	// den is the denominator of the throws' chances (36 for fair dice),
+	// over which handMove.throws weighs them.
+	den int64
 }
 
 // handMove is a move of the hand on some of the 36 throws: to a state of
-// the pass line, or the seven-out (-1).
+// the pass line, or the seven-out (-1). throws is their weight, the sum
+// of their chances' numerators over ShooterHand.den.
 type handMove struct {
 	to     int
 	throws int64
@@ -210,10 +214,14 @@ func (r Rules) ShooterHand() (*ShooterHand, error) {
 		return nil, fmt.Errorf("craps: the shooter's hand throw by throw: the rules deal cards: %w", ErrRollSource)
 	}
 	a := compile(&r, Bet{Kind: PassLine})
-	h := &ShooterHand{decision: r.decisionLaw(), moves: make([][]handMove, len(a.states))}
+	num, den := r.throwWeights()
+	h := &ShooterHand{decision: r.decisionLaw(), moves: make([][]handMove, len(a.states)), den: den}
 	for s, st := range a.states {
-		for _, step := range a.steps[s] {
-			m := handMove{to: 0, throws: 1} // a decision starts a new bet on the come-out
+		for x, step := range a.steps[s] {
+			if num[x] == 0 {
+				continue
+			}
+			m := handMove{to: 0, throws: num[x]} // a decision starts a new bet on the come-out
 			switch {
 			case step.verdict == stays:
 				m.to = int(step.next)
@@ -257,7 +265,7 @@ func (h *ShooterHand) lengthMoments() (mean, variance *big.Rat) {
 	for s, ms := range h.moves {
 		for _, mv := range ms {
 			if mv.to >= 0 {
-				m.addThrows(s, mv.to, mv.throws)
+				m.add(s, mv.to, big.NewRat(mv.throws, h.den))
 			}
 		}
 	}
@@ -271,7 +279,7 @@ func (h *ShooterHand) lengthMoments() (mean, variance *big.Rat) {
 		sum := big.NewRat(1, 1)
 		for _, mv := range ms {
 			if mv.to >= 0 {
-				sum.Add(sum, new(big.Rat).Mul(big.NewRat(2*mv.throws, 36), l[mv.to][0]))
+				sum.Add(sum, new(big.Rat).Mul(big.NewRat(2*mv.throws, h.den), l[mv.to][0]))
 			}
 		}
 		b[s] = []*big.Rat{sum}
@@ -340,8 +348,9 @@ func (h *ShooterHand) DifferentPoints() []*big.Rat {
 // Length returns the chance that a hand lasts exactly n throws and at
 // least n throws: 0 and 1 for n < 1. It raises the matrix of the hand's
 // throws to the power n-1 by squaring; the fractions have about 1.6n
-// digits. An n past MaxHandThrows is refused with an error wrapping
-// ErrOverflow.
+// digits with fair dice, and the digits of the dice's denominator a throw
+// under another law. An n past MaxHandThrows is refused with an error
+// wrapping ErrOverflow.
 func (h *ShooterHand) Length(n int) (exactly, atLeast *big.Rat, err error) {
 	switch {
 	case n < 1:
@@ -400,7 +409,12 @@ func (h *ShooterHand) lengthOf(n int, v []*big.Int, out []int64) (exactly, atLea
 		alive.Add(alive, x)
 		ends.Add(ends, tmp.Mul(x, big.NewInt(out[s])))
 	}
-	return overPowerOf36(ends, n), overPowerOf36(alive, n-1)
+	if h.den == 36 {
+		return overPowerOf36(ends, n), overPowerOf36(alive, n-1)
+	}
+	den := new(big.Int).Exp(big.NewInt(h.den), big.NewInt(int64(n-1)), nil)
+	atLeast = new(big.Rat).SetFrac(alive, den)
+	return new(big.Rat).SetFrac(ends, den.Mul(den, big.NewInt(h.den))), atLeast
 }
 
 // overPowerOf36 is x/36^m, x >= 0, in lowest terms. The only factors x

@@ -131,7 +131,7 @@ func (r *Rules) analyze(b Bet, downAtPoint bool) Analysis {
 	if r.Cards != NoCards {
 		return r.analyzeCards(b, rows, pays, downAtPoint)
 	}
-	return r.figures(b, buildChain(rows).solve(), pays, downAtPoint)
+	return r.figures(b, r.buildChain(rows).solve(), pays, downAtPoint)
 }
 
 // figures completes the analysis of bet b from the solved quantities v:
@@ -221,9 +221,10 @@ const (
 // to each other state, out of the weight of every way out of it.
 type chain struct {
 	// out[i] weighs the ways from state i to each other state; self[i]
-	// those that leave it where it is; total[i] every way out of it (36
-	// throws of the dice; under card rules, the orders of a full deck);
-	// term[i] sums what the deciding ways contribute, each weighted.
+	// those that leave it where it is; total[i] every way out of it (the
+	// weights of the 36 throws of the dice, 36 for fair dice; under card
+	// rules, the orders of a full deck); term[i] sums what the deciding
+	// ways contribute, each weighted.
 	out   []map[int]*big.Int
 	self  []*big.Int
 	total []*big.Int
@@ -251,11 +252,13 @@ func (r *Rules) betSteps(b Bet, downAtPoint bool) (*automaton, [][36]step) {
 }
 
 // buildChain reads a bet's steps, the same ones Table.Roll plays, into
-// the chain the solver works on.
-func buildChain(rows [][36]step) *chain {
+// the chain the solver works on, each throw weighed by r's dice.
+func (r *Rules) buildChain(rows [][36]step) *chain {
+	num, den := r.throwWeights()
 	n := len(rows)
 	c := &chain{out: make([]map[int]*big.Int, n), self: make([]*big.Int, n), total: make([]*big.Int, n),
 		term: make([][nq]*big.Rat, n)}
+	w := new(big.Rat)
 	for i, row := range rows {
 		out := map[int]int64{}
 		self := int64(0)
@@ -263,34 +266,36 @@ func buildChain(rows [][36]step) *chain {
 		for q := range term {
 			term[q] = new(big.Rat)
 		}
-		term[qRolls].SetInt64(36)
-		for _, st := range row {
+		term[qRolls].SetInt64(den)
+		for x, st := range row {
+			if num[x] == 0 {
+				continue
+			}
+			w.SetInt64(num[x])
 			switch st.verdict {
 			case stays:
 				if int(st.next) == i {
-					self++
+					self += num[x]
 				} else {
-					out[int(st.next)]++
+					out[int(st.next)] += num[x]
 				}
 			case wins:
-				term[qWin].Add(term[qWin], oneRat)
-				term[qGross].Add(term[qGross], st.pays.Rat())
+				term[qWin].Add(term[qWin], w)
+				term[qGross].Add(term[qGross], new(big.Rat).Mul(w, st.pays.Rat()))
 			case loses:
-				term[qLose].Add(term[qLose], oneRat)
+				term[qLose].Add(term[qLose], w)
 			case pushes:
-				term[qPush].Add(term[qPush], oneRat)
+				term[qPush].Add(term[qPush], w)
 			}
 		}
 		c.out[i] = map[int]*big.Int{}
 		for j, k := range out {
 			c.out[i][j] = big.NewInt(k)
 		}
-		c.self[i], c.total[i], c.term[i] = big.NewInt(self), big.NewInt(36), term
+		c.self[i], c.total[i], c.term[i] = big.NewInt(self), big.NewInt(den), term
 	}
 	return c
 }
-
-var oneRat = big.NewRat(1, 1)
 
 // solve returns the quantities of the start state. States are solved one
 // strongly connected group at a time, groups that others lead into first
@@ -721,37 +726,43 @@ func (r *Rules) oddsStakeMultiple(k BetKind, n int) Ratio {
 type TrueOddsRow struct {
 	Name string
 	Set  OutcomeSet
-	// Ways is how many of the 36 throws are in the set.
-	Ways int
-	// OneRoll is the odds against the set in one roll, (36-Ways)/Ways:
-	// 35 (35 to 1) for a 2.
+	// Ways is how many of the 36 throws are in the set, and Chance the
+	// chance of one of them in a throw: Ways/36 with fair dice.
+	Ways   int
+	Chance *big.Rat
+	// OneRoll is the odds against the set in one roll, (1-Chance)/Chance:
+	// 35 (35 to 1) for a 2 with fair dice.
 	OneRoll *big.Rat
 	// BeforeSeven is the odds against the set before a 7, as a fraction:
-	// 6/5 (6 to 5) for a 6; nil for a set holding a 7.
+	// 6/5 (6 to 5) for a 6 with fair dice; nil for a set holding a 7.
 	BeforeSeven *big.Rat
 }
 
-// OddsBefore is the odds against set a coming before set b, other throws
-// not counting, as the fraction (ways of b)/(ways of a). A throw in both
-// sets counts for a, so OddsBefore(Combination(3, 3), Totals(6, 7)) is
-// hard 6 against any other 6 or a 7: 10, that is 10 to 1.
-// OddsBefore(Totals(12), Totals(4)) is 3 (3 to 1); reversed, 1/3 (1 to 3).
-// It is nil when a is empty.
-func OddsBefore(a, b OutcomeSet) *big.Rat {
-	return oddsOf(big.NewRat(int64((b&^a).Ways()), 1), big.NewRat(int64(a.Ways()), 1))
-}
+// OddsBefore is the odds against set a coming before set b with fair
+// dice, other throws not counting, as the fraction (ways of b)/(ways of
+// a). A throw in both sets counts for a, so OddsBefore(Combination(3, 3),
+// Totals(6, 7)) is hard 6 against any other 6 or a 7: 10, that is 10 to
+// 1. OddsBefore(Totals(12), Totals(4)) is 3 (3 to 1); reversed, 1/3 (1 to
+// 3). It is nil when a is empty. DiceLaw.OddsBefore gives the odds under
+// any law of the dice.
+func OddsBefore(a, b OutcomeSet) *big.Rat { return FairDice().OddsBefore(a, b) }
 
-// TrueOddsTable is the private-game rule book's Table 1: for each total 2 to 12 and then
-// for the groups the rule book names (point numbers, field numbers, craps,
-// odd, even, under 7, over 7, doubles), the ways out of 36, the odds
-// against in one roll and the odds against before a 7. OddsBefore gives the
-// odds of any total or group before any other.
-func TrueOddsTable() []TrueOddsRow {
+// TrueOddsTable is the private-game rule book's Table 1, with fair dice:
+// for each total 2 to 12 and then for the groups the rule book names
+// (point numbers, field numbers, craps, odd, even, under 7, over 7,
+// doubles), the ways out of 36, the odds against in one roll and the odds
+// against before a 7. OddsBefore gives the odds of any total or group
+// before any other. DiceLaw.TrueOddsTable gives the table under any law.
+func TrueOddsTable() []TrueOddsRow { return FairDice().TrueOddsTable() }
+
+// TrueOddsTable is the private-game rule book's Table 1 under the law l:
+// each row's chance and odds are l's (the ways stay the count of throws).
+func (l DiceLaw) TrueOddsTable() []TrueOddsRow {
 	var rows []TrueOddsRow
 	row := func(name string, s OutcomeSet) {
-		t := TrueOddsRow{Name: name, Set: s, Ways: s.Ways(), OneRoll: OddsBefore(s, AllOutcomes&^s)}
+		t := TrueOddsRow{Name: name, Set: s, Ways: s.Ways(), Chance: l.Probability(s), OneRoll: l.OddsBefore(s, AllOutcomes&^s)}
 		if s&Totals(7) == 0 {
-			t.BeforeSeven = OddsBefore(s, Totals(7))
+			t.BeforeSeven = l.OddsBefore(s, Totals(7))
 		}
 		rows = append(rows, t)
 	}
@@ -777,13 +788,19 @@ type HardwayRow struct {
 	// Hard is the ways to throw the number as a pair (one); Easy the other
 	// ways; Seven the ways to throw 7; Losing is Easy+Seven.
 	Hard, Easy, Seven, Losing int
-	// Against is the odds against the hard way, Losing/Hard: 10 (10 to 1)
-	// for hard 6.
+	// Against is the odds against the hard way, the chance of the losing
+	// ways over the hard way's: Losing/Hard, 10 (10 to 1) for hard 6,
+	// with fair dice.
 	Against *big.Rat
 }
 
-// HardwayTable is the private-game rule book's Table 2, for 4, 6, 8 and 10.
-func HardwayTable() []HardwayRow {
+// HardwayTable is the private-game rule book's Table 2, for 4, 6, 8 and
+// 10, with fair dice; DiceLaw.HardwayTable gives it under any law.
+func HardwayTable() []HardwayRow { return FairDice().HardwayTable() }
+
+// HardwayTable is the private-game rule book's Table 2 under the law l:
+// the ways are the count of throws, the odds against l's.
+func (l DiceLaw) HardwayTable() []HardwayRow {
 	var rows []HardwayRow
 	for _, b := range hardways {
 		n := b.Number
@@ -791,7 +808,7 @@ func HardwayTable() []HardwayRow {
 		easy := Totals(n) &^ hard
 		lose := easy | Totals(7)
 		rows = append(rows, HardwayRow{Number: n, Hard: hard.Ways(), Easy: easy.Ways(),
-			Seven: Totals(7).Ways(), Losing: lose.Ways(), Against: OddsBefore(hard, lose)})
+			Seven: Totals(7).Ways(), Losing: lose.Ways(), Against: l.OddsBefore(hard, lose)})
 	}
 	return rows
 }

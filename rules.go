@@ -149,6 +149,15 @@ type Rules struct {
 	// the whole of the next one (Table.Claim). It is a rule of the
 	// private game only.
 	FadeClaim bool
+
+	// Dice is the chance of each throw of the dice; the zero DiceLaw is
+	// fair dice. Every exact figure follows it (Analyze, EdgeTable,
+	// WithOdds, AnalyzeSide, Hand, ShooterHand, DiceLaw's true-odds
+	// tables), and Simulate draws its throws from it, exactly. At the
+	// casino and in the private game alike: loaded dice, or a dice
+	// setter's claim (SRRDice). Card rules deal the throws from the deck
+	// and take only fair dice here.
+	Dice DiceLaw `json:",omitzero"`
 }
 
 // NoBar is the Bar of a game whose don't bets never push: the private
@@ -231,14 +240,7 @@ func multipleText(r Ratio) string {
 	if !r.valid() {
 		return r.String()
 	}
-	q := big.NewRat(r.Win, r.Stake)
-	for digits := 0; digits <= 6; digits++ {
-		s := q.FloatString(digits)
-		if back, ok := new(big.Rat).SetString(s); ok && back.Cmp(q) == 0 {
-			return s
-		}
-	}
-	return q.RatString()
+	return ratText(big.NewRat(r.Win, r.Stake))
 }
 
 // LayLimit says what the lay multiples of Rules.LayOdds (or Rules.Odds)
@@ -741,6 +743,8 @@ func (r Rules) Offers(b Bet) error {
 		why = fmt.Sprintf("the table buys only %s", r.BuyOn.text())
 	case b.Kind == All && !allOffered:
 		why = fmt.Sprintf("the table offers no bet on all of %s before a 7", b.Set.text())
+	case b.Kind == Before && !r.Dice.throws(b.Set|b.Against):
+		why = fmt.Sprintf("dice %v never throw %s or %s, so the bet would never be decided", r.Dice, b.Set.text(), b.Against.text())
 	}
 	if why != "" {
 		return fmt.Errorf("craps: %v: %s: %w", b, why, ErrNotOffered)
@@ -760,7 +764,7 @@ const maxOddsMultiple = 10_000
 func (r Rules) Validate() error {
 	for _, check := range []func(*Rules) string{
 		(*Rules).checkGame, (*Rules).checkMoney, (*Rules).checkPayouts, (*Rules).checkOdds,
-		(*Rules).checkCommissions, (*Rules).checkSwitches, (*Rules).checkSplitBets,
+		(*Rules).checkCommissions, (*Rules).checkSwitches, (*Rules).checkSplitBets, (*Rules).checkDice,
 	} {
 		if why := check(&r); why != "" {
 			return fmt.Errorf("craps: rules: %s: %w", why, ErrInvalidRules)
@@ -792,6 +796,7 @@ func (r *Rules) checkGame() string {
 		casino := *r
 		casino.Crapless, casino.Bar, casino.Unit, casino.Minimum, casino.Maximum = false, 0, 0, 0, 0
 		casino.NotOffered, casino.Cards, casino.Private, casino.FadeClaim = 0, NoCards, false, false
+		casino.Dice = DiceLaw{} // the players' dice, not a house rule
 		if casino != (Rules{}) {
 			return "the private game has no house: " + casinoRulesSet(&casino) +
 				" do not apply, since players bet each other at the odds they agree"

@@ -199,7 +199,9 @@ const MaxSimN = 1 << 56
 // give the same sums. It plays casino rules, with dice or cards: under
 // card rules (Rules.Cards) each block deals from its own Deck, seeded
 // from the block's stream, on the Table engine, as Table.Deal plays it
-// (the compiled automaton's loop throws independent dice). It plays the
+// (the compiled automaton's loop throws independent dice). Under a law of
+// the dice other than fair (Rules.Dice) every throw is drawn from it,
+// exactly, on the Table engine. It plays the
 // private game (Rules.Private) on the Table engine, with two players at
 // least: before each throw their strategies make the center bet, the
 // fades and the side bets between them through the Table's own calls (see
@@ -291,7 +293,9 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	// run twice, as happens when the Table engine takes over).
 	hookFree := cfg.Strategy.NewHook == nil ||
 		cfg.Mode != BySessions && !newProgram(&cfg.Rules, cfg.Strategy.Actions).reads(FactRolled, FactHas, FactBets)
-	if hookFree && len(cfg.Others) == 0 && !cfg.general && cfg.Rules.Cards == NoCards {
+	// Dice of another law than fair play on the Table engine, until the
+	// compiled engine draws from it.
+	if hookFree && len(cfg.Others) == 0 && !cfg.general && cfg.Rules.Cards == NoCards && cfg.Rules.fairDice() {
 		auto = cachedJoint(cfg.Rules, &cfg.Strategy, &stop)
 	}
 	if stop.Load() {
@@ -306,6 +310,11 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	}
 	workers = int(min(int64(workers), max(mine, 1)))
 
+	var law *throwSampler
+	if !cfg.Rules.fairDice() {
+		s := newThrowSampler(&cfg.Rules.Dice)
+		law = &s
+	}
 	var (
 		nextBlock atomic.Int64
 		mu        sync.Mutex
@@ -336,6 +345,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 				block := int64(cfg.Shard) + k*int64(shards)
 				n := min(size, cfg.N-block*size)
 				st := newStream(cfg.Seed, uint64(block))
+				st.law = law
 				if fast != nil {
 					fast.play(&st, cfg.Mode, n, part)
 				} else {

@@ -97,6 +97,8 @@ func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
 		return nil, fmt.Errorf("craps: analyze strategy %q: the private game has no house to bank a layout: %w", s.label(), ErrNotAnalyzable)
 	case r.Cards != NoCards:
 		return nil, fmt.Errorf("craps: analyze strategy %q: card craps deals from a deck; the analysis throws dice: %w", s.label(), ErrRollSource)
+	case !r.fairDice():
+		return nil, fmt.Errorf("craps: analyze strategy %q: dice %v: the strategy analysis throws fair dice: %w", s.label(), r.Dice, ErrNotAnalyzable)
 	}
 	if err := s.Validate(r); err != nil {
 		return nil, err

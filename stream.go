@@ -8,12 +8,15 @@ import (
 // stream is the throws of one block: a PCG generator seeded from the run's
 // seed and the block's index, each 64-bit draw mapped by Lemire's
 // multiply-and-reject method onto an exactly uniform number below 36^11,
-// whose eleven base-36 digits are eleven throws. The digits are read from
-// the lowest. The stream is the same on every machine.
+// whose eleven base-36 digits are eleven throws of fair dice. The digits
+// are read from the lowest. Under another law of the dice (law set), next
+// reads eleven throws drawn from the law at a time, exactly, as the same
+// digits (draw stays fair dice's). The stream is the same on every machine.
 type stream struct {
 	pcg  rand.PCG
 	word uint64
 	left int
+	law  *throwSampler // nil: fair dice
 }
 
 const (
@@ -37,7 +40,7 @@ func mix(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-// draw returns a uniform number below 36^11.
+// draw returns a uniform number below 36^11: eleven throws of fair dice.
 func (s *stream) draw() uint64 {
 	for {
 		hi, lo := bits.Mul64(s.pcg.Uint64(), pow36)
@@ -50,12 +53,22 @@ func (s *stream) draw() uint64 {
 // next returns the index (Dice.index) of the next throw.
 func (s *stream) next() uint {
 	if s.left == 0 {
-		s.word, s.left = s.draw(), throwsPerWord
+		s.fill()
 	}
 	t := s.word % 36
 	s.word /= 36
 	s.left--
 	return uint(t)
+}
+
+// fill draws the next eleven throws: fair dice's, or the law's.
+func (s *stream) fill() {
+	s.left = throwsPerWord
+	if s.law != nil {
+		s.word = s.law.word(&s.pcg)
+		return
+	}
+	s.word = s.draw()
 }
 
 // diceOf is the throw of index i.
