@@ -122,12 +122,7 @@ func (r *Rules) checkDice() string {
 	if _, _, why := r.Dice.reduced(); why != "" {
 		return "dice: " + why
 	}
-	points := OutcomeSet(0)
-	for n := 2; n <= 12; n++ {
-		if isBoxNumber(n, r.Crapless) {
-			points |= Totals(n)
-		}
-	}
+	points := Totals(r.Points()...)
 	switch {
 	case !r.Dice.throws(Totals(7)):
 		return "dice " + r.Dice.String() + " never throw a 7: a point would never be decided, nor a shooter's hand end"
