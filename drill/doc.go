@@ -43,10 +43,18 @@
 //
 // Every error wraps one of package craps' sentinels ([craps.ErrSyntax],
 // [craps.ErrInvalidRules], [craps.ErrNotOffered], and a table's own for a
-// layout it would not take, as a [*craps.TableError]), so callers test it
-// with errors.Is. No argument makes the package panic; a method on a nil
-// *Trainer or the zero Trainer, which only New makes, may. The zero
-// Session is ready to use.
+// layout it would not take, as a [*craps.TableError]) or this package's
+// [ErrAnswerTime], so callers test it with errors.Is. No argument makes
+// the package panic; a method on a nil *Trainer or the zero Trainer, which
+// only New makes, may. The zero Session is ready to use.
+//
+// # Bounds
+//
+// A layout holds at most [MaxLayout] bets (craps.ErrTableLimit past it),
+// and an answer takes from 0 to [MaxAnswerTime], a day: [Session.Add]
+// refuses any other time, and so does reading a saved session back. The
+// sums of times in a [Score] stop at the largest time.Duration instead of
+// wrapping.
 //
 // The command craps drill (github.com/crapslab/craps/cmd/craps) is this
 // package in a terminal, and craps payouts prints the payout summary.

@@ -204,9 +204,10 @@ func puckText(before, after int, d craps.Dice) string {
 // bets are made on a craps.Table as a game would make them (line bets
 // before the point, come bets thrown to their numbers, then the rest; pass
 // odds may be given without a number), so a layout the table would not
-// take is refused with the table's error. The fire bet and all, tall and
-// small and the repeaters, which depend on the hand before the layout,
-// are refused with craps.ErrNotOffered, as is the private game.
+// take is refused with the table's error, and one of more than MaxLayout
+// bets with craps.ErrTableLimit. The fire bet and all, tall and small and
+// the repeaters, which depend on the hand before the layout, are refused
+// with craps.ErrNotOffered, as is the private game.
 func NewLayout(r craps.Rules, point int, layout []Wager, d craps.Dice) (Question, error) {
 	lines, after, err := playLayout(r, point, layout, d)
 	if err != nil {

@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -742,6 +744,154 @@ func TestProperties(t *testing.T) {
 		var back drill.Question
 		if err := json.Unmarshal(data, &back); err != nil || !cmp.Equal(q, back) {
 			t.Fatalf("the question does not read back from %s: %v", data, err)
+		}
+	})
+}
+
+// Session.Add records only a time an answer can take, 0 to MaxAnswerTime,
+// and refuses any other with ErrAnswerTime, recording nothing. Before, it
+// recorded -1 ns and math.MaxInt64, and two answers of math.MaxInt64 made
+// Score's Time -2 ns.
+func TestAddRefusesTimes(t *testing.T) {
+	q, err := drill.NewLayout(craps.Standard(), 4, layoutOf(t, "a: place 6 12"), dice(t, "3-3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s drill.Session
+	for _, took := range []time.Duration{-1, -time.Hour, math.MinInt64, drill.MaxAnswerTime + 1, math.MaxInt64} {
+		if _, err := s.Add(q, drill.Answer{14}, took); !errors.Is(err, drill.ErrAnswerTime) {
+			t.Errorf("an answer that took %v: error %v, want ErrAnswerTime", took, err)
+		}
+	}
+	if len(s.Records) != 0 {
+		t.Fatalf("%d refused answers were recorded", len(s.Records))
+	}
+	for _, took := range []time.Duration{0, drill.MaxAnswerTime, drill.MaxAnswerTime} {
+		if m, err := s.Add(q, drill.Answer{14}, took); err != nil || !m.Right {
+			t.Errorf("an answer that took %v: %v, %v", took, m, err)
+		}
+	}
+	if sc := s.Score(); sc.Asked != 3 || sc.Time != 2*drill.MaxAnswerTime || sc.ByBet[0].Time != 2*drill.MaxAnswerTime {
+		t.Errorf("score %+v, want 3 asked in %v", sc, 2*drill.MaxAnswerTime)
+	}
+}
+
+// Records a caller builds without Add may hold any time: Score counts each
+// as the nearest time an answer can take (a time below zero as none), and
+// its sums stop at the largest Duration instead of wrapping.
+func TestScoreTimeSaturates(t *testing.T) {
+	q, err := drill.NewLayout(craps.Standard(), 4, layoutOf(t, "a: place 6 12"), dice(t, "3-3"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	record := func(took time.Duration) drill.Record {
+		return drill.Record{Question: q, Answer: drill.Answer{14}, Mark: drill.Mark{Right: true}, Took: took}
+	}
+	s := drill.Session{Records: []drill.Record{record(math.MaxInt64), record(math.MaxInt64), record(-time.Hour)}}
+	if sc := s.Score(); sc.Time != 2*drill.MaxAnswerTime || sc.ByBet[0].Time != 2*drill.MaxAnswerTime {
+		t.Errorf("two records of math.MaxInt64 and one of -1h: %v (by bet %v), want %v", sc.Time, sc.ByBet[0].Time, 2*drill.MaxAnswerTime)
+	}
+	// More answers of a day each than a Duration holds.
+	n := int(math.MaxInt64/int64(drill.MaxAnswerTime)) + 2
+	s.Records = slices.Repeat([]drill.Record{record(drill.MaxAnswerTime)}, n)
+	if sc := s.Score(); sc.Time != math.MaxInt64 || sc.ByBet[0].Time != math.MaxInt64 || sc.Asked != n {
+		t.Errorf("%d records of %v: %v (by bet %v) in %d, want the largest Duration", n, drill.MaxAnswerTime, sc.Time, sc.ByBet[0].Time, sc.Asked)
+	}
+}
+
+// A saved session read back holds only what Add records: a record whose
+// time no answer can take (edited, or from another program) is refused
+// with ErrAnswerTime, and the session is left as it was. Before, it read
+// -5 ns and math.MaxInt64 as they were.
+func TestUnmarshalRefusesTimes(t *testing.T) {
+	const record = `{"question":{"kind":"payout","dice":"3-3","lines":[],"answer":14},"answer":[14],"mark":{"right":true},"took":%s}`
+	for _, took := range []string{"-5", "9223372036854775807", fmt.Sprint(int64(drill.MaxAnswerTime) + 1)} {
+		data := `{"config":{"level":"place"},"records":[` + fmt.Sprintf(record, "1000") + "," + fmt.Sprintf(record, took) + `]}`
+		s := drill.Session{Config: drill.Config{Seed: 99}}
+		if err := json.Unmarshal([]byte(data), &s); !errors.Is(err, drill.ErrAnswerTime) {
+			t.Errorf("a record of %s ns: error %v, want ErrAnswerTime", took, err)
+		}
+		if s.Config.Seed != 99 || len(s.Records) != 0 {
+			t.Errorf("a record of %s ns: the refused session changed it: seed %d, %d records", took, s.Config.Seed, len(s.Records))
+		}
+	}
+	// A question without its throw would not save again.
+	noThrow := `{"records":[{"question":{"kind":"payout","lines":[],"answer":14},"answer":[14],"took":5}]}`
+	if err := json.Unmarshal([]byte(noThrow), new(drill.Session)); !errors.Is(err, craps.ErrSyntax) {
+		t.Errorf("a question without dice: error %v, want ErrSyntax", err)
+	}
+	data := `{"records":[` + fmt.Sprintf(record, "0") + "," + fmt.Sprintf(record, fmt.Sprint(int64(drill.MaxAnswerTime))) + `]}`
+	var s drill.Session
+	if err := json.Unmarshal([]byte(data), &s); err != nil || len(s.Records) != 2 || s.Score().Time != drill.MaxAnswerTime {
+		t.Errorf("records of 0 and MaxAnswerTime: %v, %d records", err, len(s.Records))
+	}
+}
+
+// A layout holds at most MaxLayout bets: more is refused at once, before
+// a table plays them (seating and placing grow faster than the layout:
+// 20,000 bets took 29 s).
+func TestNewLayoutBound(t *testing.T) {
+	layout := func(n int) []drill.Wager {
+		var out []drill.Wager
+		for i := range n {
+			out = append(out, drill.Wager{Player: fmt.Sprint("p", i), Bet: craps.Bet{Kind: craps.Field}, Amount: 5})
+		}
+		return out
+	}
+	big, throw := layout(100*drill.MaxLayout), dice(t, "1-1")
+	refused := make(chan error, 1)
+	go func() {
+		_, err := drill.NewLayout(craps.Standard(), 0, big, throw)
+		refused <- err
+	}()
+	select {
+	case err := <-refused:
+		if !errors.Is(err, craps.ErrTableLimit) {
+			t.Errorf("%d bets: error %v, want ErrTableLimit", len(big), err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("%d bets: no answer after 10 s", len(big))
+	}
+	if testing.Short() {
+		return
+	}
+	q, err := drill.NewLayout(craps.Standard(), 0, layout(drill.MaxLayout), dice(t, "1-1"))
+	if err != nil || q.Answer != 2*5*craps.Amount(drill.MaxLayout) {
+		t.Errorf("%d field bets on a 2: paid %d, %v", drill.MaxLayout, q.Answer, err)
+	}
+}
+
+// Whatever a saved session holds, reading it back either refuses it or
+// gives a session whose score has times of 0 to MaxAnswerTime an answer,
+// counts no more than its records and lines, and saves again.
+func FuzzSessionJSON(f *testing.F) {
+	for _, s := range []string{
+		`{"records":[{"question":{"kind":"layout","dice":"1-1","lines":[],"answer":0},"answer":[0,0],"mark":{"lines":[true,false]},"took":5}]}`,
+		`{"config":{"level":"hand","seed":3},"records":[{"question":{"kind":"payout","dice":"3-3","lines":[{"bet":"Place 6","paid":14}]},"took":86400000000000}]}`,
+		`{"records":[{"took":-1}]}`, `{"records":[{"took":9223372036854775807}]}`, `null`, `{}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var s drill.Session
+		if err := json.Unmarshal(data, &s); err != nil {
+			return
+		}
+		sc := s.Score()
+		lines := 0
+		for _, r := range s.Records {
+			lines += len(r.Question.Lines)
+		}
+		if sc.Time < 0 || sc.Time > time.Duration(len(s.Records))*drill.MaxAnswerTime || sc.Asked != len(s.Records) || sc.Right > sc.Asked {
+			t.Fatalf("score %+v of %d records", sc, len(s.Records))
+		}
+		for _, x := range sc.ByBet {
+			if x.Time < 0 || x.Time > sc.Time || x.Asked > len(s.Records)+lines || x.Right > x.Asked {
+				t.Fatalf("tally %+v of score %+v", x, sc)
+			}
+		}
+		if _, err := json.Marshal(s); err != nil {
+			t.Fatalf("the session read does not save: %v", err)
 		}
 	})
 }

@@ -53,6 +53,12 @@ type Line struct {
 	Say string `json:"say"`
 }
 
+// MaxLayout is the most bets a layout of a question may hold: a thousand,
+// more than twenty players with every bet of the layout each. A larger one
+// is refused with an error wrapping craps.ErrTableLimit before it is played
+// (a table seats and places in time that grows faster than the layout).
+const MaxLayout = 1000
+
 // bankroll is what each player of a drill's table brings: enough for any
 // layout a Table takes.
 const bankroll = craps.MaxAmount
@@ -92,6 +98,9 @@ func handBefore(k craps.BetKind) bool {
 // with its *craps.TableError. It returns the layout with pass odds given
 // without a number set on the point.
 func setUpLayout(r craps.Rules, point int, layout []Wager) (*craps.Table, []Wager, error) {
+	if len(layout) > MaxLayout {
+		return nil, nil, fmt.Errorf("drill: a layout of %d bets (at most %d): %w", len(layout), MaxLayout, craps.ErrTableLimit)
+	}
 	t, err := craps.NewTable(r)
 	if err != nil {
 		return nil, nil, err

@@ -3,7 +3,9 @@ package drill
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -70,9 +72,27 @@ func (q Question) Check(a Answer) (Mark, error) {
 	return m, nil
 }
 
+// MaxAnswerTime is the longest time Session.Add records for an answer: a
+// day. A question left longer is no drill any more; the command craps
+// drill records such an answer as taking MaxAnswerTime.
+const MaxAnswerTime = 24 * time.Hour
+
+// ErrAnswerTime is the error, wrapped, of a time no answer can take: below
+// zero, or above MaxAnswerTime.
+var ErrAnswerTime = errors.New("not a time an answer can take")
+
+// checkTook refuses a time no answer can take.
+func checkTook(took time.Duration) error {
+	if took < 0 || took > MaxAnswerTime {
+		return fmt.Errorf("drill: an answer that took %v (0 to %v): %w", took, MaxAnswerTime, ErrAnswerTime)
+	}
+	return nil
+}
+
 // Session is the record of a trainee's drill: the questions asked,
 // the answers given, the time each took. It saves as JSON with its
-// Score; a saved session reads back with encoding/json.
+// Score; a saved session reads back with encoding/json, which refuses a
+// record whose time no answer can take (see UnmarshalJSON).
 type Session struct {
 	Config  Config    `json:"config"`
 	Started time.Time `json:"started"`
@@ -90,8 +110,13 @@ type Record struct {
 }
 
 // Add checks answer a to q, records both with the time the answer took,
-// and returns the mark. An answer Check refuses is not recorded.
+// and returns the mark. An answer Check refuses is not recorded, nor one
+// that took a time below zero or above MaxAnswerTime, refused with an error
+// wrapping ErrAnswerTime.
 func (s *Session) Add(q Question, a Answer, took time.Duration) (Mark, error) {
+	if err := checkTook(took); err != nil {
+		return Mark{}, err
+	}
 	m, err := q.Check(a)
 	if err != nil {
 		return m, err
@@ -124,7 +149,11 @@ type Tally struct {
 
 // Score tallies the session. A layout's marks count for the bets of its
 // question's lines, in order; a mark beyond its question's lines counts
-// for none.
+// for none. A record's time counts as the nearest time an answer can take,
+// 0 to MaxAnswerTime (Add records no other, but a caller may build
+// Records by hand), and a sum of times that would pass the largest
+// Duration, some 292 years, stops there: with times of at most a day, a
+// session of more than 106,000 answers.
 func (s *Session) Score() Score {
 	var sc Score
 	tallies := map[[2]int]*Tally{}
@@ -136,23 +165,24 @@ func (s *Session) Score() Score {
 			tallies[key] = t
 		}
 		t.Asked++
-		t.Time += took
+		t.Time = addTime(t.Time, took)
 		if right {
 			t.Right++
 		}
 	}
 	for _, r := range s.Records {
 		q := r.Question
+		took := min(max(r.Took, 0), MaxAnswerTime)
 		sc.Asked++
-		sc.Time += r.Took
+		sc.Time = addTime(sc.Time, took)
 		if r.Mark.Right {
 			sc.Right++
 		}
 		if q.Kind != KindLayout && len(q.Lines) > 0 {
-			count(q.Kind, q.Lines[0].Bet.Kind, r.Mark.Right, r.Took)
+			count(q.Kind, q.Lines[0].Bet.Kind, r.Mark.Right, took)
 			continue
 		}
-		count(q.Kind, craps.NoBet, r.Mark.Right, r.Took)
+		count(q.Kind, craps.NoBet, r.Mark.Right, took)
 		// A record built or edited by hand may mark more lines than its
 		// question has; those have no bet to count for.
 		for i, right := range r.Mark.Lines[:min(len(r.Mark.Lines), len(q.Lines))] {
@@ -168,6 +198,15 @@ func (s *Session) Score() Score {
 	return sc
 }
 
+// addTime is a+b for times not below zero, or the largest Duration if the
+// sum would pass it.
+func addTime(a, b time.Duration) time.Duration {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
 // MarshalJSON writes the session with its Score, so that a saved record
 // holds the accuracy by kind of bet.
 func (s Session) MarshalJSON() ([]byte, error) {
@@ -176,4 +215,28 @@ func (s Session) MarshalJSON() ([]byte, error) {
 		plain
 		Score Score `json:"score"`
 	}{plain(s), s.Score()})
+}
+
+// UnmarshalJSON reads a session as MarshalJSON writes it (its score,
+// which Score works out again, is left out), into s as into a zero
+// Session. It refuses a record whose time no answer can take, below zero
+// or above MaxAnswerTime, with an error wrapping ErrAnswerTime, and one
+// whose question has no throw (which would not save again) with
+// craps.ErrSyntax, and then leaves s as it was.
+func (s *Session) UnmarshalJSON(data []byte) error {
+	type plain Session // without this method
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	for i, r := range p.Records {
+		if err := checkTook(r.Took); err != nil {
+			return fmt.Errorf("drill: record %d: %w", i+1, err)
+		}
+		if d := r.Question.Dice; !d.Valid() { // it would not save again
+			return fmt.Errorf("drill: record %d: dice %d-%d are not two faces from 1 to 6: %w", i+1, d.A, d.B, craps.ErrSyntax)
+		}
+	}
+	*s = Session(p)
+	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -17,8 +18,8 @@ const drillSynopsis = `[-level N] [-rules NAME] [rule flags] [-seed S] [-n N] [-
 
 A dealer's payout trainer. It asks, reads the answer from standard input,
 says right or wrong with the worked answer in the dealer's words, and keeps
-score and time. Every answer is played on a table under the rules: the bets
-made, the throw rolled, the payouts read.
+score and time (a day at most for an answer). Every answer is played on a
+table under the rules: the bets made, the throw rolled, the payouts read.
 
 Levels (-level, by number or name):
   1 place       what a place bet pays
@@ -86,23 +87,70 @@ func runDrill(args []string, stdin io.Reader, stdout io.Writer) error {
 	return err
 }
 
-// drillJSON is the output of craps drill -json.
+// drillJSON is the output of craps drill -json, which writeDrillJSON
+// writes piece by piece.
 type drillJSON struct {
 	header
 	Config    drill.Config     `json:"config"`
 	Questions []drill.Question `json:"questions"`
 }
 
+// writeDrillJSON writes n questions as drillJSON, the bytes writeJSON
+// would write, one question at a time as it is asked, so that a run of any
+// length holds one question in memory and stops at the first write that
+// fails. A first question that cannot be asked writes nothing; a later
+// one ends the output where it is, with the error.
 func writeDrillJSON(w io.Writer, d *drill.Trainer, n int) error {
-	out := drillJSON{header: newHeader("drill"), Config: d.Config()}
-	for range n {
-		q, err := d.Next()
+	q, err := d.Next()
+	if err != nil {
+		return err
+	}
+	h := newHeader("drill")
+	out := bufio.NewWriter(w)
+	out.WriteString("{\n")
+	for _, f := range []struct {
+		key   string
+		value any
+	}{{"schema", h.Schema}, {"version", h.Version}, {"config", d.Config()}} {
+		data, err := indentedJSON(f.value, "  ")
 		if err != nil {
 			return err
 		}
-		out.Questions = append(out.Questions, q)
+		fmt.Fprintf(out, "  %q: %s,\n", f.key, data)
 	}
-	return writeJSON(w, out)
+	out.WriteString("  \"questions\": [\n")
+	for i := range n {
+		if i > 0 {
+			if q, err = d.Next(); err != nil {
+				out.Flush()
+				return err
+			}
+			out.WriteString(",\n")
+		}
+		data, err := indentedJSON(q, "    ")
+		if err != nil {
+			return err
+		}
+		out.WriteString("    ")
+		if _, err := out.Write(data); err != nil {
+			return err
+		}
+	}
+	out.WriteString("\n  ]\n}\n")
+	return out.Flush()
+}
+
+// indentedJSON is v as writeJSON writes it, nested under prefix (every line
+// but the first begins with it), without the final newline.
+func indentedJSON(v any, prefix string) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent(prefix, "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // askDrill runs the interactive session: n questions (0: no limit), each
@@ -139,7 +187,9 @@ func askDrill(d *drill.Trainer, s *drill.Session, n int, in *bufio.Scanner, w io
 			a, err := drill.ParseAnswer(text)
 			var m drill.Mark
 			if err == nil {
-				m, err = s.Add(q, a, now().Sub(asked))
+				// A question left for longer than an answer can take
+				// counts as taking that long.
+				m, err = s.Add(q, a, min(max(now().Sub(asked), 0), drill.MaxAnswerTime))
 			}
 			if err != nil {
 				fmt.Fprintln(w, answerHint(q))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -233,5 +234,62 @@ func TestDrillTerminal(t *testing.T) {
 	}
 	if testing.Verbose() {
 		t.Logf("the screen:\n%s", strings.TrimRight(s, "\n"))
+	}
+}
+
+// failAfter is a writer that takes n bytes and then fails.
+type failAfter struct{ n int }
+
+func (w *failAfter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		n := w.n
+		w.n = 0
+		return n, errors.New("the reader went away")
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+// -json writes each question as it is asked: a run of a billion questions
+// into a reader that stops after 100 kB ends at once with the write's
+// error. Before, it asked them all, holding each in memory, before
+// writing anything.
+func TestDrillJSONStreams(t *testing.T) {
+	done := make(chan error, 1)
+	go func() {
+		done <- runDrill([]string{"-json", "-n", "1000000000", "-seed", "3", "-level", "hand"}, strings.NewReader(""), &failAfter{n: 100 << 10})
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "the reader went away") {
+			t.Errorf("error %v, want the writer's", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("a billion questions into a reader that stopped: still asking after 30 s")
+	}
+}
+
+// An answer given after longer than an answer can take (the trainee came
+// back the next day) is recorded as taking drill.MaxAnswerTime. Before,
+// it was recorded as it was, 48 hours, and the session's times summed
+// without a bound.
+func TestDrillAnswerTimeBound(t *testing.T) {
+	tick(t, 48*time.Hour)
+	qs := questions(t, drill.Config{Level: drill.LevelPlace, Seed: 5}, 1)
+	record := filepath.Join(t.TempDir(), "session.json")
+	code, out, errOut := runCmd(t, fmt.Sprintf("%d\n", qs[0].Answer), "drill", "-seed", "5", "-n", "1", "-record", record)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if want := "Right. (86400.0 s)"; !strings.Contains(out, want) {
+		t.Errorf("no %q in:\n%s", want, out)
+	}
+	data, err := os.ReadFile(record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s drill.Session
+	if err := json.Unmarshal(data, &s); err != nil || len(s.Records) != 1 || s.Records[0].Took != drill.MaxAnswerTime {
+		t.Errorf("the record: %v, %+v", err, s.Records)
 	}
 }
