@@ -207,6 +207,17 @@ func (p *player) reset(session bool) {
 // dealt is the throw index by which roll deals the throw from the deck.
 const dealt = 36
 
+// nextThrow plays the throw *pending if it is not negative, and then
+// forgets it, or else the block's next throw.
+func (p *player) nextThrow(st *stream, out *SimResult, pending *int) {
+	if *pending >= 0 {
+		p.roll(uint(*pending), out)
+		*pending = -1
+		return
+	}
+	p.throw(st, out)
+}
+
 // throw plays the block's next throw: the stream's, or at a card table the
 // deck's next deal.
 func (p *player) throw(st *stream, out *SimResult) {
@@ -318,7 +329,7 @@ func (p *player) play(st *stream, n int64, out *SimResult) {
 	switch p.cfg.Mode {
 	case ByRolls, ByShooters:
 		p.reset(false)
-		p.blockFrom(st, p.cfg.Mode, n, out, 0)
+		p.blockFrom(st, p.cfg.Mode, n, out, 0, -1)
 	case BySessions:
 		for range n {
 			p.reset(true)
@@ -329,8 +340,9 @@ func (p *player) play(st *stream, n int64, out *SimResult) {
 
 // blockFrom plays on a block of n rolls or shooters from the table as it
 // stands, rolls rolls in, with unlimited money, as the compiled engine
-// plays them: every player holds MaxAmount before every roll.
-func (p *player) blockFrom(st *stream, mode SimMode, n int64, out *SimResult, rolls int64) {
+// plays them: every player holds MaxAmount before every roll. pending,
+// if not negative, is a throw already drawn, the block's next.
+func (p *player) blockFrom(st *stream, mode SimMode, n int64, out *SimResult, rolls int64, pending int) {
 	p.rolls = rolls
 	switch mode {
 	case ByRolls:
@@ -339,7 +351,7 @@ func (p *player) blockFrom(st *stream, mode SimMode, n int64, out *SimResult, ro
 				return
 			}
 			p.t.setMoney(MaxAmount)
-			p.throw(st, out)
+			p.nextThrow(st, out, &pending)
 			p.again(out)
 		}
 	case ByShooters:
@@ -349,7 +361,7 @@ func (p *player) blockFrom(st *stream, mode SimMode, n int64, out *SimResult, ro
 			}
 			p.t.setMoney(MaxAmount)
 			sevenOuts := out.SevenOuts
-			p.throw(st, out)
+			p.nextThrow(st, out, &pending)
 			p.again(out)
 			if out.SevenOuts != sevenOuts {
 				for k := range p.seats {

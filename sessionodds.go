@@ -169,7 +169,7 @@ func newSessionChain(r Rules, s Strategy, lim SessionLimits, j *joint) *sessionC
 	cfg := &SimConfig{Rules: r, Strategy: s, Mode: BySessions, Session: lim}
 	x := &sessionChain{j: j, lim: lim, p: newPlayer(cfg), auto: map[string]int{},
 		index: map[sessionKey]int{}, ends: map[sessionEnd]int{}, direct: directStates, horizonWork: maxHorizonWork}
-	for k, t := range j.states {
+	for k, t := range j.tables {
 		x.auto[j.stateKey(k)] = k
 		on := int64(0)
 		for _, b := range t.bets {

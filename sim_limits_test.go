@@ -175,13 +175,13 @@ func TestCompiledHandsOverRichSessions(t *testing.T) {
 	s, _ := NamedStrategy("three-point-molly")
 	cfg := SimConfig{Strategy: s, Mode: BySessions, N: 600, Seed: 9, Workers: 1,
 		Session: SessionLimits{Bankroll: 500, Target: 1500, MaxRolls: 400}}
-	j := compileJoint(cfg.Rules, &s, maxJointStates, nil)
+	j := wholeTestJoint(cfg.Rules, &s)
 	if j == nil {
 		t.Fatal("the layout does not compile")
 	}
 	lowered := *j
 	lowered.richCash = 700
-	key := jointKeyOf(cfg.Rules, &s)
+	key := jointKeyOf(cfg.Rules, &s, false)
 	jointCache.Store(key, &lowered)
 	defer jointCache.Delete(key)
 	slow, fast := bothEngines(t, "handed over when rich", cfg)
@@ -465,5 +465,57 @@ func TestMergeRefusesOverflow(t *testing.T) {
 	}
 	if _, err := MergeResults(one); !errors.Is(err, ErrSimulation) || !errors.Is(err, ErrOverflow) {
 		t.Errorf("tallies of 2^63-1 decisions each: err = %v (total %d), want ErrSimulation and ErrOverflow", err, one.Total().Decisions)
+	}
+}
+
+// wholeTestJoint is the automaton of s under r with every transition
+// built, fresh: nil if it does not compile.
+func wholeTestJoint(r Rules, s *Strategy) *joint {
+	j := newJoint(r, s, maxJointStates)
+	if !j.buildAll(nil) {
+		return nil
+	}
+	return j
+}
+
+// A run's sums do not depend on how much of the automaton earlier runs
+// built: a run from a cold cache, one after a short run left a part of
+// the automaton cached, and one on the Table engine agree sum for sum,
+// for every named system, by rolls and by shooters.
+func TestLazyAutomatonIndependentOfHistory(t *testing.T) {
+	for _, s := range BettingSystems() {
+		for _, mode := range []SimMode{ByRolls, ByShooters} {
+			cfg := SimConfig{Strategy: s, Mode: mode, N: 3000, Seed: 5}
+			key := jointKeyOf(cfg.Rules, &cfg.Strategy, false)
+			jointCache.Delete(key)
+			cold, err := Simulate(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			jointCache.Delete(key)
+			short := cfg
+			short.N = 7
+			if _, err := Simulate(context.Background(), short); err != nil {
+				t.Fatal(err)
+			}
+			warm, err := Simulate(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			table := cfg
+			table.general = true
+			slow, err := Simulate(context.Background(), table)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, c := range []struct {
+				name string
+				got  SimResult
+			}{{"after a short run", warm}, {"on the Table engine", slow}} {
+				if diff := cmp.Diff(cold, c.got, exactSums, cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".Engine" }, cmp.Ignore())); diff != "" {
+					t.Errorf("%s by %v: a cold run and one %s differ (-cold +other):\n%s", s.Name, mode, c.name, diff)
+				}
+			}
+		}
 	}
 }

@@ -104,7 +104,7 @@ func compiledMatchesTable(t *testing.T, name string, rolls int) {
 		if !everyRun && !exhaustiveSet() {
 			continue
 		}
-		j := compileJoint(r, &s, maxJointStates, nil)
+		j := wholeTestJoint(r, &s)
 		if j == nil {
 			t.Errorf("%s/%s: the layout does not compile", name, s.Name)
 			continue
@@ -719,7 +719,7 @@ var (
 // The compiled loop and the general engine make no allocation per roll.
 func TestSimulationAllocatesNothingPerRoll(t *testing.T) {
 	full, _ := NamedStrategy("full")
-	j := compileJoint(Standard(), &full, maxJointStates, nil)
+	j := wholeTestJoint(Standard(), &full)
 	run := j.newRun(&SimConfig{Rules: Standard(), Strategy: full})
 	var out SimResult
 	st := newStream(1, 0)
@@ -731,7 +731,7 @@ func TestSimulationAllocatesNothingPerRoll(t *testing.T) {
 	molly, _ := NamedStrategy("three-point-molly")
 	scfg := &SimConfig{Rules: Standard(), Strategy: molly, Mode: BySessions,
 		Session: SessionLimits{Bankroll: 300, Target: 600, StopLoss: 200, MaxRolls: 200}}
-	srun := compileJoint(Standard(), &molly, maxJointStates, nil).newRun(scfg)
+	srun := wholeTestJoint(Standard(), &molly).newRun(scfg)
 	srun.play(&st, BySessions, 20_000, &out)
 	if n := testing.AllocsPerRun(10, func() { srun.play(&st, BySessions, 100, &out) }); n != 0 {
 		t.Errorf("compiled sessions: %v allocations per 100 sessions", n)
@@ -829,7 +829,7 @@ func TestSimulateCancelledBeforeCompiling(t *testing.T) {
 	if _, err := Simulate(ctx, cfg); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v, want context.Canceled", err)
 	}
-	if _, ok := jointCache.Load(jointKeyOf(cfg.Rules, &cfg.Strategy)); ok {
+	if _, ok := jointCache.Load(jointKeyOf(cfg.Rules, &cfg.Strategy, false)); ok {
 		t.Error("a cancelled run cached its automaton")
 	}
 	r, err := Simulate(context.Background(), cfg)

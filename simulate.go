@@ -109,7 +109,7 @@ func (cfg *SimConfig) neverEnds(stop *atomic.Bool) string {
 		}
 		dice := cfg.Rules
 		dice.Cards = NoCards // the deck changes the throws, not which bets are made
-		if j := cachedJoint(dice, &o.Strategy, stop); j != nil && j.betsNothing() {
+		if betsNothingAt(dice, &o.Strategy, stop) {
 			return fmt.Sprintf("player %q: the strategy never makes a bet, so a session without a roll limit would never end", o.Name)
 		}
 	}
@@ -296,7 +296,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	// Dice of another law than fair play on the Table engine, until the
 	// compiled engine draws from it.
 	if hookFree && len(cfg.Others) == 0 && !cfg.general && cfg.Rules.Cards == NoCards && cfg.Rules.fairDice() {
-		auto = cachedJoint(cfg.Rules, &cfg.Strategy, &stop)
+		auto = cachedJoint(cfg.Rules, &cfg.Strategy)
 	}
 	if stop.Load() {
 		return SimResult{}, ctx.Err()
@@ -322,6 +322,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		wg        sync.WaitGroup
 	)
 	parts := make([]SimResult, workers)
+	played := make([]*joint, workers) // each worker's automaton, as far as it built it
 	for w := range parts {
 		wg.Add(1)
 		go func(w int) {
@@ -330,7 +331,8 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 			var gen *player
 			var fast *jointRun
 			if auto != nil {
-				fast = auto.newRun(&cfg)
+				played[w] = auto.clone(&cfg)
+				fast = played[w].newRun(&cfg)
 				fast.p.stop = &stop
 			} else {
 				gen = newPlayer(&cfg)
@@ -367,6 +369,11 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return SimResult{}, err
+	}
+	for _, j := range played {
+		if j != nil && j.failed == "" {
+			keepJoint(jointKeyOf(cfg.Rules, &cfg.Strategy, false), j)
+		}
 	}
 	summed := true
 	for i := range parts {

@@ -109,10 +109,9 @@ func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
 	if slices.ContainsFunc(s.Actions, func(a Action) bool { return a.Kind == ActionStop }) {
 		return nil, fmt.Errorf("craps: analyze strategy %q: a strategy that stops a session ends where the analysis has no end: %w", s.label(), ErrNotAnalyzable)
 	}
-	j := cachedJoint(r, &s, nil)
+	j, why := wholeJoint(r, &s, nil)
 	if j == nil {
-		return nil, fmt.Errorf("craps: analyze strategy %q: it does not compile (more than %d states, or sums too large): %w",
-			s.Name, maxJointStates, ErrNotAnalyzable)
+		return nil, fmt.Errorf("craps: analyze strategy %q: it does not compile (%s): %w", s.label(), why, ErrNotAnalyzable)
 	}
 	return j, nil
 }

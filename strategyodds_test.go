@@ -87,7 +87,7 @@ func TestAnalyzeStrategyLineOdds(t *testing.T) {
 func TestAnalyzeStrategyIndependent(t *testing.T) {
 	for _, s := range BettingSystems() {
 		name := s.Name
-		j := cachedJoint(Standard(), &s, nil)
+		j := wholeTestJoint(Standard(), &s)
 		if j.stateCount() > 20 {
 			continue
 		}
@@ -202,7 +202,7 @@ func TestAnalyzeStrategyRenewal(t *testing.T) {
 // chain from its first recurrent state back to it.
 func cycleReturn(t *testing.T, s Strategy) *big.Rat {
 	t.Helper()
-	c, err := newStrategyChain(cachedJoint(Standard(), &s, nil), true)
+	c, err := newStrategyChain(wholeTestJoint(Standard(), &s), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +267,7 @@ func TestHandResultsBruteForce(t *testing.T) {
 	}
 	for _, name := range []string{"pass-max-odds", "iron-cross", "place-6-8", "dont-pass-max-lay"} {
 		s, _ := NamedStrategy(name)
-		j := cachedJoint(Standard(), &s, nil)
+		j := wholeTestJoint(Standard(), &s)
 		c, err := newStrategyChain(j, false)
 		if err != nil {
 			t.Fatal(err)
@@ -478,7 +478,7 @@ func BenchmarkAnalyzeStrategy(b *testing.B) {
 		s, _ := NamedStrategy(name)
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				j := compileJoint(Standard(), &s, maxJointStates, nil)
+				j := wholeTestJoint(Standard(), &s)
 				if _, err := analyzeChain(j); err != nil {
 					b.Fatal(err)
 				}
