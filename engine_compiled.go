@@ -29,33 +29,55 @@ const cacheStates = 1 << 20
 type jointKey struct {
 	rules    Rules
 	strategy string
-	whole    bool // every transition built, for the exact analysis
+	// whole: every transition built, for the exact analysis; session:
+	// what each does to the player's money kept, for sessions.
+	whole, session bool
 }
 
 // jointKeyOf is the key the automaton of strategy s under r is cached by:
 // its actions, and whether a hook will be shown its rolls.
-func jointKeyOf(r Rules, s *Strategy, whole bool) jointKey {
-	return jointKey{r, fmt.Sprintf("%v %+v", s.NewHook != nil, s.Actions), whole}
+func jointKeyOf(r Rules, s *Strategy, whole, session bool) jointKey {
+	return jointKey{r, fmt.Sprintf("%v %+v", s.NewHook != nil, s.Actions), whole, session}
 }
 
 // cachedJoint returns the automaton of s under r as far as runs have
-// built it: the caller clones it to play it.
-func cachedJoint(r Rules, s *Strategy) *joint {
-	if v, ok := jointCache.Load(jointKeyOf(r, s, false)); ok {
-		return v.(*joint)
+// built it, the key it is cached by, and the strategy it plays: outside
+// sessions (session false), s without its stop actions, which a Table
+// that takes over must play for its memory to be the automaton's. The
+// caller clones the automaton to play it.
+func cachedJoint(r Rules, s *Strategy, session bool) (*joint, jointKey, Strategy) {
+	played := *s
+	if !session {
+		played = withoutStops(played)
 	}
-	return newJoint(r, s, maxJointStates)
+	k := jointKeyOf(r, &played, false, session)
+	if v, ok := jointCache.Load(k); ok {
+		return v.(*joint), k, played
+	}
+	return newAutomaton(r, &played, maxJointStates, session), k, played
+}
+
+// newAutomaton starts the automaton of s under r: the product of the
+// parts of its independent groups of actions (components), if it has
+// several and no hook, else one automaton of them all.
+func newAutomaton(r Rules, s *Strategy, maxStates int, session bool) *joint {
+	if s.NewHook == nil {
+		if groups := components(s.Actions); len(groups) > 1 {
+			return newProduct(r, s, groups, maxStates, session)
+		}
+	}
+	return newJoint(r, s, maxStates, session)
 }
 
 // wholeJoint returns the automaton of s under r with every transition
 // built, or nil if it does not compile (see joint.failed, returned) or
 // stop is set first.
 func wholeJoint(r Rules, s *Strategy, stop *atomic.Bool) (*joint, string) {
-	k := jointKeyOf(r, s, true)
+	k := jointKeyOf(r, s, true, true)
 	if v, ok := jointCache.Load(k); ok {
 		return v.(*joint), ""
 	}
-	j := newJoint(r, s, maxJointStates)
+	j := newJoint(r, s, maxJointStates, true)
 	if !j.buildAll(stop) {
 		return nil, j.failed
 	}
@@ -169,9 +191,10 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 			r.sessionOnTable(st, out, s, cash, rolls, i)
 			return
 		}
-		cashMid, mid := cash+j.credit[tr], total+j.mid[tr]
-		end := p.seats[0].endOf(lim, j.stop[tr], Amount(mid), rolls+1, &out.Ends)
-		if end == nil && cashMid < j.need[tr] {
+		m := &j.money[tr]
+		cashMid, mid := cash+m.credit, total+m.mid
+		end := p.seats[0].endOf(lim, j.moves[tr].stop, Amount(mid), rolls+1, &out.Ends)
+		if end == nil && cashMid < m.need {
 			r.sessionOnTable(st, out, s, cash, rolls, i)
 			return
 		}
@@ -187,7 +210,7 @@ func (r *jointRun) session(st *stream, out *SimResult) {
 			return
 		}
 		r.counts[tr]++
-		cash, total, s = cashMid-j.cost[tr], total+j.end[tr], j.next[tr]
+		cash, total, s = cashMid-m.cost, total+m.end, j.next[tr]
 	}
 }
 
@@ -243,7 +266,7 @@ func (r *jointRun) play(st *stream, mode SimMode, n int64, out *SimResult) {
 	// A transition's net is below 2^32 (build), so a hand's sum fits in
 	// 64 bits unless the hand lasts 2^31 rolls.
 	s, hand, rolls := uint32(0), int64(0), int64(0)
-	sevenOut, net := r.j.sevenOut, r.j.net
+	moves := r.j.moves
 	for n > 0 {
 		i := st.next()
 		tr := s + uint32(i)
@@ -252,13 +275,14 @@ func (r *jointRun) play(st *stream, mode SimMode, n int64, out *SimResult) {
 				r.blockOnTable(st, mode, n, out, s, i, hand, rolls)
 				return
 			}
-			next, counts, sevenOut, net = r.j.next, r.counts, r.j.sevenOut, r.j.net
+			next, counts, moves = r.j.next, r.counts, r.j.moves
 		}
 		counts[tr]++
 		s = next[tr]
-		hand += net[tr]
+		m := &moves[tr]
+		hand += m.net
 		rolls++
-		if sevenOut[tr] {
+		if m.sevenOut {
 			if rolls >= 1<<31 {
 				out.overflow = true
 				return
@@ -589,32 +613,51 @@ func (r *jointRun) fold(out *SimResult, counts []uint64, rollSums, acted bool) {
 		if c == 0 {
 			continue
 		}
-		n := int64(c)
+		n, m := int64(c), &j.moves[tr]
 		out.Rolls += n
-		if j.sevenOut[tr] {
+		if m.sevenOut {
 			out.SevenOuts += n
 		}
 		if rollSums {
-			net := j.net[tr]
+			net := m.net
 			if !acted {
 				net += j.down(tr)
 			}
-			out.roll.addTimes(n, net, j.staked[tr])
+			out.roll.addTimes(n, net, j.stakedAt(tr))
 		}
-		for _, d := range j.deltas.of(j.deltaAt[tr]) {
+	}
+	j.foldBets(out, counts, acted)
+	clear(counts)
+}
+
+// foldBets folds into out's tallies what counts of transitions did to
+// each bet, and if acted what the placements after them took down.
+func (j *joint) foldBets(out *SimResult, counts []uint64, acted bool) {
+	if j.prod != nil {
+		for c, pc := range j.prod.partCounts(counts) {
+			j.prod.parts[c].foldBets(out, pc, acted)
+		}
+		return
+	}
+	for tr, c := range counts {
+		if c == 0 {
+			continue
+		}
+		n := int64(c)
+		for _, d := range j.deltas.of(j.lists[tr].deltas) {
 			out.tally(d.Bet).scaled(&d, n)
 		}
 		if acted {
-			for _, d := range j.downs.of(j.downAt[tr]) {
+			for _, d := range j.downs.of(j.lists[tr].downs) {
 				out.tally(d.bet).takenDown(d.paid, n)
 			}
 		}
-		counts[tr] = 0
 	}
 }
 
 // betsNothingAt reports whether strategy s never puts money on the layout
 // under r, as far as its automaton can tell before stop is set.
 func betsNothingAt(r Rules, s *Strategy, stop *atomic.Bool) bool {
-	return cachedJoint(r, s).clone(&SimConfig{Rules: r, Strategy: *s}).betsNothing(stop)
+	j, _, _ := cachedJoint(r, s, true)
+	return j.clone(&SimConfig{Rules: r, Strategy: *s}).betsNothing(stop)
 }

@@ -23,36 +23,23 @@ import (
 // worker of a simulation builds its own.
 type joint struct {
 	next []uint32
-	// sevenOut marks the transitions that end a hand; net is the roll's
-	// net result for the player, less the commission kept on the bets the
-	// placements after it take down (downAt), staked the stakes it decided.
-	sevenOut []bool
-	net      []int64
-	staked   []int64
-	// stop marks the transitions after which the strategy ends a session;
-	// slots is how many values its memory holds.
-	stop  []bool
+	// moves[tr] is what transition tr's roll did (jointMove); for an
+	// automaton that plays sessions (session), money[tr] what it did to
+	// the player's money, and for one that is not made of parts, lists[tr]
+	// what it did to each bet.
+	moves   []jointMove
+	money   []jointMoney
+	lists   []jointLists
+	session bool
+	// slots is how many values the strategy's memory holds.
 	slots int
-	// deltas[deltaAt[tr]] is what transition tr's roll adds to each bet,
-	// and downs[downAt[tr]] the commission kept on each bet its placements
-	// take down: counted only where they are made, which the roll that
-	// ends a session is not. Transitions with the same list share it.
-	deltaAt, downAt []span
-	deltas          runs[BetTally]
-	downs           runs[paidBet]
-	// For sessions, where the player's money is counted: credit is what a
-	// transition's roll pays into the bankroll, cost what the placements
-	// after it take out of it, mid and end the change of the player's
-	// money on and off the layout after the roll and after the placements.
-	credit, cost, mid, end []int64
+	// deltas and downs hold the lists of jointLists.
+	deltas runs[BetTally]
+	downs  runs[paidBet]
 	// startNeed is the most money the first placements need at once (a
-	// bet raised and lowered again in one act needs the raise), need the
-	// same for each transition's.
-	startNeed int64
-	need      []int64
-	// startCost and startEnd are the first placements' cost and change of
-	// the player's money.
-	startCost, startEnd int64
+	// bet raised and lowered again in one act needs the raise), startCost
+	// and startEnd their cost and change of the player's money.
+	startNeed, startCost, startEnd int64
 	// onTable[s] is the stakes on the layout in state s.
 	onTable []int64
 	// For a strategy with a hook (hooked), seen holds what each
@@ -90,6 +77,39 @@ type joint struct {
 	// builder plays transitions; keyBuf is its buffer.
 	builder *player
 	keyBuf  []byte
+	// prod, for an automaton made of parts (factor.go), holds them; its
+	// states have no table of their own, nor do its transitions list
+	// what they did to each bet: the parts do.
+	prod *partsOf
+}
+
+// jointMove is what one transition's roll does: its net result for the
+// player, less the commission kept on the bets the placements after it
+// take down, whether it ends a hand, and whether the strategy ends a
+// session after it. (The stakes it decided are in jointLists, or an
+// automaton of parts sums its parts': stakedAt.)
+type jointMove struct {
+	net            int64
+	sevenOut, stop bool
+}
+
+// jointMoney is what one transition does to the player's money, for
+// sessions: credit is what the roll pays into the bankroll, cost what the
+// placements after it take out of it, mid and end the change of the
+// player's money on and off the layout after the roll and after the
+// placements, need the most money the placements need at once.
+type jointMoney struct {
+	credit, cost, mid, end, need int64
+}
+
+// jointLists is where one transition's lists are: deltas what the roll
+// adds to each bet, downs the commission kept on each bet its placements
+// take down (counted only where they are made, which the roll that ends a
+// session is not). Transitions with the same list share it. staked is
+// the stakes the roll decided.
+type jointLists struct {
+	deltas, downs span
+	staked        int64
 }
 
 // unbuilt is next[tr] for a transition not yet compiled.
@@ -165,9 +185,10 @@ type shownRoll struct {
 const maxJointStates = 1 << 20
 
 // newJoint starts the automaton of strategy s's actions under r, keeping
-// what each roll shows a hook if s has one: its first state, the table
+// what each roll shows a hook if s has one and what it does to the
+// player's money if it is to play sessions: its first state, the table
 // after the first placements, and no transition yet.
-func newJoint(r Rules, s *Strategy, maxStates int) *joint {
+func newJoint(r Rules, s *Strategy, maxStates int, session bool) *joint {
 	cfg := &SimConfig{Rules: r, Strategy: Strategy{Actions: s.Actions}}
 	start := newPlayer(cfg)
 	start.reset(false)
@@ -177,7 +198,7 @@ func newJoint(r Rules, s *Strategy, maxStates int) *joint {
 	start.t.setMoney(MaxAmount) // every state's money is unlimited
 	j := &joint{startCost: j0, startEnd: int64(startOn) - j0, slots: len(start.first().prog.slots),
 		startNeed: int64(MaxAmount - start.first().low), hooked: s.NewHook != nil, richCash: int64(MaxBalance),
-		maxStates: maxStates, index: map[string]uint32{}, builder: newPlayer(cfg)}
+		maxStates: maxStates, index: map[string]uint32{}, builder: newPlayer(cfg), session: session || s.NewHook != nil}
 	j.addState(&start.t, start.first().mem)
 	return j
 }
@@ -186,8 +207,8 @@ func newJoint(r Rules, s *Strategy, maxStates int) *joint {
 // unbuilt, and returns its number; it fails the automaton, and returns
 // false, if that is one state too many or t near MaxBalance.
 func (j *joint) addState(t *Table, mem memory) (uint32, bool) {
-	if len(j.tables) >= j.maxStates {
-		return 0, j.fail(fmt.Sprintf("more than %d states", j.maxStates))
+	if j.states() >= j.maxStates {
+		return 0, j.fail(j.tooMany())
 	}
 	exposure, _, ok := t.exactExposure()
 	if !ok {
@@ -209,26 +230,48 @@ func (j *joint) addState(t *Table, mem memory) (uint32, bool) {
 		// The unlimited money of roll and shooter runs is too near the bound.
 		return 0, j.fail("its tables come too near MaxBalance")
 	}
-	s := uint32(len(j.tables))
+	s := uint32(j.states())
 	j.tables = append(j.tables, copyTable(nil, t))
 	j.memories = append(j.memories, mem)
 	j.onTable = append(j.onTable, int64(onTable(t, 0)))
 	j.index[j.stateKey(int(s))] = s
-	for range 36 {
-		j.next = append(j.next, unbuilt)
+	j.extend()
+	return s, true
+}
+
+// tooMany is why an automaton stops at its bound.
+func (j *joint) tooMany() string { return fmt.Sprintf("more than %d states", j.maxStates) }
+
+// extend adds a state's 36 transitions, unbuilt.
+func (j *joint) extend() {
+	j.next = grow36(j.next)
+	for tr := len(j.next) - 36; tr < len(j.next); tr++ {
+		j.next[tr] = unbuilt
 	}
 	j.unbuilt += 36
-	grow := func(xs []int64) []int64 { return append(xs, make([]int64, 36)...) }
-	j.net, j.staked = grow(j.net), grow(j.staked)
-	j.credit, j.cost, j.mid, j.end, j.need = grow(j.credit), grow(j.cost), grow(j.mid), grow(j.end), grow(j.need)
-	j.sevenOut = append(j.sevenOut, make([]bool, 36)...)
-	j.stop = append(j.stop, make([]bool, 36)...)
-	j.deltaAt = append(j.deltaAt, make([]span, 36)...)
-	j.downAt = append(j.downAt, make([]span, 36)...)
+	j.moves = grow36(j.moves)
+	if j.session {
+		j.money = grow36(j.money)
+	}
+	if j.prod == nil {
+		j.lists = grow36(j.lists)
+	}
 	if j.hooked {
 		j.shown = append(j.shown, make([]shownRoll, 36)...)
 	}
-	return s, true
+}
+
+// grow36 returns xs with 36 zero values more, its capacity doubled when
+// it must grow, so that an automaton of n states is copied about once.
+func grow36[T any](xs []T) []T {
+	if n := len(xs) + 36; n > cap(xs) {
+		grown := make([]T, len(xs), max(2*cap(xs), 36*64))
+		copy(grown, xs)
+		xs = grown
+	}
+	xs = xs[:len(xs)+36]
+	clear(xs[len(xs)-36:])
+	return xs
 }
 
 // fail stops the automaton for the reason given; it returns false.
@@ -240,7 +283,7 @@ func (j *joint) fail(why string) bool {
 }
 
 // states is how many states the automaton has so far.
-func (j *joint) states() int { return len(j.tables) }
+func (j *joint) states() int { return len(j.onTable) }
 
 // built reports whether transition tr is compiled, compiling it if not;
 // false means the automaton has failed (see failed).
@@ -253,6 +296,9 @@ func (j *joint) built(tr uint32) bool {
 func (j *joint) build(tr int) bool {
 	if j.failed != "" {
 		return false
+	}
+	if j.prod != nil {
+		return j.buildProduct(tr)
 	}
 	s, i := tr/36, uint(tr%36)
 	p := j.builder
@@ -279,17 +325,15 @@ func (j *joint) build(tr int) bool {
 			return j.fail("a roll's sums too large for its 64-bit counts")
 		}
 	}
-	j.credit[tr] = int64(cashMid - MaxAmount)
-	j.cost[tr] = int64(cashMid - t.seats[0].bankroll)
-	j.need[tr] = int64(cashMid - b.low)
-	j.mid[tr] = int64(cashMid + onMid - MaxAmount - on0)
-	j.end[tr] = int64(t.seats[0].bankroll + onTable(t, 0) - MaxAmount - on0)
-	j.sevenOut[tr] = delta.SevenOuts > 0
-	j.stop[tr] = b.stop
-	j.net[tr] = int64(net)
-	j.staked[tr] = int64(staked)
-	j.deltaAt[tr] = j.deltas.add(delta.Bets)
-	j.downAt[tr] = j.downs.add(b.down)
+	m := jointMove{net: int64(net), sevenOut: delta.SevenOuts > 0, stop: b.stop}
+	mon := jointMoney{credit: int64(cashMid - MaxAmount), cost: int64(cashMid - t.seats[0].bankroll),
+		mid: int64(cashMid + onMid - MaxAmount - on0), end: int64(t.seats[0].bankroll + onTable(t, 0) - MaxAmount - on0),
+		need: int64(cashMid - b.low)}
+	j.moves[tr] = m
+	if j.session {
+		j.money[tr] = mon
+	}
+	j.lists[tr] = jointLists{j.deltas.add(delta.Bets), j.downs.add(b.down), int64(staked)}
 	var seen span
 	if j.hooked {
 		sortResolutions(p.res)
@@ -306,9 +350,9 @@ func (j *joint) build(tr int) bool {
 		}
 	}
 	if j.hooked {
-		j.shown[tr] = shownRoll{next: next * 36, seen: seen, point: j.tables[next].point, sevenOut: j.sevenOut[tr],
-			net: j.net[tr] + down, down: down, staked: j.staked[tr], credit: j.credit[tr], cost: j.cost[tr],
-			on: j.onTable[s] + j.mid[tr] - j.credit[tr]}
+		j.shown[tr] = shownRoll{next: next * 36, seen: seen, point: j.tables[next].point, sevenOut: m.sevenOut,
+			net: m.net + down, down: down, staked: int64(staked), credit: mon.credit, cost: mon.cost,
+			on: j.onTable[s] + mon.mid - mon.credit}
 	}
 	j.next[tr] = next * 36
 	j.unbuilt--
@@ -351,23 +395,44 @@ func (j *joint) buildAll(stop *atomic.Bool) bool {
 // changes (the states' tables), with a builder of its own.
 func (j *joint) clone(cfg *SimConfig) *joint {
 	c := *j
-	c.next = slices.Clone(j.next)
-	c.sevenOut, c.stop = slices.Clone(j.sevenOut), slices.Clone(j.stop)
-	c.net, c.staked = slices.Clone(j.net), slices.Clone(j.staked)
-	c.credit, c.cost, c.mid, c.end, c.need = slices.Clone(j.credit), slices.Clone(j.cost), slices.Clone(j.mid),
-		slices.Clone(j.end), slices.Clone(j.need)
-	c.deltaAt, c.downAt = slices.Clone(j.deltaAt), slices.Clone(j.downAt)
+	c.next, c.moves, c.money, c.lists = slices.Clone(j.next), slices.Clone(j.moves), slices.Clone(j.money), slices.Clone(j.lists)
 	c.deltas, c.downs, c.seen = j.deltas.clone(), j.downs.clone(), j.seen.clone()
 	c.shown, c.onTable = slices.Clone(j.shown), slices.Clone(j.onTable)
 	c.tables, c.memories = slices.Clone(j.tables), slices.Clone(j.memories)
 	c.index = maps.Clone(j.index)
-	c.builder, c.keyBuf = newPlayer(&SimConfig{Rules: cfg.Rules, Strategy: Strategy{Actions: cfg.Strategy.Actions}}), nil
+	c.keyBuf = nil
+	if j.prod != nil {
+		c.prod = j.prod.clone(cfg)
+	} else {
+		c.builder = newPlayer(&SimConfig{Rules: cfg.Rules, Strategy: Strategy{Actions: j.builder.cfg.Strategy.Actions}})
+	}
 	return &c
+}
+
+// stakedAt is the stakes transition tr's roll decided.
+func (j *joint) stakedAt(tr int) int64 {
+	if pr := j.prod; pr != nil {
+		sum, s, i := int64(0), tr/36, uint32(tr%36)
+		for c, part := range pr.parts {
+			sum += part.stakedAt(int(pr.tuple(s)[c]*36 + i))
+		}
+		return sum
+	}
+	return j.lists[tr].staked
 }
 
 // down is the commission kept on the bets the placements after
 // transition tr take down.
-func (j *joint) down(tr int) int64 { return int64(paidOn(j.downs.of(j.downAt[tr]))) }
+func (j *joint) down(tr int) int64 {
+	if pr := j.prod; pr != nil {
+		sum, s, i := int64(0), tr/36, uint32(tr%36)
+		for c, part := range pr.parts {
+			sum += part.down(int(pr.tuple(s)[c]*36 + i))
+		}
+		return sum
+	}
+	return int64(paidOn(j.downs.of(j.lists[tr].downs)))
+}
 
 // jointState is the key of a table's state: everything a roll and the
 // strategy's next placements depend on, the player's money aside.
@@ -403,13 +468,18 @@ func (j *joint) stateKey(s int) string { return j.key(j.tables[s], &j.memories[s
 // memory, and nothing it would skip as settled.
 func (j *joint) resume(p *player, s int, cash Amount) {
 	autos := p.t.autos
-	copyTable(&p.t, j.tables[s])
+	b, sp := p.first(), &p.seats[0]
+	if j.prod != nil {
+		j.prod.assemble(&p.t, &b.mem, s)
+	} else {
+		copyTable(&p.t, j.tables[s])
+		b.mem = j.memories[s]
+	}
 	p.t.autos = autos
 	p.t.setMoney(cash)
-	b, sp := p.first(), &p.seats[0]
 	// The automaton made the last act, which may have changed a bet: the
 	// Table acts after the next roll, quiet or not.
-	b.mem, b.marks, b.touched = j.memories[s], 0, true
+	b.marks, b.touched = 0, true
 	sp.short, sp.ended, sp.quiet = false, false, false
 	sp.rollNet, sp.rollStaked, sp.kept = 0, 0, 0
 }
@@ -422,7 +492,7 @@ func (j *joint) betsNothing(stop *atomic.Bool) bool {
 		return false
 	}
 	for tr := 0; tr < len(j.next); tr++ {
-		if tr%36 == 0 && stop != nil && stop.Load() || !j.built(uint32(tr)) || j.cost[tr] != 0 {
+		if tr%36 == 0 && stop != nil && stop.Load() || !j.built(uint32(tr)) || j.money[tr].cost != 0 {
 			return false
 		}
 	}

@@ -296,13 +296,14 @@ func (x *sessionChain) throwFrom(nd *sessionNode, i int, next bool) (to, last in
 	j, p := x.j, x.p
 	if nd.auto >= 0 && nd.cash <= j.richCash {
 		tr := nd.auto*36 + i
-		cashMid, mid := nd.cash+j.credit[tr], nd.total+j.mid[tr]
+		m := &j.money[tr]
+		cashMid, mid := nd.cash+m.credit, nd.total+m.mid
 		if e, ok := x.endAfterRoll(mid, false); ok {
 			return e, e
 		}
-		if cashMid >= j.need[tr] {
+		if cashMid >= m.need {
 			if next {
-				to = x.autoNode(int(j.next[tr]/36), cashMid-j.cost[tr])
+				to = x.autoNode(int(j.next[tr]/36), cashMid-m.cost)
 			}
 			return to, x.lastEnd(mid)
 		}

@@ -181,7 +181,7 @@ func TestCompiledHandsOverRichSessions(t *testing.T) {
 	}
 	lowered := *j
 	lowered.richCash = 700
-	key := jointKeyOf(cfg.Rules, &s, false)
+	key := jointKeyOf(cfg.Rules, &s, false, true)
 	jointCache.Store(key, &lowered)
 	defer jointCache.Delete(key)
 	slow, fast := bothEngines(t, "handed over when rich", cfg)
@@ -471,7 +471,7 @@ func TestMergeRefusesOverflow(t *testing.T) {
 // wholeTestJoint is the automaton of s under r with every transition
 // built, fresh: nil if it does not compile.
 func wholeTestJoint(r Rules, s *Strategy) *joint {
-	j := newJoint(r, s, maxJointStates)
+	j := newJoint(r, s, maxJointStates, true)
 	if !j.buildAll(nil) {
 		return nil
 	}
@@ -486,7 +486,7 @@ func TestLazyAutomatonIndependentOfHistory(t *testing.T) {
 	for _, s := range BettingSystems() {
 		for _, mode := range []SimMode{ByRolls, ByShooters} {
 			cfg := SimConfig{Strategy: s, Mode: mode, N: 3000, Seed: 5}
-			key := jointKeyOf(cfg.Rules, &cfg.Strategy, false)
+			key := jointKeyOf(cfg.Rules, &cfg.Strategy, false, cfg.Mode == BySessions)
 			jointCache.Delete(key)
 			cold, err := Simulate(context.Background(), cfg)
 			if err != nil {

@@ -104,30 +104,47 @@ func compiledMatchesTable(t *testing.T, name string, rolls int) {
 		if !everyRun && !exhaustiveSet() {
 			continue
 		}
-		j := wholeTestJoint(r, &s)
-		if j == nil {
-			t.Errorf("%s/%s: the layout does not compile", name, s.Name)
-			continue
-		}
-		cfg := &SimConfig{Rules: r, Strategy: s}
-		p := newPlayer(cfg)
-		p.reset(false)
-		st := newStream(7, 0)
-		state := uint32(0)
-		var got SimResult
-		for k := 0; k < 2000; k++ {
-			i := st.next()
-			net, staked := p.roll(i, &got)
-			p.first().act(&p.t)
-			for _, d := range p.first().down {
-				net -= d.paid // the commission kept on a bet taken down counts in the roll before
+		// The automaton of all the actions, and that made of the parts of
+		// their independent groups (the one the simulator plays where
+		// there are several), built as the roll reaches them.
+		for _, j := range []*joint{newJoint(r, &s, maxJointStates, true), newAutomaton(r, &s, maxJointStates, true)} {
+			cfg := &SimConfig{Rules: r, Strategy: s}
+			p := newPlayer(cfg)
+			p.reset(false)
+			st := newStream(7, 0)
+			state := uint32(0)
+			var got SimResult
+			for k := 0; k < 2000; k++ {
+				i := st.next()
+				before := p.seats[0].b.mem
+				net, staked := p.roll(i, &got)
+				p.first().act(&p.t)
+				for _, d := range p.first().down {
+					net -= d.paid // the commission kept on a bet taken down counts in the roll before
+				}
+				tr := state + uint32(i)
+				if !j.built(tr) {
+					t.Fatalf("%s/%s: the automaton fails: %s", name, s.Name, j.failed)
+				}
+				if j.moves[tr].net != int64(net) || j.stakedAt(int(tr)) != int64(staked) {
+					t.Fatalf("%s/%s roll %d (%v, parts %v): table net %d staked %d, automaton %d %d",
+						name, s.Name, k, diceOf(i), j.prod != nil, net, staked, j.moves[tr].net, j.stakedAt(int(tr)))
+				}
+				state = j.next[tr]
+				// The table and memory the automaton holds in the state it
+				// moved to are the Table's after the roll and placements.
+				var at player
+				at = *newPlayer(cfg)
+				j.resume(&at, int(state/36), MaxAmount)
+				want := p.t.bets
+				sortBets(want)
+				if !slices.EqualFunc(want, at.t.bets, func(a, b placed) bool {
+					return a.bet == b.bet && a.amount == b.amount && a.state == b.state && a.paid == b.paid && a.working == b.working
+				}) || at.first().mem != p.first().mem || at.t.point != p.t.point {
+					t.Fatalf("%s/%s roll %d (parts %v): the automaton's state is not the Table's:\n%v %v\n%v %v (before %v)",
+						name, s.Name, k, j.prod != nil, at.t.bets, at.first().mem, want, p.first().mem, before)
+				}
 			}
-			tr := state + uint32(i)
-			if j.net[tr] != int64(net) || j.staked[tr] != int64(staked) {
-				t.Fatalf("%s/%s roll %d (%v): table net %d staked %d, automaton %d %d",
-					name, s.Name, k, diceOf(i), net, staked, j.net[tr], j.staked[tr])
-			}
-			state = j.next[tr]
 		}
 		for k, mode := range []SimMode{ByRolls, ByShooters, BySessions, BySessions} {
 			n := int64(rolls)
@@ -829,7 +846,7 @@ func TestSimulateCancelledBeforeCompiling(t *testing.T) {
 	if _, err := Simulate(ctx, cfg); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled: %v, want context.Canceled", err)
 	}
-	if _, ok := jointCache.Load(jointKeyOf(cfg.Rules, &cfg.Strategy, false)); ok {
+	if _, ok := jointCache.Load(jointKeyOf(cfg.Rules, &cfg.Strategy, false, cfg.Mode == BySessions)); ok {
 		t.Error("a cancelled run cached its automaton")
 	}
 	r, err := Simulate(context.Background(), cfg)

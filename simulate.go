@@ -288,6 +288,9 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		}
 	}
 	var auto *joint
+	var autoKey jointKey
+	run := cfg // what the compiled engine's Table plays where it takes over
+	played := &run.Strategy
 	// A hook is shown each roll from the automaton while it keeps no bets
 	// (but in sessions, and for a strategy whose actions could do more if
 	// run twice, as happens when the Table engine takes over).
@@ -296,7 +299,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	// Dice of another law than fair play on the Table engine, until the
 	// compiled engine draws from it.
 	if hookFree && len(cfg.Others) == 0 && !cfg.general && cfg.Rules.Cards == NoCards && cfg.Rules.fairDice() {
-		auto = cachedJoint(cfg.Rules, &cfg.Strategy)
+		auto, autoKey, *played = cachedJoint(cfg.Rules, &cfg.Strategy, cfg.Mode == BySessions)
 	}
 	if stop.Load() {
 		return SimResult{}, ctx.Err()
@@ -322,7 +325,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		wg        sync.WaitGroup
 	)
 	parts := make([]SimResult, workers)
-	played := make([]*joint, workers) // each worker's automaton, as far as it built it
+	workerJoints := make([]*joint, workers) // each worker's automaton, as far as it built it
 	for w := range parts {
 		wg.Add(1)
 		go func(w int) {
@@ -331,8 +334,8 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 			var gen *player
 			var fast *jointRun
 			if auto != nil {
-				played[w] = auto.clone(&cfg)
-				fast = played[w].newRun(&cfg)
+				workerJoints[w] = auto.clone(&run)
+				fast = workerJoints[w].newRun(&run)
 				fast.p.stop = &stop
 			} else {
 				gen = newPlayer(&cfg)
@@ -370,9 +373,9 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	if err := ctx.Err(); err != nil {
 		return SimResult{}, err
 	}
-	for _, j := range played {
+	for _, j := range workerJoints {
 		if j != nil && j.failed == "" {
-			keepJoint(jointKeyOf(cfg.Rules, &cfg.Strategy, false), j)
+			keepJoint(autoKey, j)
 		}
 	}
 	summed := true

@@ -80,7 +80,8 @@ func (j *joint) stateCount() int { return len(j.next) / 36 }
 
 func (j *joint) move(s, i int) chainMove {
 	tr := s*36 + i
-	return chainMove{next: int(j.next[tr] / 36), net: j.net[tr], staked: j.staked[tr], sevenOut: j.sevenOut[tr], throws: 1}
+	m := &j.moves[tr]
+	return chainMove{next: int(j.next[tr] / 36), net: m.net, staked: j.stakedAt(tr), sevenOut: m.sevenOut, throws: 1}
 }
 
 // maxSolvedStates bounds the chains the exact analysis solves, counted
