@@ -57,18 +57,6 @@ func cachedJoint(r Rules, s *Strategy, session bool) (*joint, jointKey, Strategy
 	return newAutomaton(r, &played, maxJointStates, session), k, played
 }
 
-// newAutomaton starts the automaton of s under r: the product of the
-// parts of its independent groups of actions (components), if it has
-// several and no hook, else one automaton of them all.
-func newAutomaton(r Rules, s *Strategy, maxStates int, session bool) *joint {
-	if s.NewHook == nil {
-		if groups := components(s.Actions); len(groups) > 1 {
-			return newProduct(r, s, groups, maxStates, session)
-		}
-	}
-	return newJoint(r, s, maxStates, session)
-}
-
 // wholeJoint returns the automaton of s under r with every transition
 // built, or nil if it does not compile (see joint.failed, returned) or
 // stop is set first.
@@ -91,16 +79,16 @@ func keepJoint(k jointKey, j *joint) {
 	defer cacheMu.Unlock()
 	old := 0
 	if v, ok := jointCache.Load(k); ok {
-		if old = v.(*joint).states(); old >= j.states() {
+		if old = v.(*joint).size(); old >= j.size() {
 			return
 		}
 	}
-	if cachedTotal+j.states()-old > cacheStates {
+	if cachedTotal+j.size()-old > cacheStates {
 		jointCache.Clear()
 		cachedTotal, old = 0, 0
 	}
 	jointCache.Store(k, j)
-	cachedTotal += j.states() - old
+	cachedTotal += j.size() - old
 }
 
 // jointRun is one worker's play of a joint automaton: how many times each
@@ -623,7 +611,7 @@ func (r *jointRun) fold(out *SimResult, counts []uint64, rollSums, acted bool) {
 			if !acted {
 				net += j.down(tr)
 			}
-			out.roll.addTimes(n, net, j.stakedAt(tr))
+			out.roll.addTimes(n, net, m.staked)
 		}
 	}
 	j.foldBets(out, counts, acted)

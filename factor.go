@@ -154,6 +154,10 @@ type partsOf struct {
 	// tuples may move as states are added).
 	nextBuf []uint32
 	slotOf  [][]int
+	// stepped: the parts are not built into a product; runs step them side
+	// by side (engine_factored.go), and the automaton has no state of its
+	// own.
+	stepped bool
 	// A part's table is the strategy's with the other parts' bets left
 	// out: the table in a state is theirs together (assemble).
 }
@@ -323,7 +327,6 @@ func (j *joint) buildProduct(tr int) bool {
 	next := pr.nextBuf
 	var m jointMove
 	var mon jointMoney
-	staked := int64(0)
 	for c, part := range pr.parts {
 		ptr := tuple[c]*36 + uint32(i)
 		if !part.built(ptr) {
@@ -332,7 +335,7 @@ func (j *joint) buildProduct(tr int) bool {
 		next[c] = part.next[ptr] / 36
 		pm := &part.moves[ptr]
 		m.net += pm.net
-		staked += part.stakedAt(int(ptr))
+		m.staked += pm.staked
 		m.stop = m.stop || pm.stop
 		m.sevenOut = pm.sevenOut // alike in every part: the dice end the hand
 		if j.session {
@@ -344,7 +347,7 @@ func (j *joint) buildProduct(tr int) bool {
 			mon.need += x.need
 		}
 	}
-	if !product(m.net, m.net).fits64() || !product(staked, staked).fits64() || !product(m.net, staked).fits64() {
+	if !product(m.net, m.net).fits64() || !product(m.staked, m.staked).fits64() || !product(m.net, m.staked).fits64() {
 		return j.fail("a roll's sums too large for its 64-bit counts")
 	}
 	j.moves[tr] = m
@@ -359,6 +362,9 @@ func (j *joint) buildProduct(tr int) bool {
 	}
 	j.next[tr] = to * 36
 	j.unbuilt--
+	for c, part := range pr.parts {
+		j.active[tr] = j.active[tr] || part.active[tuple[c]*36+uint32(i)]
+	}
 	return true
 }
 
@@ -387,7 +393,7 @@ func (pr *partsOf) assemble(t *Table, mem *memory, s int) {
 
 // clone returns a copy of the product, its parts cloned.
 func (pr *partsOf) clone(cfg *SimConfig) *partsOf {
-	c := &partsOf{tuples: slices.Clone(pr.tuples), slotOf: pr.slotOf, stride: pr.stride,
+	c := &partsOf{tuples: slices.Clone(pr.tuples), slotOf: pr.slotOf, stride: pr.stride, stepped: pr.stepped,
 		index: maps.Clone(pr.index), byKey: maps.Clone(pr.byKey)}
 	for _, part := range pr.parts {
 		c.parts = append(c.parts, part.clone(cfg))

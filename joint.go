@@ -69,6 +69,12 @@ type joint struct {
 	// unbuilt counts the transitions not yet compiled: at 0 the automaton
 	// is whole, and no run needs to look for one.
 	unbuilt int
+	// active[tr] is set when transition tr is built and does something
+	// besides moving to its next state: decides, makes or takes down a
+	// bet, moves money, ends a hand, or stops the strategy. A run that
+	// steps this automaton beside others (steppedRun) reads and counts
+	// only those.
+	active []bool
 	// The states themselves: each one's table, with the player's money
 	// unlimited, and the strategy's memory in it, numbered by key.
 	tables   []*Table
@@ -85,11 +91,10 @@ type joint struct {
 
 // jointMove is what one transition's roll does: its net result for the
 // player, less the commission kept on the bets the placements after it
-// take down, whether it ends a hand, and whether the strategy ends a
-// session after it. (The stakes it decided are in jointLists, or an
-// automaton of parts sums its parts': stakedAt.)
+// take down, the stakes it decided, whether it ends a hand, and whether
+// the strategy ends a session after it.
 type jointMove struct {
-	net            int64
+	net, staked    int64
 	sevenOut, stop bool
 }
 
@@ -105,11 +110,9 @@ type jointMoney struct {
 // jointLists is where one transition's lists are: deltas what the roll
 // adds to each bet, downs the commission kept on each bet its placements
 // take down (counted only where they are made, which the roll that ends a
-// session is not). Transitions with the same list share it. staked is
-// the stakes the roll decided.
+// session is not). Transitions with the same list share it.
 type jointLists struct {
 	deltas, downs span
-	staked        int64
 }
 
 // unbuilt is next[tr] for a transition not yet compiled.
@@ -249,6 +252,7 @@ func (j *joint) extend() {
 		j.next[tr] = unbuilt
 	}
 	j.unbuilt += 36
+	j.active = grow36(j.active)
 	j.moves = grow36(j.moves)
 	if j.session {
 		j.money = grow36(j.money)
@@ -284,6 +288,17 @@ func (j *joint) fail(why string) bool {
 
 // states is how many states the automaton has so far.
 func (j *joint) states() int { return len(j.onTable) }
+
+// size is how many states the automaton and its parts have so far.
+func (j *joint) size() int {
+	n := j.states()
+	if j.prod != nil {
+		for _, part := range j.prod.parts {
+			n += part.size()
+		}
+	}
+	return n
+}
 
 // built reports whether transition tr is compiled, compiling it if not;
 // false means the automaton has failed (see failed).
@@ -325,7 +340,7 @@ func (j *joint) build(tr int) bool {
 			return j.fail("a roll's sums too large for its 64-bit counts")
 		}
 	}
-	m := jointMove{net: int64(net), sevenOut: delta.SevenOuts > 0, stop: b.stop}
+	m := jointMove{net: int64(net), staked: int64(staked), sevenOut: delta.SevenOuts > 0, stop: b.stop}
 	mon := jointMoney{credit: int64(cashMid - MaxAmount), cost: int64(cashMid - t.seats[0].bankroll),
 		mid: int64(cashMid + onMid - MaxAmount - on0), end: int64(t.seats[0].bankroll + onTable(t, 0) - MaxAmount - on0),
 		need: int64(cashMid - b.low)}
@@ -333,7 +348,7 @@ func (j *joint) build(tr int) bool {
 	if j.session {
 		j.money[tr] = mon
 	}
-	j.lists[tr] = jointLists{j.deltas.add(delta.Bets), j.downs.add(b.down), int64(staked)}
+	j.lists[tr] = jointLists{j.deltas.add(delta.Bets), j.downs.add(b.down)}
 	var seen span
 	if j.hooked {
 		sortResolutions(p.res)
@@ -356,6 +371,7 @@ func (j *joint) build(tr int) bool {
 	}
 	j.next[tr] = next * 36
 	j.unbuilt--
+	j.active[tr] = m != (jointMove{}) || j.lists[tr] != (jointLists{}) || mon != (jointMoney{})
 	return true
 }
 
@@ -397,7 +413,7 @@ func (j *joint) clone(cfg *SimConfig) *joint {
 	c := *j
 	c.next, c.moves, c.money, c.lists = slices.Clone(j.next), slices.Clone(j.moves), slices.Clone(j.money), slices.Clone(j.lists)
 	c.deltas, c.downs, c.seen = j.deltas.clone(), j.downs.clone(), j.seen.clone()
-	c.shown, c.onTable = slices.Clone(j.shown), slices.Clone(j.onTable)
+	c.shown, c.onTable, c.active = slices.Clone(j.shown), slices.Clone(j.onTable), slices.Clone(j.active)
 	c.tables, c.memories = slices.Clone(j.tables), slices.Clone(j.memories)
 	c.index = maps.Clone(j.index)
 	c.keyBuf = nil
@@ -407,18 +423,6 @@ func (j *joint) clone(cfg *SimConfig) *joint {
 		c.builder = newPlayer(&SimConfig{Rules: cfg.Rules, Strategy: Strategy{Actions: j.builder.cfg.Strategy.Actions}})
 	}
 	return &c
-}
-
-// stakedAt is the stakes transition tr's roll decided.
-func (j *joint) stakedAt(tr int) int64 {
-	if pr := j.prod; pr != nil {
-		sum, s, i := int64(0), tr/36, uint32(tr%36)
-		for c, part := range pr.parts {
-			sum += part.stakedAt(int(pr.tuple(s)[c]*36 + i))
-		}
-		return sum
-	}
-	return j.lists[tr].staked
 }
 
 // down is the commission kept on the bets the placements after
@@ -490,6 +494,15 @@ func (j *joint) resume(p *player, s int, cash Amount) {
 func (j *joint) betsNothing(stop *atomic.Bool) bool {
 	if j.startCost != 0 {
 		return false
+	}
+	if j.prod != nil {
+		// Each part plays as it would alone, and reaches every state it can.
+		for _, part := range j.prod.parts {
+			if !part.betsNothing(stop) {
+				return false
+			}
+		}
+		return true
 	}
 	for tr := 0; tr < len(j.next); tr++ {
 		if tr%36 == 0 && stop != nil && stop.Load() || !j.built(uint32(tr)) || j.money[tr].cost != 0 {

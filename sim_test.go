@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"slices"
@@ -25,6 +26,18 @@ var simLayouts = map[string]string{
 	"props":       "horn 4; world 5; c&e 2; hop 2-5 1; any 7 1; big 6 3; place to lose 8 5; field 7",
 	"odd-amounts": "pass 7; odds 7; place 6 5; place 9 3", // payouts that break: 7:6 on 5, odds of 7 on 5
 	"fire-small":  "fire 1; small 1",
+	// The README's strategy example, and a press on all six numbers
+	// (thousands of states, played as clusters stepped side by side).
+	"readme": `pass 10
+		odds 3-4-5x
+		come 10 if comes < 2
+		come odds max
+		place 6 12-24-36 up on win skip point
+		place 5 0-10-0 by hits place
+		take down place if point off
+		stop if winnings >= 200`,
+	"press-all": `place 4 10-20-30-40 up on win; place 5 10-20-30-40 up on win; place 6 12-24-36-48 up on win
+		place 8 12-24-36-48 up on win; place 9 10-20-30-40 up on win; place 10 10-20-30-40 up on win`,
 	"reactive": `pass 10
 		odds 2x if not rolled 2,3,12
 		place 4 10 working on if won pass line or hits place >= 2
@@ -106,43 +119,41 @@ func compiledMatchesTable(t *testing.T, name string, rolls int) {
 		}
 		// The automaton of all the actions, and that made of the parts of
 		// their independent groups (the one the simulator plays where
-		// there are several), built as the roll reaches them.
+		// there are several: one product, or clusters stepped side by
+		// side), built as the rolls reach them.
 		for _, j := range []*joint{newJoint(r, &s, maxJointStates, true), newAutomaton(r, &s, maxJointStates, true)} {
 			cfg := &SimConfig{Rules: r, Strategy: s}
 			p := newPlayer(cfg)
 			p.reset(false)
 			st := newStream(7, 0)
-			state := uint32(0)
+			auto := stepperOf(j, cfg)
 			var got SimResult
 			for k := 0; k < 2000; k++ {
 				i := st.next()
-				before := p.seats[0].b.mem
 				net, staked := p.roll(i, &got)
 				p.first().act(&p.t)
 				for _, d := range p.first().down {
 					net -= d.paid // the commission kept on a bet taken down counts in the roll before
 				}
-				tr := state + uint32(i)
-				if !j.built(tr) {
+				m, ok := auto.step(i)
+				if !ok {
 					t.Fatalf("%s/%s: the automaton fails: %s", name, s.Name, j.failed)
 				}
-				if j.moves[tr].net != int64(net) || j.stakedAt(int(tr)) != int64(staked) {
-					t.Fatalf("%s/%s roll %d (%v, parts %v): table net %d staked %d, automaton %d %d",
-						name, s.Name, k, diceOf(i), j.prod != nil, net, staked, j.moves[tr].net, j.stakedAt(int(tr)))
+				if m.net != int64(net) || m.staked != int64(staked) {
+					t.Fatalf("%s/%s roll %d (%v, %s): table net %d staked %d, automaton %d %d",
+						name, s.Name, k, diceOf(i), auto.kind(), net, staked, m.net, m.staked)
 				}
-				state = j.next[tr]
 				// The table and memory the automaton holds in the state it
 				// moved to are the Table's after the roll and placements.
-				var at player
-				at = *newPlayer(cfg)
-				j.resume(&at, int(state/36), MaxAmount)
-				want := p.t.bets
+				at := newPlayer(cfg)
+				auto.resume(at)
+				want := slices.Clone(p.t.bets)
 				sortBets(want)
 				if !slices.EqualFunc(want, at.t.bets, func(a, b placed) bool {
 					return a.bet == b.bet && a.amount == b.amount && a.state == b.state && a.paid == b.paid && a.working == b.working
 				}) || at.first().mem != p.first().mem || at.t.point != p.t.point {
-					t.Fatalf("%s/%s roll %d (parts %v): the automaton's state is not the Table's:\n%v %v\n%v %v (before %v)",
-						name, s.Name, k, j.prod != nil, at.t.bets, at.first().mem, want, p.first().mem, before)
+					t.Fatalf("%s/%s roll %d (%s): the automaton's state is not the Table's:\n%v %v\n%v %v",
+						name, s.Name, k, auto.kind(), at.t.bets, at.first().mem, want, p.first().mem)
 				}
 			}
 		}
@@ -981,12 +992,22 @@ func BenchmarkSimulate(b *testing.B) {
 		{"martingale/fixed", fixed("pass 10"), false},
 		{"press-6-8/compiled", named("press-6-8"), false},
 		{"press-6-8/fixed", fixed("place 6 12; place 8 12"), false},
+		// A press on all six numbers, its clusters stepped side by side,
+		// beside the same bets at fixed amounts; the README's strategy
+		// example beside its bets without progressions.
+		{"press-all/compiled", fixed(simLayouts["press-all"]), false},
+		{"press-all/fixed", fixed("place 4 10; place 5 10; place 6 12; place 8 12; place 9 10; place 10 10"), false},
+		{"readme/compiled", fixed(simLayouts["readme"]), false},
+		{"readme/fixed", fixed("pass 10; odds 3-4-5x; come 10 if comes < 2; come odds max; place 6 12 skip point; place 5 10; take down place if point off"), false},
+		{"double-tap/compiled", named("double-tap"), false},
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
 			cfg := SimConfig{Rules: Standard(), Strategy: c.strategy, Seed: 1, general: c.general}
-			cfg.N = 1
-			if _, err := Simulate(context.Background(), cfg); err != nil { // compile once
+			// Compile what a run reaches once, outside the timer: an
+			// automaton is built as runs reach its states.
+			cfg.N = 1 << 22
+			if _, err := Simulate(context.Background(), cfg); err != nil {
 				b.Fatal(err)
 			}
 			cfg.N = int64(b.N)
@@ -1120,4 +1141,59 @@ func TestSeveralPlayers(t *testing.T) {
 			t.Errorf("%s: %v", c.why, err)
 		}
 	}
+}
+
+// stepper steps a compiled automaton roll by roll, for tests: one
+// automaton, or clusters stepped side by side.
+type stepper interface {
+	step(i uint) (jointMove, bool)
+	// resume sets p's table and memory at the automaton's state.
+	resume(p *player)
+	kind() string
+}
+
+func stepperOf(j *joint, cfg *SimConfig) stepper {
+	if j.prod != nil && j.prod.stepped {
+		return &steppedStepper{j.newRunner(cfg, nil).(*steppedRun)}
+	}
+	return &jointStepper{j: j}
+}
+
+type jointStepper struct {
+	j *joint
+	s uint32
+}
+
+func (x *jointStepper) step(i uint) (jointMove, bool) {
+	tr := x.s + uint32(i)
+	if !x.j.built(tr) {
+		return jointMove{}, false
+	}
+	x.s = x.j.next[tr]
+	return x.j.moves[tr], true
+}
+
+func (x *jointStepper) resume(p *player) { x.j.resume(p, int(x.s/36), MaxAmount) }
+
+func (x *jointStepper) kind() string {
+	if x.j.prod != nil {
+		return fmt.Sprintf("a product of %d parts", len(x.j.prod.parts))
+	}
+	return "one automaton"
+}
+
+type steppedStepper struct{ r *steppedRun }
+
+func (x *steppedStepper) step(i uint) (jointMove, bool) {
+	m, _, ok := x.r.step(i)
+	return m, ok
+}
+
+func (x *steppedStepper) resume(p *player) {
+	x.r.p = p
+	x.r.onTable(int64(MaxAmount))
+}
+
+func (x *steppedStepper) kind() string {
+	return fmt.Sprintf("%d clusters stepped", len(x.r.parts))
 }

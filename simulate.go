@@ -332,11 +332,10 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 			defer wg.Done()
 			part := &parts[w]
 			var gen *player
-			var fast *jointRun
+			var fast runner
 			if auto != nil {
 				workerJoints[w] = auto.clone(&run)
-				fast = workerJoints[w].newRun(&run)
-				fast.p.stop = &stop
+				fast = workerJoints[w].newRunner(&run, &stop)
 			} else {
 				gen = newPlayer(&cfg)
 				gen.settle()

@@ -81,7 +81,7 @@ func (j *joint) stateCount() int { return len(j.next) / 36 }
 func (j *joint) move(s, i int) chainMove {
 	tr := s*36 + i
 	m := &j.moves[tr]
-	return chainMove{next: int(j.next[tr] / 36), net: m.net, staked: j.stakedAt(tr), sevenOut: m.sevenOut, throws: 1}
+	return chainMove{next: int(j.next[tr] / 36), net: m.net, staked: m.staked, sevenOut: m.sevenOut, throws: 1}
 }
 
 // maxSolvedStates bounds the chains the exact analysis solves, counted
