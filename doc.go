@@ -117,7 +117,8 @@
 // # Playing a hand
 //
 // A [Table] is a live casino game under one Rules: players [Table.Join]
-// with bankrolls, [Table.Place] bets (or add to them), [Table.Reduce] and
+// with bankrolls (up to [MaxPlayers], 65,536, each found by name in
+// constant time), [Table.Place] bets (or add to them), [Table.Reduce] and
 // [Table.TakeDown] them within the rules, and turn bets on or off for the
 // come-out with [Table.SetWorking]. [Table.Roll] takes the dice as an
 // argument, so tests script them and one throw can serve many tables; it

@@ -17,7 +17,8 @@ import (
 var (
 	// ErrFadeLimit: a fade beyond the part of the center bet not yet faded.
 	ErrFadeLimit = errors.New("more than the center bet")
-	// ErrNoSeat: a seat number outside the table.
+	// ErrNoSeat: a seat number outside the table, or a player past
+	// MaxPlayers.
 	ErrNoSeat = errors.New("no such seat")
 )
 

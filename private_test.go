@@ -1952,6 +1952,11 @@ func (d *pvDriver) check(t ttTB) {
 	if m := pvMoney(tb); m != d.brought || tb.House() != 0 {
 		t.Fatalf("money: the players hold %d (house %d); they brought %d", m, tb.House(), d.brought)
 	}
+	for i, p := range ps {
+		if j, ok := tb.seatIndex(p.Name); !ok || j != i {
+			t.Fatalf("player %s, in seat %d, is found in seat %d (%v)", p.Name, i, j, ok)
+		}
+	}
 	if len(ps) > 0 {
 		i := pvIndex(ps, tb.Shooter())
 		if ps[i].Barred {

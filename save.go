@@ -3,6 +3,7 @@ package craps
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 )
 
@@ -14,7 +15,7 @@ type tableJSON struct {
 	HandRolls  int          `json:"hand_rolls"`
 	SinceSeven int          `json:"since_seven"`
 	House      Amount       `json:"house"`
-	Players    []playerJSON `json:"players"`
+	Players    savedPlayers `json:"players"`
 	Bets       []betJSON    `json:"bets"`
 	// The private game's center stake not yet faded, and who may claim
 	// the next center bet: saved while he holds the dice too, when
@@ -24,6 +25,35 @@ type tableJSON struct {
 	// Changes of dice made, and one asked for the next come-out.
 	DiceChanges     int  `json:"dice_changes,omitempty"`
 	DiceChangeAsked bool `json:"dice_change_asked,omitempty"`
+}
+
+// savedPlayers is the players of a saved table, refused past MaxPlayers
+// as they are read, before the rest are.
+type savedPlayers []playerJSON
+
+func (ps *savedPlayers) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		*ps = nil
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+		return errors.New("the players are not a list")
+	}
+	var out savedPlayers
+	for dec.More() {
+		if len(out) == MaxPlayers {
+			return ErrNoSeat // UnmarshalJSON says why
+		}
+		var p playerJSON
+		if err := dec.Decode(&p); err != nil {
+			return err
+		}
+		out = append(out, p)
+	}
+	*ps = out
+	return nil
 }
 
 type playerJSON struct {
@@ -54,7 +84,7 @@ type betJSON struct {
 // and play continues exactly as it would have.
 func (t *Table) MarshalJSON() ([]byte, error) {
 	out := tableJSON{Rules: t.rules, Point: int(t.point), Shooter: t.Shooter(), HandRolls: t.handRolls,
-		SinceSeven: t.sinceSeven, House: t.house, Players: []playerJSON{}, Bets: []betJSON{},
+		SinceSeven: t.sinceSeven, House: t.house, Players: savedPlayers{}, Bets: []betJSON{},
 		Center: t.center, DiceChanges: t.diceChanges, DiceChangeAsked: t.diceChangeAsked}
 	if t.claimant != 0 {
 		out.Claimant = t.seats[t.claimant-1].name
@@ -80,8 +110,10 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 // above the limit, rules that do not validate, a house result in the
 // private game, money past MaxBalance, a roll count that could not go
 // on) is refused with an error wrapping ErrSyntax, ErrInvalidRules,
-// ErrOverflow or another sentinel, and the table is left as it was. Its
-// cost grows with the size of the table, not its square.
+// ErrOverflow or another sentinel, and the table is left as it was; one
+// with more than MaxPlayers players wraps ErrNoSeat, refused as the
+// players past the bound are read. Its cost grows with the size of the
+// table, not its square.
 func (t *Table) UnmarshalJSON(data []byte) error {
 	if string(bytes.TrimSpace(data)) == "null" { // as encoding/json does for null
 		return nil
@@ -90,6 +122,9 @@ func (t *Table) UnmarshalJSON(data []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&in); err != nil {
+		if errors.Is(err, ErrNoSeat) {
+			return t.refuse("restore", "", Bet{}, ErrNoSeat, "more than %d players", MaxPlayers)
+		}
 		return t.refuse("restore", "", Bet{}, ErrSyntax, "%v", err)
 	}
 	if dec.More() {
@@ -100,6 +135,7 @@ func (t *Table) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	*t = *restored
+	t.namesOf = t // restored's, which no one else holds
 	return nil
 }
 
@@ -154,6 +190,7 @@ func restore(in *tableJSON) (*Table, error) {
 		seats[p.Name] = len(t.seats)
 		t.seats = append(t.seats, s)
 	}
+	t.names, t.namesOf = seats, t
 	if len(t.seats) > 0 || in.Shooter != "" {
 		i, err := seatOf(in.Shooter, Bet{})
 		if err != nil {

@@ -582,7 +582,7 @@ func ttTwins(t ttTB, tb *Table, deck *Deck) map[string]func() (*Table, *Deck) {
 func ttSameState(a, b *Table) bool {
 	state := func(t *Table) Table {
 		s := *t
-		s.autos, s.props, s.exposure = nil, nil, 0
+		s.autos, s.props, s.exposure, s.names, s.namesOf = nil, nil, 0, nil, nil
 		s.seats = slices.Clip(s.seats)
 		if len(s.seats) == 0 {
 			s.seats = nil

@@ -519,3 +519,29 @@ func TestLazyAutomatonIndependentOfHistory(t *testing.T) {
 		}
 	}
 }
+
+// A run seats its players at one Table, so Simulate refuses more than
+// MaxPlayers of them, and MergeResults a result that holds more.
+func TestSimulationMaxPlayers(t *testing.T) {
+	pass := mustParse(t, "pass 10")
+	cfg := SimConfig{Strategy: pass, Mode: ByRolls, N: 10, Others: make([]SimPlayer, MaxPlayers)}
+	for i := range cfg.Others {
+		cfg.Others[i] = SimPlayer{Name: "p" + itoa(i), Strategy: pass}
+	}
+	if _, err := Simulate(context.Background(), cfg); !errors.Is(err, ErrSimulation) {
+		t.Errorf("%d players: %v, want ErrSimulation", MaxPlayers+1, err)
+	}
+	cfg.Others = cfg.Others[:1]
+	r, err := Simulate(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for len(r.Others) < MaxPlayers {
+		o := r.Others[0]
+		o.Name = "q" + itoa(len(r.Others))
+		r.Others = append(r.Others, o)
+	}
+	if _, err := MergeResults(r); !errors.Is(err, ErrSimulation) {
+		t.Errorf("a result of %d players: %v, want ErrSimulation", MaxPlayers+1, err)
+	}
+}

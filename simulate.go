@@ -139,7 +139,7 @@ type SimConfig struct {
 	// Others are more players at the same table, seated after the first,
 	// each betting by his own strategy on the same dice, with his own
 	// tallies in SimResult.Others. A run with others plays on the Table
-	// engine.
+	// engine. With the first, they are at most MaxPlayers.
 	Others []SimPlayer
 	Seed   uint64
 	Mode   SimMode
@@ -231,6 +231,9 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	}
 	if cfg.Rules.Private && cfg.Rules.Cards != NoCards {
 		return SimResult{}, bad("the private game is played with dice")
+	}
+	if len(cfg.Others) >= MaxPlayers {
+		return SimResult{}, bad("%d players: a table seats at most %d", len(cfg.Others)+1, MaxPlayers)
 	}
 	if err := cfg.Strategy.Validate(cfg.Rules); err != nil {
 		return SimResult{}, err

@@ -205,8 +205,9 @@ type placed struct {
 //   - Card craps (Rules.Cards): [Table.Deal] instead of Roll, and the cut
 //     with [Table.CutOrder], [Table.Cut] and [Table.DeclineCut].
 //
-// Seats are in clockwise order, the order the dice pass. Every refused
-// call returns a *TableError and changes nothing. Money is conserved: the
+// Seats are in clockwise order, the order the dice pass. A table seats
+// up to MaxPlayers players, and finds each by name in constant time.
+// Every refused call returns a *TableError and changes nothing. Money is conserved: the
 // players' bankrolls, the stakes on the table and the house's result
 // always add up to what the players brought.
 //
@@ -245,7 +246,20 @@ type Table struct {
 	// change waiting for the next come-out.
 	diceChanges     int
 	diceChangeAsked bool
+	// names maps each seated player's name to his seat (seatIndex). It is
+	// built by a lookup that finds it out of step with seats (nil, or of
+	// another length), and kept in step in place only by namesOf, the
+	// table that built it: a copy made by assigning the struct (copyTable)
+	// reads it while it is in step and builds its own to change it.
+	names   map[string]int
+	namesOf *Table
 }
+
+// MaxPlayers is the most players a Table seats: Join and JoinAt refuse
+// one more, and UnmarshalJSON a save with more, with an error wrapping
+// ErrNoSeat. The private game's calls that go round the table (fades,
+// passing the dice, cuts) take time in the players seated.
+const MaxPlayers = 1 << 16
 
 // NewTable returns an empty table playing r, or an error wrapping
 // ErrInvalidRules.
@@ -259,6 +273,7 @@ func NewTable(r Rules) (*Table, error) {
 // Clone returns an independent copy of the table.
 func (t *Table) Clone() *Table {
 	c := *t
+	c.names, c.namesOf = maps.Clone(t.names), &c
 	c.seats = append([]seat(nil), t.seats...)
 	c.bets = append([]placed(nil), t.bets...)
 	c.autos = slices.Clone(t.autos)
@@ -362,12 +377,35 @@ func (t *Table) refuse(op, player string, b Bet, sentinel error, format string, 
 }
 
 func (t *Table) seatOf(op, player string, b Bet) (int, error) {
-	for i, s := range t.seats {
-		if s.name == player {
-			return i, nil
-		}
+	if i, ok := t.seatIndex(player); ok {
+		return i, nil
 	}
 	return -1, t.refuse(op, player, b, ErrUnknownPlayer, "no player %q at the table", player)
+}
+
+// seatIndex is player's seat, and whether he is seated, in constant time.
+func (t *Table) seatIndex(player string) (int, bool) {
+	if t.names == nil || len(t.names) != len(t.seats) {
+		t.names, t.namesOf = make(map[string]int, len(t.seats)), t
+		for i := range t.seats {
+			t.names[t.seats[i].name] = i
+		}
+	}
+	i, ok := t.names[player]
+	return i, ok
+}
+
+// reseat brings names in step once the players from seat from on have
+// moved (JoinAt, Leave): in place if the table built it, else by
+// dropping it for the next lookup to build.
+func (t *Table) reseat(from int) {
+	if t.namesOf != t {
+		t.names = nil
+		return
+	}
+	for i := from; i < len(t.seats); i++ {
+		t.names[t.seats[i].name] = i
+	}
 }
 
 // Join seats a player with a bankroll, after the players already seated
@@ -393,8 +431,11 @@ func (t *Table) JoinAt(player string, bankroll Amount, seatAt int) error {
 	case seatAt < 0 || seatAt > len(t.seats):
 		return t.refuse("join", player, Bet{}, ErrNoSeat, "seat %d: the seats are 0 to %d", seatAt, len(t.seats))
 	}
-	if _, err := t.seatOf("join", player, Bet{}); err == nil {
+	if _, taken := t.seatIndex(player); taken {
 		return t.refuse("join", player, Bet{}, ErrPlayerExists, "the name is taken")
+	}
+	if len(t.seats) >= MaxPlayers {
+		return t.refuse("join", player, Bet{}, ErrNoSeat, "the table seats at most %d players", MaxPlayers)
 	}
 	players, ok := addAmounts(t.players(), bankroll)
 	if _, covered := t.exposureWith(players, t.house, -1, Bet{}, 0, 0, 0); !ok || !covered || t.brought > MaxBalance-bankroll {
@@ -402,12 +443,15 @@ func (t *Table) JoinAt(player string, bankroll Amount, seatAt int) error {
 	}
 	t.brought += bankroll
 	t.seats = slices.Insert(t.seats, seatAt, seat{name: player, bankroll: bankroll})
-	t.renumber(func(i int) int {
-		if i >= seatAt {
-			return i + 1
-		}
-		return i
-	})
+	t.reseat(seatAt)
+	if seatAt < len(t.seats)-1 { // the players after him move on a seat
+		t.renumber(func(i int) int {
+			if i >= seatAt {
+				return i + 1
+			}
+			return i
+		})
+	}
 	if len(t.seats) > 1 && t.shooter >= seatAt {
 		t.shooter++
 	}
@@ -453,6 +497,10 @@ func (t *Table) Leave(player string) (Amount, error) {
 	bankroll := t.seats[i].bankroll
 	t.brought -= bankroll
 	t.seats = append(t.seats[:i], t.seats[i+1:]...)
+	if t.namesOf == t {
+		delete(t.names, player)
+	}
+	t.reseat(i)
 	t.renumber(func(j int) int {
 		if j > i {
 			return j - 1
@@ -838,6 +886,7 @@ func (t *Table) placeHardways(player string, amount Amount) error {
 		}
 	}
 	*t = *trial
+	t.namesOf = t // trial's, which no one else holds
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"math/big"
@@ -33,7 +34,8 @@ var ttCmpTable = cmp.Options{cmp.AllowUnexported(Table{}, seat{}, placed{}, betS
 	// The compiled definitions are caches: two tables in the same state
 	// may have compiled different bets so far. The exposure kept is a
 	// bound that a roll leaves high until it is counted again.
-	cmpopts.IgnoreFields(Table{}, "autos", "props", "exposure"), cmpopts.IgnoreFields(placed{}, "row", "quiet")}
+	// names is an index of seats.
+	cmpopts.IgnoreFields(Table{}, "autos", "props", "exposure", "names", "namesOf"), cmpopts.IgnoreFields(placed{}, "row", "quiet")}
 
 // ttSameTable reports whether two tables are in the same state; faster
 // than cmp.Equal, for the state machine's invariant.
@@ -1960,6 +1962,9 @@ func (d *ttDriver) check(t ttTB) {
 		if ps.Name != d.names[i] || ps.Bankroll < 0 || ps.OnTable != onTable[ps.Name] {
 			t.Fatalf("player %d: %+v; want %s with %d on the table", i, ps, d.names[i], onTable[ps.Name])
 		}
+		if j, ok := tb.seatIndex(ps.Name); !ok || j != i {
+			t.Fatalf("player %s, in seat %d, is found in seat %d (%v)", ps.Name, i, j, ok)
+		}
 		bets, err := tb.Bets(ps.Name)
 		if err != nil {
 			t.Fatalf("Bets(%s): %v", ps.Name, err)
@@ -2829,4 +2834,141 @@ func TestLineUnderOddsBehind(t *testing.T) {
 			}
 		}
 	}
+}
+
+// BenchmarkTableSeat seats n players at a table, each making a pass line
+// bet ("bet") or not ("join"): the cost of a player grows with the
+// players seated and the bets made before him only if seating or finding
+// a player, or his bet, is linear.
+func BenchmarkTableSeat(b *testing.B) {
+	for _, n := range []int{1000, 10_000, 40_000} {
+		names := make([]string, n)
+		for i := range names {
+			names[i] = "player " + itoa(i)
+		}
+		for _, bet := range []bool{false, true} {
+			name := "join"
+			if bet {
+				name = "bet"
+			}
+			b.Run(name+"/"+itoa(n), func(b *testing.B) {
+				for b.Loop() {
+					var tb Table
+					for _, p := range names {
+						if err := tb.Join(p, 100); err != nil {
+							b.Fatal(err)
+						}
+						if bet {
+							if err := tb.Place(p, Bet{Kind: PassLine}, 10); err != nil {
+								b.Fatal(err)
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// A table seats MaxPlayers players and refuses one more (ErrNoSeat), at
+// any seat, and so does a restored save holding more; a player who
+// leaves frees a seat. Before, any number was seated, in time that grew
+// with the players already seated, and a save of a million players was
+// restored.
+func TestTableMaxPlayers(t *testing.T) {
+	var tb Table
+	for i := range MaxPlayers {
+		if err := tb.Join("p"+itoa(i), 10); err != nil {
+			t.Fatalf("player %d: %v", i, err)
+		}
+	}
+	ttCheckRefusal(t, tb.Join("one more", 10), ErrNoSeat)
+	ttCheckRefusal(t, tb.JoinAt("one more", 10, 5), ErrNoSeat)
+	ttCheckRefusal(t, tb.Join("p7", 10), ErrPlayerExists) // the name first, as before
+	full := ttSave(t, &tb)
+	restored := ttRestore(t, full)
+	if n := len(restored.Players()); n != MaxPlayers {
+		t.Fatalf("the full table restores with %d players", n)
+	}
+	// The restored table finds every player at his seat.
+	for _, i := range []int{0, 1, MaxPlayers / 2, MaxPlayers - 1} {
+		if err := restored.Place("p"+itoa(i), Bet{Kind: Field}, 10); err != nil {
+			t.Fatalf("p%d: %v", i, err)
+		}
+		if bets, err := restored.Bets("p" + itoa(i)); err != nil || len(bets) != 1 {
+			t.Fatalf("p%d's bets: %v, %v", i, bets, err)
+		}
+	}
+	over := bytes.Replace(full, []byte(`"players":[`), []byte(`"players":[{"name":"one more","bankroll":1},`), 1)
+	var tooMany Table
+	ttCheckRefusal(t, tooMany.UnmarshalJSON(over), ErrNoSeat)
+	if _, err := tb.Leave("p100"); err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.JoinAt("one more", 10, 100); err != nil {
+		t.Fatalf("a seat freed: %v", err)
+	}
+	if ps := tb.Players(); ps[100].Name != "one more" || ps[101].Name != "p101" {
+		t.Errorf("seats 100 and 101: %s, %s", ps[100].Name, ps[101].Name)
+	}
+}
+
+// The index of names stays in step with the seats through Join, JoinAt,
+// Leave, Clone, restore and copies that share it (copyTable, as the
+// simulator makes them): each table finds every player at his own seat,
+// and a change to one changes no other.
+func TestTableNamesInStep(t *testing.T) {
+	check := func(what string, tb *Table, want ...string) {
+		t.Helper()
+		var got []string
+		for _, p := range tb.Players() {
+			got = append(got, p.Name)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: seats %v, want %v", what, got, want)
+		}
+		for i, name := range want {
+			if j, ok := tb.seatIndex(name); !ok || j != i {
+				t.Fatalf("%s: %s found at %d (%v), seated at %d", what, name, j, ok, i)
+			}
+		}
+		for _, name := range []string{"nobody", "gone"} {
+			if _, ok := tb.seatIndex(name); ok && !slices.Contains(want, name) {
+				t.Fatalf("%s: %s found, not seated", what, name)
+			}
+		}
+	}
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var a Table
+	must(a.Join("ann", 10))
+	must(a.Join("bob", 10))
+	must(a.JoinAt("cat", 10, 0))
+	check("joined", &a, "cat", "ann", "bob")
+	shared := copyTable(nil, &a) // reads a's index
+	check("copy", shared, "cat", "ann", "bob")
+	must(shared.Join("dan", 10)) // builds its own first
+	must(a.Join("gone", 10))
+	check("a", &a, "cat", "ann", "bob", "gone")
+	check("copy", shared, "cat", "ann", "bob", "dan")
+	_, err := a.Leave("ann")
+	must(err)
+	check("a after a leave", &a, "cat", "bob", "gone")
+	check("copy after a's leave", shared, "cat", "ann", "bob", "dan")
+	c := a.Clone()
+	must(c.JoinAt("eve", 10, 1))
+	_, err = a.Leave("gone")
+	must(err)
+	check("clone", c, "cat", "eve", "bob", "gone")
+	check("a", &a, "cat", "bob")
+	r := ttRestore(t, ttSave(t, c))
+	must(r.Join("fay", 10))
+	_, err = r.Leave("cat")
+	must(err)
+	check("restored", r, "eve", "bob", "gone", "fay")
+	check("clone", c, "cat", "eve", "bob", "gone")
 }

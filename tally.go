@@ -827,6 +827,9 @@ func (r *SimResult) check() error {
 		return bad("%d blocks, %d rolls and %d hands are not what shards %v of %d %v hold",
 			r.Blocks, r.Rolls, r.SevenOuts, r.Parts, r.N, r.Mode)
 	}
+	if len(r.Others) >= MaxPlayers {
+		return bad("%d players: a table seats at most %d", len(r.Others)+1, MaxPlayers)
+	}
 	names := map[string]bool{firstPlayer: true}
 	ledgers := []ledger{r.ledger()}
 	for i := range r.Others {

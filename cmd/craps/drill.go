@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -178,6 +179,9 @@ func askDrill(d *drill.Trainer, s *drill.Session, n int, in *bufio.Scanner, w io
 			fmt.Fprint(w, "> ")
 			if !in.Scan() {
 				fmt.Fprintln(w)
+				if errors.Is(in.Err(), bufio.ErrTooLong) {
+					return fmt.Errorf("an answer longer than %d bytes: the drill stops there", bufio.MaxScanTokenSize)
+				}
 				return in.Err()
 			}
 			text := strings.TrimSpace(in.Text())

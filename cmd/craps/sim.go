@@ -116,7 +116,7 @@ type outcomeSummary struct {
 func runSim(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("sim", simSynopsis, stdout)
 	strategy := fs.String("strategy", "pass-max-odds", "a betting system by `NAME`, or actions in the strategy language separated by \";\" (craps help strategy)")
-	strategyFile := fs.String("strategy-file", "", "read the strategy from this file, one action a line (# starts a comment)")
+	strategyFile := fs.String("strategy-file", "", "read the strategy from this file, one action a line (# starts a comment), at most 1 MiB")
 	show := fs.Bool("show", false, "print the strategy's actions and exit")
 	var others playersFlag
 	fs.Var(&others, "player", "another player at the table, by his own strategy on the same dice: `NAME=STRATEGY`, "+
@@ -224,13 +224,44 @@ func runSim(args []string, _ io.Reader, stdout io.Writer) error {
 	return writeSim(stdout, out, *asJSON, *plot)
 }
 
+// The largest files the commands read: a strategy (-strategy-file), and
+// a shard's output that craps merge reads. A roll tape is read a line at
+// a time, each at most maxTapeLine.
+const (
+	maxStrategyFile = 1 << 20
+	maxShardFile    = 64 << 20
+)
+
+// readLimited reads the file name, what the command expects, refusing it
+// once it is found larger than limit: by its size, or else (a device such
+// as /dev/zero, which never ends) before reading further.
+func readLimited(name string, limit int64, what string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	tooLarge := fmt.Errorf("%s: larger than %d MiB, the most %s may hold", name, limit>>20, what)
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() > limit {
+		return nil, tooLarge
+	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	switch {
+	case err != nil:
+		return nil, err
+	case int64(len(data)) > limit:
+		return nil, tooLarge
+	}
+	return data, nil
+}
+
 // readStrategy reads the strategy of -strategy or -strategy-file: a
 // betting system's name, or a strategy in the language. A strategy of
 // one's own is named by its text, so that the shards of a run merge
 // whatever file they were read from.
 func readStrategy(spec, file string) (craps.Strategy, error) {
 	if file != "" {
-		data, err := os.ReadFile(file)
+		data, err := readLimited(file, maxStrategyFile, "a strategy file")
 		if err != nil {
 			return craps.Strategy{}, err
 		}
@@ -345,7 +376,8 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 		"Combines the -json outputs of craps sim -shard i/n into the result of the\n"+
 		"whole run, exactly, and prints it as craps sim does. Shards not given are\n"+
 		"reported as missing. A folder stands for every .json file in it, a quoted\n"+
-		"pattern such as 'out/shard-*.json' for the files it matches.", stdout)
+		"pattern such as 'out/shard-*.json' for the files it matches. A file larger\n"+
+		"than 64 MiB is refused.", stdout)
 	asJSON := fs.Bool("json", false, "print the merged sums and a summary as JSON, as craps sim does (schema/sim.schema.json)")
 	plot := addPlotFlags(fs)
 	if err := parse(fs, args, math.MaxInt); err != nil {
@@ -361,7 +393,7 @@ func runMerge(args []string, _ io.Reader, stdout io.Writer) error {
 	}
 	var parts []craps.SimResult
 	for _, name := range files {
-		data, err := os.ReadFile(name)
+		data, err := readLimited(name, maxShardFile, "the output of craps sim -json")
 		if err != nil {
 			return err
 		}

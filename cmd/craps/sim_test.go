@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"io"
 	"math"
@@ -317,5 +318,61 @@ func TestSimNeverStakes(t *testing.T) {
 				t.Errorf("%q -json: exit %d, output:\n%s%s", args, code, out, errOut)
 			}
 		}
+	}
+}
+
+// Every file or standard input a command reads is refused, with a clear
+// error, once it is found too large, before it is read whole: a strategy
+// file over 1 MiB, a shard over 64 MiB, a tape line over 1 MiB, a drill
+// answer over 64 KiB. Before, craps analyze -strategy-file, craps sim
+// -strategy-file and craps merge read /dev/zero until the process ran out
+// of memory.
+func TestFilesTooLarge(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big")
+	data := []byte("pass 10\n" + strings.Repeat("#", maxStrategyFile))
+	if err := os.WriteFile(big, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shard := filepath.Join(dir, "shard.json") // sparse: nothing written
+	if f, err := os.Create(shard); err != nil || f.Truncate(maxShardFile+1) != nil || f.Close() != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{"sim", "-strategy-file", big, "-rolls", "1000"}, "", "big: larger than 1 MiB, the most a strategy file may hold"},
+		{[]string{"analyze", "-strategy-file", big}, "", "big: larger than 1 MiB, the most a strategy file may hold"},
+		{[]string{"merge", shard}, "", "shard.json: larger than 64 MiB, the most the output of craps sim -json may hold"},
+		{[]string{"play"}, strings.Repeat("x", maxTapeLine+1), "line 1 is longer than 1048576 bytes"},
+		{[]string{"drill", "-n", "1"}, strings.Repeat("x", bufio.MaxScanTokenSize+1), "an answer longer than 65536 bytes"},
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil { // a file that never ends
+		cases = append(cases,
+			struct {
+				args  []string
+				stdin string
+				want  string
+			}{[]string{"sim", "-strategy-file", "/dev/zero"}, "", "/dev/zero: larger than 1 MiB"},
+			struct {
+				args  []string
+				stdin string
+				want  string
+			}{[]string{"play", "/dev/zero"}, "", "line 1 is longer than 1048576 bytes"})
+	}
+	for _, c := range cases {
+		code, _, errOut := runCmd(t, c.stdin, c.args...)
+		if code != 1 || !strings.Contains(errOut, c.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%q: exit %d, %q; want exit 1 and %q", c.args, code, errOut, c.want)
+		}
+	}
+	// At the bound, a strategy file is read.
+	if err := os.WriteFile(big, data[:maxStrategyFile], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errOut := runCmd(t, "", "analyze", "-strategy-file", big); code != 0 {
+		t.Errorf("a strategy file of 1 MiB: exit %d, %s", code, errOut)
 	}
 }
