@@ -59,6 +59,14 @@ const (
 	NumberBet // Number (2 to 12, not 7) thrown before a 7.
 	Before    // a throw in Bet.Set before one in Bet.Against.
 	Within    // a throw in Bet.Set within Bet.Throws throws.
+
+	// Bets on a count, settled by a paytable of Rules (HandPaytable), as
+	// the fire bet is.
+
+	RideTheLine      // paid by the pass line wins in the shooter's hand, come-out naturals included, at the seven-out.
+	HotShooter       // paid by the throws in the shooter's hand, the seven-out included, at the seven-out.
+	DifferentDoubles // paid by the different doubles (1-1 to 6-6) thrown before a 7, at the 7.
+	BonusCraps       // the Bonus Craps progressive: paid by the different totals thrown before a 7 or a total thrown again.
 	numKinds
 )
 
@@ -69,6 +77,7 @@ var kindNames = [numKinds]string{
 	"Boxcars", "Horn", "Horn High", "C&E", "World", "Hop", "Fire Bet", "All", "Tall", "Small",
 	"Repeater", "Three-Way Craps", "All Hardways",
 	"Center", "Point", "Number", "Before", "Within",
+	"Ride the Line", "Hot Shooter", "Different Doubles", "Bonus Craps",
 }
 
 // String is the name a dealer says for the kind ("Place", "Hard", "C&E").
@@ -209,6 +218,9 @@ var betAliases = map[string]BetKind{
 	"all hardways": AllHardways, "all the hardways": AllHardways, "hardways": AllHardways,
 	"center": Center, "center bet": Center, "right": PassLine, "wrong": DontPass,
 	"point": PointBet, "number": NumberBet,
+	"ride the line": RideTheLine, "ride line": RideTheLine, "hot shooter": HotShooter,
+	"hot shooter jackpot": HotShooter, "different doubles": DifferentDoubles,
+	"bonus craps": BonusCraps, "bonus craps progressive": BonusCraps,
 }
 
 // ParseBet reads a bet by the names a dealer or player says, in any case:
@@ -362,11 +374,13 @@ const (
 // betState is what a bet remembers between rolls.
 type betState struct {
 	// point is the point the bet is playing: its own for a come bet, the
-	// shooter's for pass and fire bets, Number for a place bet; 0 while the
-	// bet waits for its come-out.
+	// shooter's for pass, fire and the other bets on the hand, Number for
+	// a place bet; 0 while the bet waits for its come-out.
 	point int8
 	// made holds one bit per total: for a fire bet the points made, for
-	// all/tall/small the totals rolled.
+	// all/tall/small and Bonus Craps the totals rolled, for Different
+	// Doubles the faces of the doubles; or a count: a repeater's throws of
+	// its number, Ride the Line's wins, the Hot Shooter's throws.
 	made uint16
 }
 
@@ -472,8 +486,8 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 		return oneRoll(t == b.Kind.propTotal(), r.propPays(b.Kind))
 	case Hop:
 		return oneRoll(Combination(int(b.Hop.A), int(b.Hop.B)).Has(d), r.hopPays(b.Hop))
-	case Fire:
-		return r.fire(s, t)
+	case Fire, RideTheLine, HotShooter, DifferentDoubles, BonusCraps:
+		return r.handBet(b, s, d)
 	case All, Tall, Small:
 		return r.allOf(b, s, t)
 	case Repeater:
@@ -765,28 +779,6 @@ func (r *Rules) split(d Dice, parts [5]share) effect {
 		return effect{verdict: pushes}
 	}
 	return effect{verdict: loses}
-}
-
-// fire follows the shooter's hand with the pass line's own rule, records
-// each point made, and settles at the seven-out, or at the sixth point
-// made where the rules pay it then.
-func (r *Rules) fire(s betState, t int) effect {
-	line := r.rightLine(betState{point: s.point}, t)
-	switch {
-	case line.verdict == wins && s.point != 0: // a point made
-		made := s.made | 1<<s.point
-		if r.FirePaysAtSixthPoint && popcount(made) == 6 {
-			pays, _ := r.firePays(6)
-			return effect{verdict: wins, pays: pays}
-		}
-		return effect{next: betState{made: made}}
-	case line.verdict == loses && s.point != 0: // the seven-out
-		if pays, ok := r.firePays(popcount(s.made)); ok {
-			return effect{verdict: wins, pays: pays}
-		}
-		return effect{verdict: loses}
-	}
-	return effect{next: betState{point: line.next.point, made: s.made}}
 }
 
 // allOf is an "all of a set before a 7" bet (all, tall, small, or All on

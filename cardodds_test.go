@@ -196,8 +196,8 @@ func TestCardSimulatedBets(t *testing.T) {
 			t.Fatalf("%v: %v, simulated %d", b, err, exact.Simulated)
 		}
 		a, rows := r.betSteps(b, false)
-		sim := r.simulateCards(b, rows, describePays(b, a, rows), false)
-		again := r.simulateCards(b, rows, describePays(b, a, rows), false)
+		sim := r.simulateCards(b, rows, describePays(&r, b, a, rows), false)
+		again := r.simulateCards(b, rows, describePays(&r, b, a, rows), false)
 		sum := new(big.Rat).Add(sim.Win, sim.Lose)
 		sum.Add(sum, sim.Push)
 		if sim.Simulated != cardSimDecisions || sim.EdgeStdErr <= 0 || sum.Cmp(big.NewRat(1, 1)) != 0 ||

@@ -79,9 +79,13 @@
 // place, place to lose, buy, lay, big 6 and 8, the field, the hardways
 // (and all of them as one bet), every one-roll proposition (any 7, any
 // craps, 2, 3, 11, 12, horn, horn high, C&E, world, three-way craps, every
-// hop), the fire bet, all, tall and small and any other set of totals
-// before a 7 ("all 6,8"), and the repeaters (a total thrown its number of
-// times before a 7).
+// hop), all, tall and small and any other set of totals before a 7 ("all
+// 6,8"), the repeaters (a total thrown its number of times before a 7),
+// and the bets paid by a count, each by a [HandPaytable] of Rules: the
+// fire bet (different points made), Ride the Line (pass line wins in the
+// hand), the Hot Shooter (throws in the hand), Different Doubles (doubles
+// before a 7) and the Bonus Craps progressive (different totals before a
+// 7 or a repeat; [Rules.BreakEvenTop] gives its break-even jackpot).
 // The private game adds its own: the center bet, the point, a number
 // before a 7, and propositions on any set of throws, Before other throws
 // or Within a number of throws ("6,8 before 7", "3-3 within 3").
@@ -101,7 +105,8 @@
 // table's unit, minimum and maximum and limits per kind of bet, which bets
 // work on the come-out and which stay up after a win, whether pass and
 // come bets may be taken down or made after the point, crapless craps, and
-// the side bets' paytables (fire, all of a set before a 7, repeaters). It is a
+// the side bets' paytables (fire, all of a set before a 7, repeaters, the
+// other bets on a count). It is a
 // plain comparable struct whose zero value ([Standard]) is the table of
 // the posted casino rules and the croupier trainer (the posted rules are a
 // shorter copy of the trainer's, which say they were checked against

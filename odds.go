@@ -127,7 +127,7 @@ func (r *Rules) analyze(b Bet, downAtPoint bool) Analysis {
 		return r.analyzeAllHardways()
 	}
 	a, rows := r.betSteps(b, downAtPoint)
-	pays := describePays(b, a, rows)
+	pays := describePays(r, b, a, rows)
 	if r.Cards != NoCards {
 		return r.analyzeCards(b, rows, pays, downAtPoint)
 	}
@@ -421,16 +421,16 @@ func (c *chain) solveGroup(group []int, val [][nq]*big.Rat) {
 }
 
 // winLabel is what a payout depends on, for describing a bet's payouts:
-// the number of points made for a fire bet, all or all but one for an
-// all-of-a-set bet, the total otherwise.
-func winLabel(b Bet, s betState, d Dice) string {
+// the tier of its count for a bet on a count ("4 points", "16-23
+// throws"), all or all but one for an all-of-a-set bet, the total
+// otherwise.
+func winLabel(r *Rules, b Bet, s betState, d Dice) string {
+	if c := b.Kind.handCount(); c != noHandCount {
+		p := r.handPaytable(b.Kind)
+		next, _ := r.handStep(c, p.top().From, s, d)
+		return handLabel(c, p, c.of(next))
+	}
 	switch b.Kind {
-	case Fire:
-		made := s.made
-		if d.Total() == int(s.point) { // paid at the point that made six
-			made |= 1 << s.point
-		}
-		return strconv.Itoa(popcount(made)) + " points"
 	case All, Tall, Small:
 		if d.Total() == 7 {
 			return "all but one"
@@ -443,7 +443,10 @@ func winLabel(b Bet, s betState, d Dice) string {
 // describePays prints the payouts of bet b's steps: the one payout, or
 // the one on most (state, throw) pairs first and the others with what they
 // are paid on.
-func describePays(b Bet, a *automaton, rows [][36]step) string {
+func describePays(r *Rules, b Bet, a *automaton, rows [][36]step) string {
+	if b.Kind.handCount() != noHandCount {
+		return describeTiers(r, b, a, rows)
+	}
 	byRatio := map[Ratio][]string{}
 	count := map[Ratio]int{}
 	dice := AllDice()
@@ -452,7 +455,7 @@ func describePays(b Bet, a *automaton, rows [][36]step) string {
 			if st.verdict != wins {
 				continue
 			}
-			label := winLabel(b, a.states[i], dice[x])
+			label := winLabel(r, b, a.states[i], dice[x])
 			if !containsString(byRatio[st.pays], label) {
 				byRatio[st.pays] = append(byRatio[st.pays], label)
 			}
@@ -478,9 +481,46 @@ func describePays(b Bet, a *automaton, rows [][36]step) string {
 		sort.Slice(labels, func(i, j int) bool { return labelLess(labels[i], labels[j]) })
 		parts = append(parts, p.String()+" on "+strings.Join(labels, ", "))
 	}
-	if b.Kind == Fire || len(ratios) > 1 && (b.Kind == All || b.Kind == Tall || b.Kind == Small) {
+	if len(ratios) > 1 && (b.Kind == All || b.Kind == Tall || b.Kind == Small) {
 		labels := byRatio[ratios[0]] // name the commonest tier too
 		parts[0] += " on " + strings.Join(labels, ", ")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// describeTiers prints the payouts of a bet on a count, tier by tier as
+// its steps pay them, pushes included: "push on 2 wins, 1:1 on 3 wins,
+// ...".
+func describeTiers(r *Rules, b Bet, a *automaton, rows [][36]step) string {
+	type tier struct {
+		label string
+		text  string
+	}
+	var tiers []tier
+	seen := map[string]bool{}
+	dice := AllDice()
+	for i, row := range rows {
+		for x, st := range row {
+			if st.verdict != wins && st.verdict != pushes {
+				continue
+			}
+			if label := winLabel(r, b, a.states[i], dice[x]); !seen[label] {
+				seen[label] = true
+				text := "push on " + label
+				if st.verdict == wins {
+					text = st.pays.String() + " on " + label
+				}
+				tiers = append(tiers, tier{label, text})
+			}
+		}
+	}
+	if len(tiers) == 0 {
+		return "never pays"
+	}
+	sort.Slice(tiers, func(i, j int) bool { return labelLess(tiers[i].label, tiers[j].label) })
+	parts := make([]string, len(tiers))
+	for i, t := range tiers {
+		parts[i] = t.text
 	}
 	return strings.Join(parts, ", ")
 }
@@ -494,11 +534,12 @@ func containsString(xs []string, x string) bool {
 	return false
 }
 
-// labelLess orders labels that start with a number by that number, and
-// others by name.
+// labelLess orders labels that start with a number ("4 points", "16-23
+// throws", "11+ wins") by that number, and others by name.
 func labelLess(a, b string) bool {
-	na, errA := strconv.Atoi(strings.Fields(a)[0])
-	nb, errB := strconv.Atoi(strings.Fields(b)[0])
+	lead := func(s string) (int, error) { return strconv.Atoi(s[:len(s)-len(strings.TrimLeft(s, "0123456789"))]) }
+	na, errA := lead(a)
+	nb, errB := lead(b)
 	if errA != nil || errB != nil {
 		return a < b
 	}
@@ -508,8 +549,9 @@ func labelLess(a, b string) bool {
 // Catalogue lists every bet the rules offer, in the order of the layout:
 // line bets, odds on each point, put, place, place to lose, buy, lay, big
 // 6 and 8, field, hardways and all the hardways, one-roll propositions
-// (three-way craps among them), every hop, fire, all, tall and small, the
-// rules' other all-of-a-set bets, and the repeaters on 2 to 12. In the
+// (three-way craps among them), every hop, the fire bet, Ride the Line and
+// the Hot Shooter, all, tall and small, the rules' other all-of-a-set
+// bets, Different Doubles, Bonus Craps, and the repeaters on 2 to 12. In the
 // private game it lists the center bet, right and
 // wrong, come and don't come, the point on each number, the hardways,
 // each number before a 7, and the propositions the private-game rule book quotes (a pair,
@@ -558,7 +600,7 @@ func (r Rules) Catalogue() []Bet {
 			add(Bet{Kind: Hop, Hop: Dice{a, b}})
 		}
 	}
-	for _, k := range []BetKind{Fire, All, Tall, Small} {
+	for _, k := range []BetKind{Fire, RideTheLine, HotShooter, All, Tall, Small} {
 		add(Bet{Kind: k})
 	}
 	for _, e := range r.AllBets {
@@ -566,6 +608,8 @@ func (r Rules) Catalogue() []Bet {
 			add(Bet{Kind: All, Set: e.Set})
 		}
 	}
+	add(Bet{Kind: DifferentDoubles})
+	add(Bet{Kind: BonusCraps})
 	for n := 2; n <= 12; n++ {
 		if n != 7 {
 			add(Bet{Kind: Repeater, Number: n})

@@ -828,7 +828,8 @@ func rulesGen() *rapid.Generator[Rules] {
 		r.LineBetsRemovable = rapid.Bool().Draw(t, "removable")
 		r.LatePassLine = sw("late pass")
 		off := rapid.SliceOfDistinct(rapid.SampledFrom([]BetKind{Put, PutOdds, PlaceToLose, Big6, Big8, Hop,
-			Horn, HornHigh, World, CAndE, Fire, All, Tall, Small, Repeater, ThreeWay, AllHardways}), func(k BetKind) BetKind { return k }).Draw(t, "not offered")
+			Horn, HornHigh, World, CAndE, Fire, All, Tall, Small, Repeater, ThreeWay, AllHardways,
+			RideTheLine, HotShooter, DifferentDoubles, BonusCraps}), func(k BetKind) BetKind { return k }).Draw(t, "not offered")
 		r.NotOffered = Kinds(off...)
 		r.Fire = FirePaytable{ratio("fire 3", 0, 10), ratio("fire 4", 0, 40), ratio("fire 5", 0, 300), ratio("fire 6", 0, 1500)}
 		r.FirePaysAtSixthPoint = rapid.Bool().Draw(t, "fire at six")
@@ -846,6 +847,11 @@ func rulesGen() *rapid.Generator[Rules] {
 		}
 		r.Repeater = RepeaterPaytable{ratio("repeater 2", 0, 50), ratio("repeater 3", 0, 60), ratio("repeater 4", 0, 80),
 			ratio("repeater 5", 0, 100), ratio("repeater 6", 0, 120)}
+		for _, k := range []BetKind{RideTheLine, HotShooter, DifferentDoubles, BonusCraps} {
+			if rapid.Bool().Draw(t, k.String()+" paytable") {
+				r.setHandPaytable(k, drawHandPaytable(t, k, 12))
+			}
+		}
 		return r
 	})
 }
@@ -924,15 +930,15 @@ func TestEdgeTableInvariants(t *testing.T) {
 }
 
 // TestBetsByHand compares Analyze with the closed forms of checkByHand
-// for every bet of random rules except the slow fire and all bets (which
-// TestFireBetAgainstEthier, TestAllTallSmallByInclusionExclusion and
-// TestEdgeTableInvariants cover).
+// for every bet of random rules except the slow all bets and bets on a
+// count (which TestFireBetAgainstEthier, TestAllTallSmallByInclusionExclusion,
+// TestHandBetsByHand and TestEdgeTableInvariants cover).
 func TestBetsByHand(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		r := drawValidRules(t)
 		for _, b := range r.Catalogue() {
-			if b.Kind == Fire || b.Kind == All {
-				continue
+			if b.Kind == All || b.Kind.handCount() != noHandCount {
+				continue // TestHandBetsByHand and TestEdgeTableInvariants cover them
 			}
 			a, err := r.Analyze(b)
 			if err != nil {
@@ -1059,6 +1065,9 @@ func checkByHand(t *rapid.T, r Rules, a Analysis) {
 			win = new(big.Rat).Add(win, short)
 		}
 		lose, push = new(big.Rat).Sub(big.NewRat(1, 1), win), new(big.Rat)
+	case RideTheLine, HotShooter, DifferentDoubles, BonusCraps:
+		checkCountByHand(t, r, a)
+		return
 	case Fire:
 		ret := fireReturnByHand(r.Fire)
 		if a.Return.Cmp(ret) != 0 {

@@ -195,8 +195,8 @@ func (t *Table) PassDice() error {
 	}
 	if t.handRolls > 0 {
 		for _, p := range t.bets {
-			if p.bet.Kind == Fire {
-				return t.refuse(op, shooter, p.bet, ErrNotNow, "a fire bet rides on this shooter's hand")
+			if ridesTheHand(p.bet.Kind) {
+				return t.refuse(op, shooter, p.bet, ErrNotNow, "a bet rides on this shooter's hand")
 			}
 		}
 	}

@@ -128,6 +128,13 @@ type Rules struct {
 	AllBets [4]AllPaytable
 	// Repeater is the repeater bets' paytable.
 	Repeater RepeaterPaytable
+	// RideTheLine, HotShooter, DifferentDoubles and BonusCraps pay the
+	// bets on a count of those names (HandPaytable); a zero paytable is
+	// the bet's published one: Ride the Line's pay table 1
+	// (RideTheLineTables), the Hot Shooter Jackpot's, the Beau Rivage's
+	// Different Doubles, and the Bonus Craps progressive's fixed pays
+	// without its jackpot.
+	RideTheLine, HotShooter, DifferentDoubles, BonusCraps HandPaytable
 
 	// Cards deals every throw from the card-craps rules' 48-card deck instead of
 	// rolling dice, under one reading of those rules; the zero NoCards plays
@@ -823,7 +830,9 @@ func casinoRulesSet(r *Rules) string {
 		{"come-out and stay-up rules", r.ComeOut != ComeOutWorking{} || r.StayUp != StayUpAfterWin{} ||
 			r.LineBetsRemovable || r.LatePassLine != SwitchDefault},
 		{"side-bet paytables", r.Fire != FirePaytable{} || r.FirePaysAtSixthPoint || r.ATS != ATSPaytable{} ||
-			r.AllBets != [len(r.AllBets)]AllPaytable{} || r.Repeater != RepeaterPaytable{}},
+			r.AllBets != [len(r.AllBets)]AllPaytable{} || r.Repeater != RepeaterPaytable{} ||
+			r.RideTheLine != HandPaytable{} || r.HotShooter != HandPaytable{} ||
+			r.DifferentDoubles != HandPaytable{} || r.BonusCraps != HandPaytable{}},
 	} {
 		if f.set {
 			set = append(set, f.name)
@@ -912,6 +921,14 @@ func (r *Rules) checkPayouts() string {
 	for _, p := range payouts {
 		if !p.ratio.IsZero() && (!p.ratio.valid() || p.ratio.Win > maxRatioTerm || p.ratio.Stake > maxRatioTerm) {
 			return fmt.Sprintf("%s pays %v: a payout needs a win of 0 to %d and a stake of 1 to %[3]d", p.name, p.ratio, maxRatioTerm)
+		}
+	}
+	for _, h := range []struct {
+		kind BetKind
+		p    HandPaytable
+	}{{RideTheLine, r.RideTheLine}, {HotShooter, r.HotShooter}, {DifferentDoubles, r.DifferentDoubles}, {BonusCraps, r.BonusCraps}} {
+		if why := checkHandPaytable(h.kind, h.p); why != "" {
+			return why
 		}
 	}
 	if !wholeTotals(r.Field.Totals) {

@@ -69,7 +69,7 @@ type betJSON struct {
 	Bet        Bet    `json:"bet"`
 	Amount     Amount `json:"amount"`
 	Point      int    `json:"point"`          // the bet's own point (see betState)
-	Made       uint16 `json:"made,omitempty"` // fire: points made; all/tall/small: totals rolled, one bit each
+	Made       uint16 `json:"made,omitempty"` // fire: points made; all/tall/small: totals rolled, one bit each; a count (see betState)
 	Commission Amount `json:"commission,omitempty"`
 	Working    Switch `json:"working,omitempty"` // 0 the rules' default, 1 on, 2 off
 	// A bet between players: who is on its other side, his stake, and
@@ -326,6 +326,8 @@ func (t *Table) consistent(p *placed) bool {
 		// Points made, or the point on, mean the shooter has rolled.
 		const points = 1<<4 | 1<<5 | 1<<6 | 1<<8 | 1<<9 | 1<<10
 		return s.point == t.point && s.made&^points == 0 && (s == betState{} || t.handRolls > 0)
+	case RideTheLine, HotShooter, DifferentDoubles, BonusCraps:
+		return t.consistentCount(p)
 	case All, Tall, Small:
 		// Some of the totals the bet needs, not all (it would have been
 		// paid), and none before the last 7.
@@ -341,6 +343,29 @@ func (t *Table) consistent(p *placed) bool {
 		return s.point == 0 && int(s.made) < int(b.Throws)
 	}
 	return s == b.start()
+}
+
+// consistentCount reports whether the state of a bet on a count is one
+// its definition reaches, and one the game so far can have left: a bet on
+// the hand follows the puck and has counted no more than the shooter's
+// throws (the Hot Shooter exactly those, up to its top tier), Different
+// Doubles no more doubles than throws since the last 7.
+func (t *Table) consistentCount(p *placed) bool {
+	s := p.state
+	if _, ok := t.automatonOf(&p.bet).state(s); !ok {
+		return false
+	}
+	n := p.bet.Kind.handCount().of(s)
+	switch p.bet.Kind {
+	case RideTheLine:
+		return s.point == t.point && n <= t.handRolls && (s.point == 0 || t.handRolls > 0)
+	case HotShooter:
+		top := t.rules.handPaytable(HotShooter).top().From
+		return s.point == t.point && n == min(t.handRolls, top)
+	case DifferentDoubles:
+		return n <= t.sinceSeven
+	}
+	return true
 }
 
 // restorePrivate checks and restores the private game's records.

@@ -479,7 +479,7 @@ func betGroups(r Rules) [][]Action {
 			place = append(place, a)
 		case Hardway:
 			hard = append(hard, a)
-		case Fire, All, Tall, Small, Repeater:
+		case Fire, All, Tall, Small, Repeater, RideTheLine, HotShooter, DifferentDoubles, BonusCraps:
 			ats = append(ats, a)
 		case AllHardways:
 			// placed as four hardway bets, which the hardways group holds

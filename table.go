@@ -620,17 +620,20 @@ func oddsBehind(b Bet, point int8) (Bet, bool) {
 
 // isContract reports whether a placed bet may no longer be taken down or
 // reduced at will: a pass, come or put bet on its point (unless the rules
-// make them removable), a fire bet once its shooter has rolled, an
-// all/tall/small or repeater bet once a throw has counted (before a new
-// shooter's first roll, one with totals made).
+// make them removable), a bet on the shooter's hand once he has rolled, an
+// all/tall/small, repeater or Different Doubles bet once a throw has
+// counted (before a new shooter's first roll, one with totals made), a
+// Bonus Craps bet with a total made.
 func (t *Table) isContract(p *placed) bool {
-	switch p.bet.Kind {
-	case PassLine, Come, Put:
+	switch k := p.bet.Kind; {
+	case k == PassLine || k == Come || k == Put:
 		return p.state.point != 0 && !t.rules.LineBetsRemovable
-	case Fire:
+	case ridesTheHand(k):
 		return t.handRolls > 0
-	case All, Tall, Small, Repeater:
+	case madeAfterSeven(k):
 		return !t.afterSevenOpen() || p.state.made != 0
+	case k == BonusCraps:
+		return p.state.made != 0
 	}
 	return false
 }
@@ -644,10 +647,23 @@ func (t *Table) afterSevenOpen() bool {
 }
 
 // madeAfterSeven reports whether bets of kind k are made only before the
-// first roll after a 7 or of a new shooter: those that run until a 7.
+// first roll after a 7 or of a new shooter: those that run until a 7 and
+// count what it leaves on the layout (Bonus Craps, which also ends on a
+// total thrown again, counts from whenever it is made).
 func madeAfterSeven(k BetKind) bool {
 	switch k {
-	case All, Tall, Small, Repeater:
+	case All, Tall, Small, Repeater, DifferentDoubles:
+		return true
+	}
+	return false
+}
+
+// ridesTheHand reports whether bets of kind k are made before a new
+// shooter's first roll and follow his whole hand: the fire bet, Ride the
+// Line and the Hot Shooter.
+func ridesTheHand(k BetKind) bool {
+	switch k {
+	case Fire, RideTheLine, HotShooter:
 		return true
 	}
 	return false
@@ -663,15 +679,15 @@ const (
 )
 
 // madeWhen says when bets of kind k are made, by the puck: on a come-out
-// only the line bets, the fire bet (before a shooter's first roll), the
-// bets that run until a 7 (before the first roll after one) and the
-// private game's center bet; while a point is on only the come, don't come
+// only the line bets, the bets on the shooter's hand (before his first
+// roll), the bets that run until a 7 (before the first roll after one)
+// and the private game's center bet; while a point is on only the come, don't come
 // and put bets, the odds behind the line and the private game's point
 // bet. Come and put odds stand behind bets that stay up over a come-out.
 // (A table may take a pass line bet late: Rules.latePassLine.)
 func madeWhen(k BetKind) puckWhen {
 	switch {
-	case k == PassLine || k == DontPass || k == Fire || k == Center || madeAfterSeven(k):
+	case k == PassLine || k == DontPass || ridesTheHand(k) || k == Center || madeAfterSeven(k):
 		return puckOff
 	case k == Come || k == DontCome || k == Put || k == PassOdds || k == DontPassOdds || k == PointBet:
 		return puckOn
@@ -782,9 +798,9 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 		if t.point == 0 {
 			return t.refuse(op, player, b, ErrNotNow, "%s bets are made only while a point is on", b.Kind)
 		}
-	case b.Kind == Fire:
+	case ridesTheHand(b.Kind):
 		if t.handRolls > 0 {
-			return t.refuse(op, player, b, ErrNotNow, "the fire bet is made before a new shooter's first roll")
+			return t.refuse(op, player, b, ErrNotNow, "%v is made before a new shooter's first roll", b.Kind)
 		}
 	case madeAfterSeven(b.Kind):
 		if !t.afterSevenOpen() {

@@ -263,6 +263,7 @@ func TestWholeStakePlayed(t *testing.T) {
 		for _, b := range r.Catalogue() {
 			switch b.Kind {
 			case craps.Fire, craps.All, craps.Tall, craps.Small, craps.Repeater, // they need a hand before them
+				craps.RideTheLine, craps.HotShooter, craps.DifferentDoubles, craps.BonusCraps,
 				craps.AllHardways,                                                                        // four Hard bets
 				craps.Come, craps.DontCome, craps.Put, craps.ComeOdds, craps.DontComeOdds, craps.PutOdds: // as pass and don't pass
 				continue

@@ -79,11 +79,13 @@ func drillRules(r craps.Rules) (craps.Rules, error) {
 
 // handBefore reports whether a bet of kind k depends on the hand before
 // the layout (the points made, the totals thrown since the last 7), which
-// a layout of one throw cannot show: the fire bet, all, tall and small,
-// and the repeaters.
+// a layout of one throw cannot show: the bets on the shooter's hand (the
+// fire bet, Ride the Line, the Hot Shooter), all, tall and small,
+// Different Doubles and the repeaters.
 func handBefore(k craps.BetKind) bool {
 	switch k {
-	case craps.Fire, craps.All, craps.Tall, craps.Small, craps.Repeater:
+	case craps.Fire, craps.RideTheLine, craps.HotShooter, craps.All, craps.Tall, craps.Small,
+		craps.DifferentDoubles, craps.Repeater:
 		return true
 	}
 	return false

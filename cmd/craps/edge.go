@@ -433,7 +433,10 @@ func (f *fractions) writeNotes(w io.Writer) {
 	if len(f.notes) > 0 {
 		fmt.Fprintln(w, "\nToo long for the table:")
 		for i, n := range f.notes {
-			fmt.Fprintf(w, "[%d] %s\n", i+1, n)
+			// A long payout wraps under its mark; a fraction has no spaces.
+			mark := fmt.Sprintf("[%d] ", i+1)
+			indent := "\n" + strings.Repeat(" ", len(mark))
+			fmt.Fprintln(w, mark+strings.ReplaceAll(wrap(n, textWidth-len(mark)), "\n", indent))
 		}
 	}
 	if f.shortened {

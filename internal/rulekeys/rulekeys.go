@@ -197,7 +197,7 @@ var topics = []struct {
 		fieldKey(9, "default 1:1"), fieldKey(10, "default 1:1"), fieldKey(11, "default 1:1; some tables pay a bonus"),
 		fieldKey(12, "default 3:1; some casinos 2:1"),
 	}},
-	{"Bets on the hand: fire, all / tall / small, repeaters", []ruleKey{
+	{"Bets on the hand: fire and the other bets on a count, all / tall / small, repeaters", []ruleKey{
 		ratioKey("fire-3", "the fire bet on three points (default: it loses)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Three }),
 		ratioKey("fire-4", "the fire bet on four points (default 24:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Four }),
 		ratioKey("fire-5", "the fire bet on five points (default 249:1)", func(r *craps.Rules) *craps.Ratio { return &r.Fire.Five }),
@@ -215,6 +215,16 @@ var topics = []struct {
 				}
 				return nil
 			}},
+		handKey("ride-line", "Ride the Line, by pass line wins in the hand, naturals included",
+			"table1, 2@push,3@1:1,4@2:1,5@4:1,6@6:1,7@8:1,8@15:1,9@20:1,10@25:1,11@50:1",
+			func(r *craps.Rules) *craps.HandPaytable { return &r.RideTheLine }),
+		handKey("hot-shooter", "the Hot Shooter, by throws in the hand, the seven-out included",
+			"8@push,16@2:1,24@4:1,32@6:1,40@11:1,45@29:1,51@99:1", func(r *craps.Rules) *craps.HandPaytable { return &r.HotShooter }),
+		handKey("different-doubles", "Different Doubles, by different doubles before a 7",
+			"3@4:1,4@8:1,5@15:1,6@100:1", func(r *craps.Rules) *craps.HandPaytable { return &r.DifferentDoubles }),
+		handKey("bonus-craps", `the Bonus Craps progressive, by different totals before a 7 or a total thrown again; `+
+			`set 10 to the jackpot, "10@40000 for 5"`,
+			"5@1:1,6@4:1,7@9:1,8@49:1,9@299:1,10@lose", func(r *craps.Rules) *craps.HandPaytable { return &r.BonusCraps }),
 		ratioKey("ats-all", "the all bet (default 175:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.All }),
 		ratioKey("ats-tall", "the tall bet (default 34:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.Tall }),
 		ratioKey("ats-small", "the small bet (default 34:1)", func(r *craps.Rules) *craps.Ratio { return &r.ATS.Small }),
@@ -263,6 +273,36 @@ func ratioKey(name, usage string, field func(*craps.Rules) *craps.Ratio) ruleKey
 	return ruleKey{name, "PAYOUT", "the payout of " + usage, false,
 		func(r *craps.Rules, v string) error {
 			p, err := craps.ParseRatio(v)
+			*field(r) = p
+			return err
+		}}
+}
+
+// handKey sets the paytable of a bet on a count, as
+// craps.ParseHandPaytable reads it; "default" restores the published one.
+func handKey(name, usage, def string, field func(*craps.Rules) *craps.HandPaytable) ruleKey {
+	tables := ""
+	if name == "ride-line" {
+		tables = `; or "table1" to "table7", the seven published tables`
+	}
+	return ruleKey{name, "TIERS", "the paytable of " + usage + `: tiers "count@pays", comma-separated, each ` +
+		`paying from its count to the next tier's, "push" or "lose" for a tier that pushes or loses, and a ` +
+		`last ",top" to pay at once at the top tier` + tables + ` (default ` + def + ")", false,
+		func(r *craps.Rules, v string) error {
+			if v == "default" {
+				*field(r) = craps.HandPaytable{}
+				return nil
+			}
+			if n, ok := strings.CutPrefix(v, "table"); ok && name == "ride-line" {
+				i, err := strconv.Atoi(n)
+				tables := craps.RideTheLineTables()
+				if err != nil || i < 1 || i > len(tables) {
+					return syntaxError(`ride-line table ("table1" to "table7")`, v)
+				}
+				*field(r) = tables[i-1]
+				return nil
+			}
+			p, err := craps.ParseHandPaytable(v)
 			*field(r) = p
 			return err
 		}}

@@ -191,6 +191,17 @@ var ruleSetCases = []struct {
 	{"repeater-4", "65:1", "on 4 and 10", func(r *Rules) { r.Repeater.On4 = Ratio{Win: 65, Stake: 1} }, ":65"},
 	{"repeater-5", "80:1", "on 5 and 9", func(r *Rules) { r.Repeater.On5 = Ratio{Win: 80, Stake: 1} }, "5%"},
 	{"repeater-6", "90:1", "on 6 and 8", func(r *Rules) { r.Repeater.On6 = Ratio{Win: 90, Stake: 1} }, "90 to"},
+	{"ride-line", "table3", "Ride the Line's pay table 3", func(r *Rules) { r.RideTheLine = RideTheLineTables()[2] }, "table8"},
+	{"hot-shooter", "8@push,16@3 for 1,51@100 for 1", "three tiers of the Hot Shooter", func(r *Rules) {
+		r.HotShooter = HandPaytable{Tiers: [10]HandTier{{From: 8, Push: true}, {From: 16, Pays: Ratio{Win: 2, Stake: 1}}, {From: 51, Pays: Ratio{Win: 99, Stake: 1}}}}
+	}, "8@push,16"},
+	{"different-doubles", "3@4:1,4@8:1,5@15:1,6@100:1,top", "Different Doubles paid at six at once", func(r *Rules) {
+		r.DifferentDoubles = HandPaytable{Tiers: [10]HandTier{{From: 3, Pays: Ratio{Win: 4, Stake: 1}}, {From: 4, Pays: Ratio{Win: 8, Stake: 1}},
+			{From: 5, Pays: Ratio{Win: 15, Stake: 1}}, {From: 6, Pays: Ratio{Win: 100, Stake: 1}}}, PaysAtTop: true}
+	}, "3@4:1,top,4@8:1"},
+	{"bonus-craps", "9@299:1,10@40000 for 5", "the jackpot at 40000 for 5", func(r *Rules) {
+		r.BonusCraps = HandPaytable{Tiers: [10]HandTier{{From: 9, Pays: Ratio{Win: 299, Stake: 1}}, {From: 10, Pays: Ratio{Win: 7999, Stake: 1}}}}
+	}, "10@jackpot"},
 	{"cards", "pair-kept", "the card-craps rules", func(r *Rules) { r.Cards = CardsPairKept }, "on-and-off"},
 	{"private", "true", "the private game", func(r *Rules) { r.Private = true }, "house"},
 	{"fade-claim", "true", "the claim on the center bet", func(r *Rules) { r.FadeClaim = true }, "claim"},
