@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
@@ -258,7 +259,32 @@ func (rep *edgeReport) narrowTable(f *fractions, maxPays int) [][]string {
 		header = append(header, "TRUE ODDS")
 	}
 	table := [][]string{header}
-	for _, a := range rep.rows {
+	for i := 0; i < len(rep.rows); i++ {
+		a := rep.rows[i]
+		if n := freeOdds(rep.rows[i:]); n > 1 {
+			// The odds behind a line bet cost nothing: one row for all of
+			// them, not one a point.
+			var pays []string // "2:1 on 4, 10", in the order of the first number
+			on := map[string][]string{}
+			for _, o := range rep.rows[i : i+n] {
+				if on[o.Pays] == nil {
+					pays = append(pays, o.Pays)
+				}
+				on[o.Pays] = append(on[o.Pays], strconv.Itoa(o.Bet.Number))
+			}
+			for k, p := range pays {
+				pays[k] = p + " on " + strings.Join(on[p], ", ")
+			}
+			name := fmt.Sprintf("%v %d-%d", a.Bet.Kind, a.Bet.Number, rep.rows[i+n-1].Bet.Number)
+			row := []string{name, f.note(a.Bet.Kind.String() + " pays " + strings.Join(pays, "; ")),
+				"0 (no edge)", "0"}
+			if rep.rules.Private {
+				row = append(row, "")
+			}
+			table = append(table, row)
+			i += n - 1
+			continue
+		}
 		cell := rep.cellFor(a, f)
 		pays := a.Pays
 		if utf8.RuneCountInString(pays) > max(maxPays, len("PAYS")) {
@@ -271,6 +297,24 @@ func (rep *edgeReport) narrowTable(f *fractions, maxPays int) [][]string {
 		table = append(table, row)
 	}
 	return table
+}
+
+// freeOdds is how many rows, from the first, are odds of one kind behind
+// a line or come bet at no edge, exactly; 0 if the first is not.
+func freeOdds(rows []craps.Analysis) int {
+	n := 0
+	for _, a := range rows {
+		switch a.Bet.Kind {
+		case craps.PassOdds, craps.DontPassOdds, craps.ComeOdds, craps.DontComeOdds, craps.PutOdds:
+		default:
+			return n
+		}
+		if a.Bet.Kind != rows[0].Bet.Kind || a.Simulated != 0 || a.EdgePerBet.Sign() != 0 || a.EdgePerRoll.Sign() != 0 {
+			return n
+		}
+		n++
+	}
+	return n
 }
 
 // shortTrueOdds is a row's true odds in the default table: "a to b" when

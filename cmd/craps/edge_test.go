@@ -191,3 +191,24 @@ func TestReadmeEdgeExcerpt(t *testing.T) {
 		}
 	}
 }
+
+// The default table gives the odds behind each line and come bet, at no
+// edge, one row a kind instead of one a point (it opened with 30 rows of
+// 0%); -wide and -json keep every point.
+func TestEdgeFreeOddsOneRow(t *testing.T) {
+	_, out, _ := runCmd(t, "", "edge")
+	for _, want := range []string{"\nPass Odds 4-10 ", "\nDon't Come Odds 4-10 ", "Pass Odds pays 2:1 on 4, 10; 3:2 on 5, 9; 6:5 on 6, 8"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("craps edge lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "\nPass Odds 6 ") || strings.Count(out, "0 (0.0000%)") > 0 {
+		t.Errorf("craps edge still gives the odds a row a point:\n%s", out)
+	}
+	if _, wide, _ := runCmd(t, "", "edge", "-wide"); !strings.Contains(wide, "\nPass Odds 6 ") {
+		t.Error("craps edge -wide lost the odds' rows by point")
+	}
+	if _, cards, _ := runCmd(t, "", "edge", "-rules", "cards", "-bet", "pass odds,odds 6"); strings.Contains(cards, "4-10") {
+		t.Errorf("card odds, which have an edge, were merged:\n%s", cards)
+	}
+}
