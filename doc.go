@@ -3,6 +3,11 @@
 // exact odds of each bet under any rules, as fractions a researcher can
 // cite.
 //
+// New to it? The getting-started tutorial, docs/tutorial.md in the
+// repository (https://github.com/crapslab/craps/blob/main/docs/tutorial.md),
+// goes from a first exact edge to a live hand, a strategy, a simulation
+// beside the exact figures, a session to a target and a figure.
+//
 // # Exact odds
 //
 // [Rules.Analyze] derives the exact figures of a bet from its definition by
