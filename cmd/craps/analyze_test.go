@@ -194,7 +194,10 @@ func TestSimExactBeside(t *testing.T) {
 	}
 	// With other players a session is the table's, until every player is
 	// done: its length is not compared with the first player's alone.
-	code, out, _ := runCmd(t, "", "sim", "-strategy", "three-point-molly", "-player", "ann=hammerlock", "-sessions", "200")
+	// (pass-max-odds from 100 to 200, whose sessions solve in a tenth of a
+	// second; three-point-molly's from 1000 to 2000 took seconds.)
+	code, out, _ := runCmd(t, "", "sim", "-strategy", "pass-max-odds", "-bankroll", "100", "-target", "200",
+		"-player", "ann=hammerlock", "-sessions", "200")
 	if code != 0 || !strings.Contains(out, "net per session") || strings.Contains(out, "  rolls per session") ||
 		!strings.Contains(out, "rolls per session left out") {
 		t.Errorf("sessions with other players: exit %d\n%s", code, out)
