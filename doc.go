@@ -38,8 +38,9 @@
 // points made, the different points made (the fire bet's tiers) and the
 // decisions, for hands of up to [MaxHandThrows] (65,536) throws, points
 // or decisions, whose chances are fractions of about 1.6 digits a throw
-// ([ShooterHand.LengthTable] up to [MaxHandTable] rows); past them it
-// refuses with [ErrOverflow]. [Rules.AnalyzeStrategy] gives a strategy's
+// ([ShooterHand.LengthTable] up to [MaxHandTable] rows; fewer under a
+// loaded law of the dice, [ShooterHand.Bounds]); past them it refuses
+// with [ErrOverflow]. [Rules.AnalyzeStrategy] gives a strategy's
 // long-run return per roll and per unit wagered, its variance per roll
 // and the mean and variance of one hand, from the chain's hands solved
 // exactly; [Rules.HandResults] the law of one hand's net result,
