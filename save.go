@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"math"
 )
 
 // tableJSON is the saved form of a Table.
@@ -108,8 +107,7 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 // corrupt, truncated or describes an impossible table (an unknown bet, a
 // negative amount, a puck or bet state that contradicts the others, odds
 // above the limit, rules that do not validate, a house result in the
-// private game, money past MaxBalance, a roll count that could not go
-// on) is refused with an error wrapping ErrSyntax, ErrInvalidRules,
+// private game, money past MaxBalance) is refused with an error wrapping ErrSyntax, ErrInvalidRules,
 // ErrOverflow or another sentinel, and the table is left as it was; one
 // with more than MaxPlayers players wraps ErrNoSeat, refused as the
 // players past the bound are read. Its cost grows with the size of the
@@ -158,11 +156,6 @@ func restore(in *tableJSON) (*Table, error) {
 	// 7 (PassDice) start a new hand and leave that count running.
 	if in.HandRolls < 0 || in.SinceSeven < 0 || (in.Point != 0 && in.SinceSeven == 0) {
 		return bad(ErrSyntax, "roll counts %d in the hand and %d since a 7 with the point %d", in.HandRolls, in.SinceSeven, in.Point)
-	}
-	// The next roll adds one to each count: a count that cannot take it
-	// is no table's.
-	if in.HandRolls == math.MaxInt || in.SinceSeven == math.MaxInt {
-		return bad(ErrOverflow, "roll counts %d in the hand and %d since a 7 cannot count another roll", in.HandRolls, in.SinceSeven)
 	}
 	if r.Private && in.House != 0 {
 		return bad(ErrSyntax, "a house result of %d in the private game, which has no house", in.House)

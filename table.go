@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 )
@@ -226,7 +227,8 @@ type Table struct {
 	// roll has decided may still be counted). Both serve MaxBalance.
 	brought, exposure Amount
 	// shooter is the seat holding the dice; handRolls counts their rolls,
-	// sinceSeven the rolls since the last 7 (afterSevenOpen).
+	// sinceSeven the rolls since the last 7 (afterSevenOpen), each up to
+	// math.MaxInt.
 	shooter    int
 	handRolls  int
 	sinceSeven int
@@ -1534,8 +1536,10 @@ func (t *Table) advance(total int, center centerResult) {
 	sevenOut := t.point != 0 && e.verdict == loses
 	pointMade := t.point != 0 && e.verdict == wins
 	t.point = e.next.point // 0 after any decision
-	t.handRolls++
-	t.sinceSeven++
+	// The counts stop at their largest, which no hand reaches; they are
+	// read as zero or not.
+	t.handRolls += min(1, math.MaxInt-t.handRolls)
+	t.sinceSeven += min(1, math.MaxInt-t.sinceSeven)
 	if total == 7 {
 		t.sinceSeven = 0
 	}
@@ -1554,7 +1558,7 @@ func (t *Table) advance(total int, center centerResult) {
 		}
 	}
 	if t.point == 0 && t.diceChangeAsked {
-		t.diceChanges++
+		t.diceChanges += min(1, math.MaxInt-t.diceChanges)
 		t.diceChangeAsked = false
 	}
 	if sevenOut {
