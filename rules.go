@@ -164,7 +164,7 @@ type Rules struct {
 	// casino and in the private game alike: loaded dice, or a dice
 	// setter's claim (SRRDice). Card rules deal the throws from the deck
 	// and take only fair dice here.
-	Dice DiceLaw `json:",omitzero"`
+	Dice DiceLaw
 }
 
 // NoBar is the Bar of a game whose don't bets never push: the private

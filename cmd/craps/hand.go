@@ -133,9 +133,13 @@ func runHand(args []string, _ io.Reader, stdout io.Writer) error {
 		return err
 	}
 	odds := new(big.Float).SetRat(new(big.Rat).Inv(record))
+	published := " (Ethier and Hoppe, 2010: about 1 in 5.59 billion)" // with fair dice
+	if !r.Dice.Fair() {
+		published = " with dice " + r.Dice.String()
+	}
 	fmt.Fprintf(stdout, "\nA hand of at least %d throws, the longest recorded in a casino (Atlantic City, 2009):\n"+
-		"probability %s, 1 in %s (Ethier and Hoppe, 2010: about 1 in 5.59 billion); exactly\n%s\n",
-		recordHand, sci(record), odds.Text('f', 0), record.RatString())
+		"probability %s, 1 in %s%s; exactly\n%s\n",
+		recordHand, sci(record), odds.Text('f', 0), published, record.RatString())
 
 	fmt.Fprintln(stdout, "\nLength of the hand in throws")
 	tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)

@@ -15,7 +15,7 @@
 //	craps merge [-json] [-svg FILE] [-csv FILE] [figure flags] FILE|FOLDER|PATTERN...
 //	craps payouts [-rules NAME] [-all] [-json] [rule flags]
 //	craps drill [-level N] [-rules NAME] [rule flags] [-seed S] [-n N] [-breakage] [-record FILE] [-json]
-//	craps tables [-json]
+//	craps tables [-json] [-dice LAW | -dice-file FILE]
 //	craps version [-json]
 //
 // The commands are listed in the order "craps -h" prints them. Run

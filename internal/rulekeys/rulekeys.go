@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,6 +45,27 @@ var topics = []struct {
 			func(r *craps.Rules, v string) error {
 				c, err := craps.ParseCardReading(v)
 				r.Cards = c
+				return err
+			}},
+		{"dice", "LAW", `the dice's law, every throw's chance: "fair"; "srr=7" (a dice setter's 7 once in ` +
+			`7 throws, the other totals in their proportions); "faces=1,1,1,1,1,2" (both dice loaded alike, ` +
+			`the 6 twice as likely), "faces=1,1,1,1,1,2;1,1,1,1,1,1" (the first die loaded); ` +
+			`"totals=W2,...,W12"; "throws=W1-1,W1-2,...,W6-6" (36 weights); weights are relative ` +
+			`(default fair)`, false,
+			func(r *craps.Rules, v string) error {
+				l, err := craps.ParseDiceLaw(v)
+				r.Dice = l
+				return err
+			}},
+		{"dice-file", "FILE", `the dice's law read from a file, written as -dice takes it, over ` +
+			`lines if need be (# starts a comment): what craps dice -fit writes`, false,
+			func(r *craps.Rules, v string) error {
+				b, err := os.ReadFile(v)
+				if err != nil {
+					return err
+				}
+				l, err := craps.ParseDiceLaw(string(b))
+				r.Dice = l
 				return err
 			}},
 		{"private", "", "the private game: players fade the center bet and bet each other; no house", true,

@@ -2,6 +2,7 @@ package rulekeys
 
 import (
 	"errors"
+	"math/big"
 	"slices"
 	"testing"
 
@@ -203,8 +204,16 @@ var ruleSetCases = []struct {
 		r.BonusCraps = HandPaytable{Tiers: [10]HandTier{{From: 9, Pays: Ratio{Win: 299, Stake: 1}}, {From: 10, Pays: Ratio{Win: 7999, Stake: 1}}}}
 	}, "10@jackpot"},
 	{"cards", "pair-kept", "the card-craps rules", func(r *Rules) { r.Cards = CardsPairKept }, "on-and-off"},
+	{"dice", "srr=7", "a dice setter's 7 once in 7 throws", func(r *Rules) { r.Dice = srr7() }, "srr=1"},
+	{"dice-file", "testdata/srr7.dice", "the same law from a file", func(r *Rules) { r.Dice = srr7() }, "testdata/none.dice"},
 	{"private", "true", "the private game", func(r *Rules) { r.Private = true }, "house"},
 	{"fade-claim", "true", "the claim on the center bet", func(r *Rules) { r.FadeClaim = true }, "claim"},
+}
+
+// srr7 is the law of SRR 7.
+func srr7() DiceLaw {
+	l, _ := SRRDice(big.NewRat(7, 1))
+	return l
 }
 
 func TestKeysAllCovered(t *testing.T) {
