@@ -253,15 +253,6 @@ func TestDiceLawTextRoundTrip(t *testing.T) {
 	})
 }
 
-// lawChances is each throw's chance under l, by Dice index.
-func lawChances(l DiceLaw) [36]*big.Rat {
-	var p [36]*big.Rat
-	for i, d := range AllDice() {
-		p[i] = l.Chance(d)
-	}
-	return p
-}
-
 // TestLawBetsByHand checks Analyze under random laws against the closed
 // forms of the bets, computed here from the law's chances alone: the
 // one-roll bets throw by throw, a number against the 7 for place, buy,

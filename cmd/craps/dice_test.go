@@ -1,11 +1,15 @@
 package main
 
 import (
+	"encoding/json"
 	"math/big"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/crapslab/craps"
 )
 
 // craps edge -dice srr=X -bet "pass,place 6" beside the table of a
@@ -94,5 +98,106 @@ func TestDiceFlags(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "rules standard dice=srr=0\nroll 6-1\n", "play", "-strict"); code != 1 {
 		t.Errorf("a tape's rules line with an SRR of 0: exit %d, want 1", code)
+	}
+}
+
+// throwsText is n throws of the law from a seeded source, one a line.
+func throwsText(t *testing.T, law string, n int, seed uint64) string {
+	t.Helper()
+	l, err := craps.ParseDiceLaw(law)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := rand.NewPCG(seed, 7)
+	var b strings.Builder
+	for range n {
+		b.WriteString(l.Throw(src).String() + "\n")
+	}
+	return b.String()
+}
+
+// diceDoc runs craps dice -json on stdin.
+func diceDoc(t *testing.T, stdin string, args ...string) diceJSON {
+	t.Helper()
+	code, out, errOut := runCmd(t, stdin, append([]string{"dice", "-json"}, args...)...)
+	if code != 0 {
+		t.Fatalf("dice %v: exit %d: %s", args, code, errOut)
+	}
+	var doc diceJSON
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// A 10,000-throw record of a simulated loaded die (its 6 weighing 1.2,
+// beside a fair die) is found unfair by craps dice at the 1% level, told
+// apart or not; a fair record of the same size is not. The verdict is
+// Holm's procedure over every test, which holds the chance of finding a
+// fair record unfair to 1%.
+func TestDiceDetectsALoadedDie(t *testing.T) {
+	loaded := throwsText(t, "faces=5,5,5,5,5,6;1,1,1,1,1,1", 10_000, 1)
+	fair := throwsText(t, "fair", 10_000, 1)
+	for _, apart := range [][]string{{"-apart"}, nil} {
+		args := append([]string{"-level", "0.01", "-bet", "pass"}, apart...)
+		if doc := diceDoc(t, loaded, args...); len(doc.Rejected) == 0 || doc.Throws != 10_000 {
+			t.Errorf("loaded die %v: %d throws, rejected by %v", apart, doc.Throws, doc.Rejected)
+		}
+		if doc := diceDoc(t, fair, args...); len(doc.Rejected) != 0 {
+			t.Errorf("fair dice %v: rejected by %v", apart, doc.Rejected)
+		}
+	}
+	_, out, _ := runCmd(t, loaded, "dice", "-apart", "-bet", "pass")
+	if !strings.Contains(out, "the record is not of fair dice (by first die") {
+		t.Errorf("the text's verdict:\n%s", out)
+	}
+}
+
+// craps dice reads a roll tape's rolls, -fit writes the law -dice-file
+// reads, and -dice tests against another law: a record in SRR 7's
+// proportions passes the test of SRR 7.
+func TestDiceTapeFitAndLaw(t *testing.T) {
+	tape := "rules standard\nplayer ann 100\nbet pass 10\nroll 3-4\nroll 2 2\nvoid cocked\nroll 6-1 aside\nroll 1-3 # four\n"
+	if doc := diceDoc(t, tape, "-bet", "pass"); doc.Throws != 4 || doc.Totals[2].Count != 2 || doc.Totals[5].Count != 2 {
+		t.Errorf("the tape's rolls: %d throws, totals %+v", doc.Throws, doc.Totals)
+	}
+	if code, _, errOut := runCmd(t, "3-4\nbet pass 10\nroll\n", "dice"); code != 1 || !strings.Contains(errOut, "line 3") {
+		t.Errorf("a roll without dice: exit %d, %s", code, errOut)
+	}
+	if code, _, errOut := runCmd(t, "3-4\nbanana\n", "dice"); code != 1 || !strings.Contains(errOut, "line 2") {
+		t.Errorf("a line that is no throw: exit %d, %s", code, errOut)
+	}
+	if code, _, _ := runCmd(t, "", "dice"); code != 1 {
+		t.Errorf("no throws: exit %d, want 1", code)
+	}
+	// 210 throws in SRR 7's proportions: 5 of each 7, 6 of each other
+	// throw.
+	var b strings.Builder
+	for _, d := range craps.AllDice() {
+		k := 6
+		if d.Total() == 7 {
+			k = 5
+		}
+		for range k {
+			b.WriteString(d.String() + "\n")
+		}
+	}
+	fit := filepath.Join(t.TempDir(), "fit.dice")
+	doc := diceDoc(t, b.String(), "-apart", "-dice", "srr=7", "-fit", fit, "-bet", "place 6")
+	if len(doc.Rejected) != 0 || doc.Law != "srr=7" || doc.Fitted != "srr=7" {
+		t.Errorf("SRR 7's proportions against SRR 7: law %s, fitted %s, rejected by %v", doc.Law, doc.Fitted, doc.Rejected)
+	}
+	for _, x := range doc.Tests {
+		// SRR 7's dice are not independent (fewer 7s than the faces
+		// make), so that test alone finds something.
+		if x.ChiSquare != 0 && x.Name != "dice independent" {
+			t.Errorf("%s: chi-square %v, want 0 for counts in the law's proportions", x.Name, x.ChiSquare)
+		}
+	}
+	if rows := edgeJSONRows(t, "-dice-file", fit, "-bet", "place 6"); len(rows) != 1 || rows[0].EdgePerBet != "-1/12" {
+		t.Errorf("-dice-file of the fitted law: %+v, want place 6 at -1/12", rows)
+	}
+	if doc.Bets[0].Edge != "-1/12" || !doc.Bets[0].BreakEven.Found || doc.Bets[0].BreakEven.AtFair != "1/66" {
+		t.Errorf("place 6 under the fitted law: %+v", doc.Bets[0])
 	}
 }
