@@ -148,7 +148,7 @@ func TestDiceDetectsALoadedDie(t *testing.T) {
 		}
 	}
 	_, out, _ := runCmd(t, loaded, "dice", "-apart", "-bet", "pass")
-	if !strings.Contains(out, "the record is not of fair dice (by first die") {
+	if !strings.Contains(out, "the record is not of fair dice\n(by first die") {
 		t.Errorf("the text's verdict:\n%s", out)
 	}
 }
