@@ -143,12 +143,13 @@ func (r *Rules) figures(b Bet, v [nq]*big.Rat, pays string, downAtPoint bool) An
 	}
 	a.Return = new(big.Rat).Sub(v[qGross], a.Lose)
 	a.Wagered = big.NewRat(1, 1)
-	if com := r.commission(b.Kind); com != nil && a.Win.Sign() != 0 {
+	if com := r.commission(b.Kind); com != nil {
 		rate := com.rate().Rat()
 		// win is what one winning unit bet is paid: one fixed ratio for
-		// buy and lay, so gross/win recovers it exactly. per is the
+		// buy and lay, read from the bet's definition (so that a bet the
+		// dice never let win still pays its commission). per is the
 		// commission on a unit bet, never more than that win.
-		win := new(big.Rat).Quo(v[qGross], a.Win)
+		win := b.fixedPays(r).Rat()
 		per := new(big.Rat).Set(rate)
 		if com.Base == CommissionOnWin || (com.Base == CommissionStandardBase && b.Kind == Lay) {
 			per.Mul(rate, win)
@@ -167,6 +168,18 @@ func (r *Rules) figures(b Bet, v [nq]*big.Rat, pays string, downAtPoint bool) An
 	}
 	a.setEdges()
 	return a
+}
+
+// fixedPays is the payout of a bet that pays one ratio whatever wins it
+// (buy and lay bets): the first throw that wins it, from its own state,
+// as its definition pays it; 0:1 for a bet no throw wins.
+func (b Bet) fixedPays(r *Rules) Ratio {
+	for _, d := range AllDice() {
+		if e := b.roll(r, b.start(), d); e.verdict == wins {
+			return e.pays
+		}
+	}
+	return Ratio{0, 1}
 }
 
 // setEdges fills in the edges from Return, Wagered, Push and Rolls.
