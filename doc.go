@@ -92,9 +92,13 @@
 // hand), the Hot Shooter (throws in the hand), Different Doubles (doubles
 // before a 7) and the Bonus Craps progressive (different totals before a
 // 7 or a repeat; [Rules.BreakEvenTop] gives its break-even jackpot).
+// The casino's sequence bets are made on the come-out and decided in a
+// few throws: Point-7, 7-Point, 7-Point-7 and Muggsy's Corner.
 // The private game adds its own: the center bet, the point, a number
-// before a 7, and propositions on any set of throws, Before other throws
-// or Within a number of throws ("6,8 before 7", "3-3 within 3").
+// before a 7, and propositions on any set of throws, or on a sequence of
+// up to three throws in a row, Before other throws or Within a number of
+// throws ("6,8 before 7", "3-3 within 3", "points then 7", "6 then 6
+// before 7").
 //
 // Each bet is defined once, in one function that says what a throw does to
 // the bet in each state of the game (come-out, a point, a come bet's own

@@ -449,6 +449,11 @@ func winLabel(r *Rules, b Bet, s betState, d Dice) string {
 			return "all but one"
 		}
 		return "all"
+	case MuggsysCorner:
+		if s.point == 0 {
+			return "a come-out 7"
+		}
+		return "a point-7"
 	}
 	return strconv.Itoa(d.Total())
 }
@@ -457,7 +462,7 @@ func winLabel(r *Rules, b Bet, s betState, d Dice) string {
 // the one on most (state, throw) pairs first and the others with what they
 // are paid on.
 func describePays(r *Rules, b Bet, a *automaton, rows [][36]step) string {
-	if b.Kind.handCount() != noHandCount {
+	if b.Kind.handCount() != noHandCount || b.Kind == MuggsysCorner {
 		return describeTiers(r, b, a, rows)
 	}
 	byRatio := map[Ratio][]string{}
@@ -503,7 +508,7 @@ func describePays(r *Rules, b Bet, a *automaton, rows [][36]step) string {
 
 // describeTiers prints the payouts of a bet on a count, tier by tier as
 // its steps pay them, pushes included: "push on 2 wins, 1:1 on 3 wins,
-// ...".
+// ..."; and Muggsy's Corner's by what it wins on.
 func describeTiers(r *Rules, b Bet, a *automaton, rows [][36]step) string {
 	type tier struct {
 		label string
@@ -562,7 +567,8 @@ func labelLess(a, b string) bool {
 // Catalogue lists every bet the rules offer, in the order of the layout:
 // line bets, odds on each point, put, place, place to lose, buy, lay, big
 // 6 and 8, field, hardways and all the hardways, one-roll propositions
-// (three-way craps among them), every hop, the fire bet, Ride the Line and
+// (three-way craps among them), every hop, the sequence bets (Point-7,
+// 7-Point, 7-Point-7, Muggsy's Corner), the fire bet, Ride the Line and
 // the Hot Shooter, all, tall and small, the rules' other all-of-a-set
 // bets, Different Doubles, Bonus Craps, and the repeaters on 2 to 12. In the
 // private game it lists the center bet, right and
@@ -612,6 +618,9 @@ func (r Rules) Catalogue() []Bet {
 		for b := a; b <= 6; b++ {
 			add(Bet{Kind: Hop, Hop: Dice{a, b}})
 		}
+	}
+	for _, k := range []BetKind{PointSeven, SevenPoint, SevenPointSeven, MuggsysCorner} {
+		add(Bet{Kind: k})
 	}
 	for _, k := range []BetKind{Fire, RideTheLine, HotShooter, All, Tall, Small} {
 		add(Bet{Kind: k})

@@ -135,6 +135,9 @@ type Rules struct {
 	// Different Doubles, and the Bonus Craps progressive's fixed pays
 	// without its jackpot.
 	RideTheLine, HotShooter, DifferentDoubles, BonusCraps HandPaytable
+	// Sequences pays the bets on a sequence of throws from the come-out:
+	// Point-7, 7-Point, 7-Point-7 and Muggsy's Corner.
+	Sequences SequencePaytable
 
 	// Cards deals every throw from the card-craps rules' 48-card deck instead of
 	// rolling dice, under one reading of those rules; the zero NoCards plays
@@ -374,6 +377,25 @@ type AllPaytable struct {
 // 64:1, 79:1 and 89:1 (Wizard of Odds, "Repeater Bets Plus", Table 1).
 type RepeaterPaytable struct {
 	On2, On3, On4, On5, On6 Ratio // also 12, 11, 10, 9 and 8
+}
+
+// SequencePaytable pays the bets on a sequence of throws from the
+// come-out. Zero fields mean the pays of their creator, Casino Gaming LLC
+// (J. G. Brokopp, "New Craps Bets Help Take the Sting Out of the 7",
+// Casino City Times, 2007): 7 to 1 on Point-7 and on 7-Point (a house
+// edge of 11.1%), and on 7-Point-7 50 to 1, the payout that gives the
+// article's 5.56% (its stored copy stops before the payout itself).
+// Muggsy's Corner has no published pays the library has found: the table
+// offers it only where both of its pays are set.
+type SequencePaytable struct {
+	PointSeven, SevenPoint, SevenPointSeven Ratio
+	MuggsysCorner                           MuggsyPaytable
+}
+
+// MuggsyPaytable pays Muggsy's Corner: ComeOutSeven on a come-out 7,
+// PointSeven on a point followed at once by a 7.
+type MuggsyPaytable struct {
+	ComeOutSeven, PointSeven Ratio
 }
 
 // KindLimit sets the least and the most a bet of the kinds in Kinds may
@@ -750,8 +772,10 @@ func (r Rules) Offers(b Bet) error {
 		why = fmt.Sprintf("the table buys only %s", r.BuyOn.text())
 	case b.Kind == All && !allOffered:
 		why = fmt.Sprintf("the table offers no bet on all of %s before a 7", b.Set.text())
-	case b.Kind == Before && !r.Dice.throws(b.Set|b.Against):
-		why = fmt.Sprintf("dice %v never throw %s or %s, so the bet would never be decided", r.Dice, b.Set.text(), b.Against.text())
+	case b.Kind == MuggsysCorner && r.Sequences.MuggsysCorner == MuggsyPaytable{}:
+		why = "the table sets no pays for it (Rules.Sequences.MuggsysCorner)"
+	case b.Kind == Before && !r.Dice.throws(b.Against) && !b.sequenceThrown(&r.Dice):
+		why = fmt.Sprintf("dice %v never throw %s or %s, so the bet would never be decided", r.Dice, b.sequenceText(), b.Against.text())
 	}
 	if why != "" {
 		return fmt.Errorf("craps: %v: %s: %w", b, why, ErrNotOffered)
@@ -832,7 +856,7 @@ func casinoRulesSet(r *Rules) string {
 		{"side-bet paytables", r.Fire != FirePaytable{} || r.FirePaysAtSixthPoint || r.ATS != ATSPaytable{} ||
 			r.AllBets != [len(r.AllBets)]AllPaytable{} || r.Repeater != RepeaterPaytable{} ||
 			r.RideTheLine != HandPaytable{} || r.HotShooter != HandPaytable{} ||
-			r.DifferentDoubles != HandPaytable{} || r.BonusCraps != HandPaytable{}},
+			r.DifferentDoubles != HandPaytable{} || r.BonusCraps != HandPaytable{} || r.Sequences != SequencePaytable{}},
 	} {
 		if f.set {
 			set = append(set, f.name)
@@ -911,6 +935,9 @@ func (r *Rules) checkPayouts() string {
 		{"all", r.ATS.All}, {"tall", r.ATS.Tall}, {"small", r.ATS.Small},
 		{"repeater 2", r.Repeater.On2}, {"repeater 3", r.Repeater.On3}, {"repeater 4", r.Repeater.On4},
 		{"repeater 5", r.Repeater.On5}, {"repeater 6", r.Repeater.On6},
+		{"point-7", r.Sequences.PointSeven}, {"7-point", r.Sequences.SevenPoint}, {"7-point-7", r.Sequences.SevenPointSeven},
+		{"muggsy's corner on a come-out 7", r.Sequences.MuggsysCorner.ComeOutSeven},
+		{"muggsy's corner on a point-7", r.Sequences.MuggsysCorner.PointSeven},
 	}
 	for t, p := range r.Field.Pays {
 		payouts = append(payouts, named{fmt.Sprintf("field %d", t), p})
@@ -930,6 +957,9 @@ func (r *Rules) checkPayouts() string {
 		if why := checkHandPaytable(h.kind, h.p); why != "" {
 			return why
 		}
+	}
+	if m := r.Sequences.MuggsysCorner; m.ComeOutSeven.IsZero() != m.PointSeven.IsZero() {
+		return "Muggsy's Corner pays on a come-out 7 and on a point-7: set both or neither"
 	}
 	if !wholeTotals(r.Field.Totals) {
 		return fmt.Sprintf("the field on %v: a field holds whole totals other than 7", r.Field.Totals)

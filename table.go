@@ -636,6 +636,8 @@ func (t *Table) isContract(p *placed) bool {
 		return !t.afterSevenOpen() || p.state.made != 0
 	case k == BonusCraps:
 		return p.state.made != 0
+	case isSequence(k):
+		return p.state != p.bet.start()
 	}
 	return false
 }
@@ -689,7 +691,7 @@ const (
 // (A table may take a pass line bet late: Rules.latePassLine.)
 func madeWhen(k BetKind) puckWhen {
 	switch {
-	case k == PassLine || k == DontPass || ridesTheHand(k) || k == Center || madeAfterSeven(k):
+	case k == PassLine || k == DontPass || ridesTheHand(k) || k == Center || madeAfterSeven(k) || isSequence(k):
 		return puckOff
 	case k == Come || k == DontCome || k == Put || k == PassOdds || k == DontPassOdds || k == PointBet:
 		return puckOn
@@ -807,6 +809,10 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 	case madeAfterSeven(b.Kind):
 		if !t.afterSevenOpen() {
 			return t.refuse(op, player, b, ErrNotNow, "%v is made only before the first roll after a 7 or of a new shooter", b.Kind)
+		}
+	case isSequence(b.Kind):
+		if t.point != 0 || (j >= 0 && t.isContract(&t.bets[j])) {
+			return t.refuse(op, player, b, ErrNotNow, "%v is made on the come-out, before its sequence starts", b.Kind)
 		}
 	}
 	unit := r.unit()

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -275,18 +276,24 @@ func newDiceReport(r craps.Rules, name string, log craps.DiceLog, source, pick s
 }
 
 // pickBets reads -bet as craps edge does, "all" for every bet, and lists
-// the bets of the catalogue it names.
+// the bets of the catalogue it names, then the other bets it names that
+// the rules take.
 func pickBets(r craps.Rules, pick string) ([]craps.Bet, error) {
 	if strings.TrimSpace(pick) == "all" {
 		pick = ""
 	}
-	keep, err := betPicker(pick)
+	keep, named, err := betPicker(pick)
 	if err != nil {
 		return nil, err
 	}
 	var bets []craps.Bet
 	for _, b := range r.Catalogue() {
 		if keep(b) && b.Kind != craps.AllHardways {
+			bets = append(bets, b)
+		}
+	}
+	for _, b := range named {
+		if !slices.Contains(bets, b) && b.Kind != craps.AllHardways && r.Offers(b) == nil {
 			bets = append(bets, b)
 		}
 	}

@@ -28,21 +28,30 @@ func TestPlayCountBets(t *testing.T) {
 		{"the fire bet, four different points, then the seven-out: 24:1",
 			"bet fire 10\nroll 1-3\nroll 1-3\nroll 1-4\nroll 1-4\nroll 2-4\nroll 2-4\nroll 4-4\nroll 4-4\nroll 2-2\nroll 3-4\n", 240, "won"},
 	} {
-		lines := playJSON(t, c.tape)
-		for i, l := range lines {
-			if l.Error != "" {
-				t.Fatalf("%s: line %d refused: %s", c.name, l.Line, l.Error)
-			}
-			for _, r := range l.Resolutions {
-				if r.Bet != "Pass Line" && i < len(lines)-1 {
-					t.Errorf("%s: line %d decided %s %s", c.name, l.Line, r.Bet, r.Outcome)
-				}
+		checkDecidedAtEnd(t, c.name, c.tape, c.outcome, c.paid)
+	}
+}
+
+// checkDecidedAtEnd plays a tape whose bet is decided by its last roll
+// alone (a pass line or center bet may be decided before): that roll's
+// first resolution, the backer's where a bet is between players, has the
+// outcome and the win.
+func checkDecidedAtEnd(t *testing.T, name, tape, outcome string, win int64) {
+	t.Helper()
+	lines := playJSON(t, tape)
+	for i, l := range lines {
+		if l.Error != "" {
+			t.Fatalf("%s: line %d refused: %s", name, l.Line, l.Error)
+		}
+		for _, r := range l.Resolutions {
+			if i < len(lines)-1 && r.Bet != "Pass Line" && r.Bet != "Center" {
+				t.Errorf("%s: line %d decided %s %s", name, l.Line, r.Bet, r.Outcome)
 			}
 		}
-		last := lines[len(lines)-1]
-		if len(last.Resolutions) != 1 || last.Resolutions[0].Outcome != c.outcome || paid(last) != c.paid {
-			t.Errorf("%s: the last roll resolved %+v, want %s paying %d", c.name, last.Resolutions, c.outcome, c.paid)
-		}
+	}
+	last := lines[len(lines)-1]
+	if len(last.Resolutions) == 0 || last.Resolutions[0].Outcome != outcome || last.Resolutions[0].Win != win {
+		t.Errorf("%s: the last roll resolved %+v, want %s paying %d", name, last.Resolutions, outcome, win)
 	}
 }
 
@@ -52,4 +61,27 @@ func repeatLine(line string, n int) string {
 		s += line
 	}
 	return s
+}
+
+// Roll tapes of the sequence bets: a come-out and the throws after it,
+// and what the bet pays at its end.
+func TestPlaySequenceBets(t *testing.T) {
+	for _, c := range []struct {
+		name, tape string
+		paid       int64
+		outcome    string
+	}{
+		{"Point-7: the point 5, then the seven-out, 7:1", "bet point-7 10\nroll 1-4\nroll 2-5\n", 70, "won"},
+		{"Point-7: the point 5, then a 6: lost", "bet point-7 10\nroll 1-4\nroll 1-5\n", 0, "lost"},
+		{"7-Point: a 7, then the point 10, 7:1", "bet 7-point 10\nroll 3-4\nroll 4-6\n", 70, "won"},
+		{"7-Point-7: a 7, the point 8, then the seven-out, 50:1", "bet 7-point-7 10\nroll 1-6\nroll 3-5\nroll 2-5\n", 500, "won"},
+		{"7-Point-7 at 40:1 by the rules line", "rules standard 7-point-7=40:1\nbet 7-point-7 10\nroll 1-6\nroll 3-5\nroll 2-5\n", 400, "won"},
+		{"Muggsy's Corner at 2:1 and 3:1: the point 9, then a 7", "rules standard muggsy-7=2:1 muggsy-point-7=3:1\nbet muggsy's corner 10\nroll 4-5\nroll 3-4\n", 30, "won"},
+		{"between players: ann backs a point then a 7 at 7:1 against bob",
+			"rules street\nplayer sam 1000\nplayer ann 1000\nplayer bob 1000\nside ann bob points then 7 10 at 7:1\nroll 2-4\nroll 1-6\n", 70, "won"},
+		{"between players: 6 then 6 before 7, lost on the 7",
+			"rules street\nplayer sam 1000\nplayer ann 1000\nplayer bob 1000\nside ann bob 6 then 6 before 7 10\nroll 2-4\nroll 1-2\nroll 2-4\nroll 3-4\n", 0, "lost"},
+	} {
+		checkDecidedAtEnd(t, c.name, c.tape, c.outcome, c.paid)
+	}
 }

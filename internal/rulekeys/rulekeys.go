@@ -204,6 +204,16 @@ var topics = []struct {
 				}
 				return nil
 			}},
+		ratioKey("point-7", "Point-7: the come-out sets a point, the next throw a 7 (default 7:1)",
+			func(r *craps.Rules) *craps.Ratio { return &r.Sequences.PointSeven }),
+		ratioKey("7-point", "7-Point: a come-out 7, then a come-out that sets a point (default 7:1)",
+			func(r *craps.Rules) *craps.Ratio { return &r.Sequences.SevenPoint }),
+		ratioKey("7-point-7", "7-Point-7: a come-out 7, a point, then a 7 (default 50:1)",
+			func(r *craps.Rules) *craps.Ratio { return &r.Sequences.SevenPointSeven }),
+		ratioKey("muggsy-7", "Muggsy's Corner on a come-out 7; with -muggsy-point-7, the table offers the bet (default: not offered)",
+			func(r *craps.Rules) *craps.Ratio { return &r.Sequences.MuggsysCorner.ComeOutSeven }),
+		ratioKey("muggsy-point-7", "Muggsy's Corner on a point and then a 7 at once (default: not offered)",
+			func(r *craps.Rules) *craps.Ratio { return &r.Sequences.MuggsysCorner.PointSeven }),
 	}},
 	{"The field", []ruleKey{
 		{"field", "TOTALS", `the totals the field holds, comma-separated: "2,3,5,9,10,11,12" puts 5 in ` +

@@ -208,6 +208,13 @@ var ruleSetCases = []struct {
 	{"dice-file", "testdata/srr7.dice", "the same law from a file", func(r *Rules) { r.Dice = srr7() }, "testdata/none.dice"},
 	{"private", "true", "the private game", func(r *Rules) { r.Private = true }, "house"},
 	{"fade-claim", "true", "the claim on the center bet", func(r *Rules) { r.FadeClaim = true }, "claim"},
+	{"point-7", "6:1", "Point-7 at 6 to 1", func(r *Rules) { r.Sequences.PointSeven = Ratio{Win: 6, Stake: 1} }, "seven"},
+	{"7-point", "8 for 1", "7-Point at 8 for 1", func(r *Rules) { r.Sequences.SevenPoint = Ratio{Win: 7, Stake: 1} }, "8 fo 1"},
+	{"7-point-7", "40:1", "7-Point-7 at 40 to 1", func(r *Rules) { r.Sequences.SevenPointSeven = Ratio{Win: 40, Stake: 1} }, "40:-1"},
+	{"muggsy-7", "2:1", "Muggsy's Corner's come-out 7, its other pay unset (Validate refuses it alone)", func(r *Rules) {
+		r.Sequences.MuggsysCorner.ComeOutSeven = Ratio{Win: 2, Stake: 1}
+	}, "2:1:1"},
+	{"muggsy-point-7", "3:1", "Muggsy's Corner's point-7", func(r *Rules) { r.Sequences.MuggsysCorner.PointSeven = Ratio{Win: 3, Stake: 1} }, "x"},
 }
 
 // srr7 is the law of SRR 7.
