@@ -482,7 +482,11 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 	n := int(s.point)
 	switch b.Kind {
 	case PassLine, Come, Put:
-		return r.rightLine(s, t)
+		e := r.rightLine(s, t)
+		if e.verdict == wins && s.point != 0 && d.Pair() && t >= 4 && t <= 10 && !r.HardPointPays.IsZero() {
+			e.pays = r.HardPointPays // the point made the hard way
+		}
+		return e
 	case DontPass, DontCome:
 		return r.wrongLine(s, t)
 	case PassOdds, ComeOdds, PutOdds, Buy:
@@ -637,12 +641,21 @@ func (r *Rules) isCraps(t int) bool {
 	return !r.Crapless && (t == 2 || t == 3 || t == 12)
 }
 
+// comeOutPush reports whether come-out total t pushes the line bets
+// (Rules.ComeOutPush).
+func (r *Rules) comeOutPush(t int) bool {
+	return r.ComeOutPush != 0 && r.ComeOutPush&Totals(t) != 0
+}
+
 // rightLine is the pass line: a come-out natural wins and craps loses, any
-// other total becomes the point, which must repeat before a 7.
+// other total becomes the point, which must repeat before a 7; a come-out
+// total of Rules.ComeOutPush pushes.
 func (r *Rules) rightLine(s betState, t int) effect {
 	switch {
 	case s.point != 0:
 		return before(t, int(s.point), 7, evenMoney, s)
+	case r.comeOutPush(t):
+		return effect{verdict: pushes}
 	case r.isNatural(t):
 		return effect{verdict: wins, pays: evenMoney}
 	case r.isCraps(t):
@@ -652,11 +665,13 @@ func (r *Rules) rightLine(s betState, t int) effect {
 }
 
 // wrongLine is don't pass: the mirror of the pass line, except that the bar
-// total pushes on the come-out.
+// total pushes on the come-out, as the totals of Rules.ComeOutPush do.
 func (r *Rules) wrongLine(s betState, t int) effect {
 	switch {
 	case s.point != 0:
 		return before(t, 7, int(s.point), evenMoney, s)
+	case r.comeOutPush(t):
+		return effect{verdict: pushes}
 	case r.isNatural(t):
 		return effect{verdict: loses}
 	case t == r.bar():

@@ -120,7 +120,8 @@
 // plain comparable struct whose zero value ([Standard]) is the table of
 // the posted casino rules and the croupier trainer (the posted rules are a
 // shorter copy of the trainer's, which say they were checked against
-// wizardofodds.com); [Bar2], [Vegas], [Crapless], [Odds100x] and the
+// wizardofodds.com); [Bar2], [Vegas], [Crapless], [Odds100x], [NewYork],
+// [RockNRollDice] and the
 // private game [Street] are the other presets, each documented with its
 // source. The sources the docs name (the private-game rule book, the
 // posted casino rules, the second casino's rules, the card-craps rules and

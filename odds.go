@@ -45,8 +45,9 @@ type Analysis struct {
 	EdgePerBet, EdgePerResolved, EdgePerRoll *big.Rat
 	// Simulated is 0 when every figure is exact. Under card rules a bet
 	// whose states and the deck's are too many to follow exactly (all,
-	// tall and small, other bets on all of a set of totals, and the
-	// repeaters) is simulated instead: Simulated is the number of
+	// tall and small, other bets on all of a set of totals, the
+	// repeaters, the Hot Shooter, Different Doubles and Bonus Craps) is
+	// simulated instead: Simulated is the number of
 	// decisions played, the figures are their means (each a fraction of
 	// counts), and EdgeStdErr is the standard error of EdgePerBet.
 	Simulated  int64
@@ -105,7 +106,9 @@ func oddsOf(lose, win *big.Rat) *big.Rat {
 // over the orders of the deck's ranks, except where a bet's states and the
 // deck's are too many to follow (all, tall and small and the other bets on
 // all of a set of totals, and the repeaters, whose state is the totals
-// thrown): those are simulated, and Analysis.Simulated says so.
+// thrown, and the Hot Shooter, Different Doubles and Bonus Craps, whose
+// state is their count): those are simulated, and Analysis.Simulated says
+// so.
 func (r Rules) Analyze(b Bet) (Analysis, error) {
 	if err := r.Validate(); err != nil {
 		return Analysis{}, err

@@ -26,6 +26,16 @@ type Rules struct {
 	// plays: at a casino it would give the don't bettor the edge.
 	Bar int
 
+	// ComeOutPush is the come-out totals, of 2, 3, 11 and 12, on which
+	// the line bets (pass, don't pass, come, don't come) push instead of
+	// winning or losing: Rock 'n Roll Dice's 11 and 12. Zero: none but
+	// the don't bets' bar.
+	ComeOutPush OutcomeSet
+	// HardPointPays pays a pass line, come or put bet whose point of 4,
+	// 6, 8 or 10 is made as a pair (the hard way): Rock 'n Roll Dice's
+	// 6:5. Zero: even money, as any other point made.
+	HardPointPays Ratio
+
 	// Field is the field: the totals it holds and what each pays. The
 	// zero FieldPaytable is the usual field, 2, 3, 4, 9, 10, 11 and 12,
 	// paying 2:1 on 2, 3:1 on 12 and 1:1 on the rest.
@@ -821,6 +831,8 @@ func (r *Rules) checkGame() string {
 		return fmt.Sprintf("card reading %v", r.Cards)
 	case r.FadeClaim && !r.Private:
 		return "the fade claim is a rule of the private game's center bet; a casino table has no center bet"
+	case !wholeTotals(r.ComeOutPush) || r.ComeOutPush&^Totals(2, 3, 11, 12) != 0 || (r.Crapless && r.ComeOutPush != 0):
+		return fmt.Sprintf("line bets pushing on %s on the come-out: 2, 3, 11 or 12, which crapless craps makes points", r.ComeOutPush.text())
 	}
 	if r.Private {
 		// What the house sets has no meaning without a house.
@@ -853,6 +865,7 @@ func casinoRulesSet(r *Rules) string {
 		{"bet limits", r.Limits != [len(r.Limits)]KindLimit{}},
 		{"come-out and stay-up rules", r.ComeOut != ComeOutWorking{} || r.StayUp != StayUpAfterWin{} ||
 			r.LineBetsRemovable || r.LatePassLine != SwitchDefault},
+		{"line bet pushes and payouts", r.ComeOutPush != 0 || r.HardPointPays != Ratio{}},
 		{"side-bet paytables", r.Fire != FirePaytable{} || r.FirePaysAtSixthPoint || r.ATS != ATSPaytable{} ||
 			r.AllBets != [len(r.AllBets)]AllPaytable{} || r.Repeater != RepeaterPaytable{} ||
 			r.RideTheLine != HandPaytable{} || r.HotShooter != HandPaytable{} ||
@@ -928,7 +941,7 @@ func (r *Rules) checkPayouts() string {
 		ratio Ratio
 	}
 	payouts := []named{
-		{"hard 4", r.Hard4}, {"hard 6", r.Hard6},
+		{"hard 4", r.Hard4}, {"hard 6", r.Hard6}, {"a point made the hard way", r.HardPointPays},
 		{"any 7", r.Any7}, {"any craps", r.AnyCraps}, {"2", r.Two}, {"3", r.Three},
 		{"11", r.Eleven}, {"12", r.Twelve}, {"easy hop", r.EasyHop}, {"hard hop", r.HardHop},
 		{"fire 3", r.Fire.Three}, {"fire 4", r.Fire.Four}, {"fire 5", r.Fire.Five}, {"fire 6", r.Fire.Six},

@@ -5,11 +5,7 @@ import "testing"
 // Roll tapes of the bets on a count: a hand, roll by roll, and what the
 // bet pays at its end; nothing is decided before it.
 func TestPlayCountBets(t *testing.T) {
-	for _, c := range []struct {
-		name, tape string
-		paid       int64
-		outcome    string
-	}{
+	checkDecidedTapes(t, []decidedTape{
 		{"Ride the Line, three pass line wins (a natural, 11, the 4 made): 1:1 under pay table 1",
 			"bet ride the line 10\nroll 3-4\nroll 5-6\nroll 1-3\nroll 2-2\nroll 2-4\nroll 3-4\n", 10, "won"},
 		{"Ride the Line under pay table 3: three wins still 1:1, five 3:1",
@@ -27,15 +23,28 @@ func TestPlayCountBets(t *testing.T) {
 				"roll 1-1\nroll 1-2\nroll 2-2\nroll 2-3\nroll 3-3\nroll 4-4\nroll 4-5\nroll 5-5\nroll 5-6\nroll 6-6\nroll 3-4\n", 39995, "won"},
 		{"the fire bet, four different points, then the seven-out: 24:1",
 			"bet fire 10\nroll 1-3\nroll 1-3\nroll 1-4\nroll 1-4\nroll 2-4\nroll 2-4\nroll 4-4\nroll 4-4\nroll 2-2\nroll 3-4\n", 240, "won"},
-	} {
+	})
+}
+
+// decidedTape is a roll tape whose bet is decided by its last roll alone,
+// and what that roll pays it.
+type decidedTape struct {
+	name, tape string
+	paid       int64
+	outcome    string
+}
+
+// checkDecidedTapes plays each tape: a pass line or center bet may be
+// decided before the last roll, nothing else; the last roll's first
+// resolution, the backer's where a bet is between players, has the
+// outcome and the win.
+func checkDecidedTapes(t *testing.T, tapes []decidedTape) {
+	t.Helper()
+	for _, c := range tapes {
 		checkDecidedAtEnd(t, c.name, c.tape, c.outcome, c.paid)
 	}
 }
 
-// checkDecidedAtEnd plays a tape whose bet is decided by its last roll
-// alone (a pass line or center bet may be decided before): that roll's
-// first resolution, the backer's where a bet is between players, has the
-// outcome and the win.
 func checkDecidedAtEnd(t *testing.T, name, tape, outcome string, win int64) {
 	t.Helper()
 	lines := playJSON(t, tape)
@@ -66,11 +75,7 @@ func repeatLine(line string, n int) string {
 // Roll tapes of the sequence bets: a come-out and the throws after it,
 // and what the bet pays at its end.
 func TestPlaySequenceBets(t *testing.T) {
-	for _, c := range []struct {
-		name, tape string
-		paid       int64
-		outcome    string
-	}{
+	checkDecidedTapes(t, []decidedTape{
 		{"Point-7: the point 5, then the seven-out, 7:1", "bet point-7 10\nroll 1-4\nroll 2-5\n", 70, "won"},
 		{"Point-7: the point 5, then a 6: lost", "bet point-7 10\nroll 1-4\nroll 1-5\n", 0, "lost"},
 		{"7-Point: a 7, then the point 10, 7:1", "bet 7-point 10\nroll 3-4\nroll 4-6\n", 70, "won"},
@@ -81,7 +86,21 @@ func TestPlaySequenceBets(t *testing.T) {
 			"rules street\nplayer sam 1000\nplayer ann 1000\nplayer bob 1000\nside ann bob points then 7 10 at 7:1\nroll 2-4\nroll 1-6\n", 70, "won"},
 		{"between players: 6 then 6 before 7, lost on the 7",
 			"rules street\nplayer sam 1000\nplayer ann 1000\nplayer bob 1000\nside ann bob 6 then 6 before 7 10\nroll 2-4\nroll 1-2\nroll 2-4\nroll 3-4\n", 0, "lost"},
-	} {
-		checkDecidedAtEnd(t, c.name, c.tape, c.outcome, c.paid)
+	})
+}
+
+// Roll tapes of the variants' bets: Rock 'n Roll Dice's Players Circle
+// pushing on 11 and paid 6:5 on a point made the hard way, its Juke Box,
+// and New York craps' box numbers.
+func TestPlayVariants(t *testing.T) {
+	checkDecidedTapes(t, []decidedTape{
+		{"the Players Circle: 11 pushes, then the point 6 made 3-3, 6:5", "rules rocknroll\nbet pass 10\nroll 5-6\nbet pass 10\nroll 1-5\nroll 2-3\nroll 3-3\n", 12, "won"},
+		{"the Juke Box on 12: 3:1", "rules rocknroll\nbet field 10\nroll 6-6\n", 30, "won"},
+		{"New York craps: buy 4 for 20 and 1 vig, the 4 thrown: 40", "rules newyork\nbet pass 10\nroll 2-4\nbet buy 4 20\nroll 2-2\n", 40, "won"},
+	})
+	for _, tape := range []string{"rules newyork\nbet pass 10\nroll 2-4\nbet come 10\n", "rules newyork\nbet place 6 12\n", "rules rocknroll\nbet don't pass 10\n"} {
+		if lines := playJSON(t, tape); lines[len(lines)-1].Error == "" {
+			t.Errorf("%q: the last bet was taken", tape)
+		}
 	}
 }

@@ -639,6 +639,8 @@ var presets = []struct {
 	{"100x", "the standard table with 100x odds", craps.Odds100x},
 	{"street", "the private game of the private-game rule book: no house, no bar", craps.Street},
 	{"cards", "card craps: the card-craps rules' 48-card deck in place of the dice", craps.CardCraps},
+	{"newyork", "New York craps (Scarne): no come bets or place bets, the box numbers bought or laid for 5%", craps.NewYork},
+	{"rocknroll", "Rock 'n Roll Dice: the Players Circle (11 and 12 push, hard points 6:5), the Numbers, the Juke Box", craps.RockNRollDice},
 }
 
 // Preset returns the rules a preset's name stands for, in any case

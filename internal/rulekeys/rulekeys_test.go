@@ -13,11 +13,11 @@ import (
 
 func TestPresets(t *testing.T) {
 	names := PresetNames()
-	if want := []string{"100x", "bar2", "cards", "crapless", "standard", "street", "vegas"}; !slices.Equal(names, want) {
+	if want := []string{"100x", "bar2", "cards", "crapless", "newyork", "rocknroll", "standard", "street", "vegas"}; !slices.Equal(names, want) {
 		t.Errorf("PresetNames() = %q, want %q", names, want)
 	}
 	funcs := map[string]Rules{"standard": Standard(), "bar2": Bar2(), "vegas": Vegas(), "crapless": Crapless(), "100x": Odds100x(),
-		"cards": CardCraps(), "street": Street()}
+		"cards": CardCraps(), "street": Street(), "newyork": NewYork(), "rocknroll": RockNRollDice()}
 	for _, name := range names {
 		r, err := Preset(name)
 		if err != nil {
