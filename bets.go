@@ -75,6 +75,10 @@ const (
 	SevenPoint      // 7-Point: a come-out 7, then a come-out that sets a point.
 	SevenPointSeven // 7-Point-7: a come-out 7, a point, then a 7.
 	MuggsysCorner   // a come-out 7, or a point and then a 7 at once, each at its own pay.
+
+	// Repeater Bets Plus' bets on the repeaters' totals (Rules.RepeaterGroups).
+
+	RepeaterAny // any total of Bet.Set thrown its repeater's number of times before a 7 (Updown, Downtown, ...).
 	numKinds
 )
 
@@ -87,6 +91,7 @@ var kindNames = [numKinds]string{
 	"Center", "Point", "Number", "Before", "Within",
 	"Ride the Line", "Hot Shooter", "Different Doubles", "Bonus Craps",
 	"Point-7", "7-Point", "7-Point-7", "Muggsy's Corner",
+	"Repeater Any",
 }
 
 // String is the name a dealer says for the kind ("Place", "Hard", "C&E").
@@ -183,7 +188,9 @@ func (b Bet) String() string {
 		return name // not "Hop 0-0" nor " before ": those read as nothing
 	case b.Kind == Hop:
 		return name + " " + b.Hop.String()
-	case b.Kind == All && b.Set != 0:
+	case b.Kind == RepeaterAny && repeaterGroupName(b.Set) != "":
+		return repeaterGroupName(b.Set)
+	case (b.Kind == All || b.Kind == Repeater || b.Kind == RepeaterAny) && b.Set != 0:
 		return name + " " + b.Set.text()
 	case b.Kind == Before:
 		return b.sequenceText() + " before " + b.Against.text()
@@ -243,6 +250,7 @@ var betAliases = map[string]BetKind{
 	"point-7": PointSeven, "point-seven": PointSeven, "7-point": SevenPoint, "seven-point": SevenPoint,
 	"7-point-7": SevenPointSeven, "seven-point-seven": SevenPointSeven,
 	"muggsy's corner": MuggsysCorner, "muggsys corner": MuggsysCorner, "muggsy": MuggsysCorner,
+	"repeater any": RepeaterAny,
 }
 
 // ParseBet reads a bet by the names a dealer or player says, in any case:
@@ -279,6 +287,12 @@ func ParseBet(s string) (Bet, error) {
 		b := Bet{Kind: All}
 		var err error
 		if b.Set, err = ParseOutcomeSet(strings.TrimPrefix(set, "of ")); err != nil || !b.wellFormed() {
+			return Bet{}, syntaxError("bet", s)
+		}
+		return b, nil
+	}
+	if b, ok := parseRepeaterSet(text); ok {
+		if !b.wellFormed() {
 			return Bet{}, syntaxError("bet", s)
 		}
 		return b, nil
@@ -344,8 +358,8 @@ func (b Bet) wellFormed() bool {
 	case b.Kind == Within:
 		return b.Number == 0 && b.Hop == Dice{} && b.Against == 0 && b.sequenceWellFormed() &&
 			b.Throws >= 1 && int(b.Throws) >= b.sequenceLen() && b.Throws <= MaxThrows
-	case b.Kind == All && b.Set != 0:
-		return b.Number == 0 && b.Hop == Dice{} && b.Against == 0 && b.Throws == 0 && wholeTotals(b.Set) &&
+	case b.Kind == All && b.Set != 0 || b.Kind == Repeater && b.Set != 0 || b.Kind == RepeaterAny:
+		return b.Number == 0 && b.Hop == Dice{} && b.Against == 0 && b.Throws == 0 && b.Set != 0 && wholeTotals(b.Set) &&
 			b.Then == [2]OutcomeSet{}
 	case b.Hop != Dice{} || b.Set|b.Against != 0 || b.Throws != 0 || b.Then != [2]OutcomeSet{}:
 		return false
@@ -524,6 +538,9 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 	case All, Tall, Small:
 		return r.allOf(b, s, t)
 	case Repeater:
+		if b.Set != 0 {
+			return r.repeaterSet(b, s, t)
+		}
 		switch t {
 		case 7:
 			return effect{verdict: loses}
@@ -534,6 +551,8 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 			s.made++
 		}
 		return effect{next: s}
+	case RepeaterAny:
+		return r.repeaterAny(b, s, t)
 	case Center, PointBet:
 		return r.rightLine(s, t)
 	case NumberBet:

@@ -138,6 +138,14 @@ type Rules struct {
 	AllBets [4]AllPaytable
 	// Repeater is the repeater bets' paytable.
 	Repeater RepeaterPaytable
+	// RepeaterSets and RepeaterGroups are the table's other bets on the
+	// repeaters' totals (Repeater Bets Plus): a Repeater bet on a set of
+	// totals counted together, and a RepeaterAny bet paid when any of a
+	// set's repeaters would win. RepeaterSurrender lets a repeater be
+	// surrendered partway (Table.Surrender). Zero: none of them.
+	RepeaterSets      [3]RepeaterSetPaytable
+	RepeaterGroups    [5]RepeaterGroupPaytable
+	RepeaterSurrender RepeaterSurrender
 	// RideTheLine, HotShooter, DifferentDoubles and BonusCraps pay the
 	// bets on a count of those names (HandPaytable); a zero paytable is
 	// the bet's published one: Ride the Line's pay table 1
@@ -782,6 +790,10 @@ func (r Rules) Offers(b Bet) error {
 		why = fmt.Sprintf("the table buys only %s", r.BuyOn.text())
 	case b.Kind == All && !allOffered:
 		why = fmt.Sprintf("the table offers no bet on all of %s before a 7", b.Set.text())
+	case b.Kind == Repeater && b.Set != 0 && !r.hasRepeaterSet(b.Set):
+		why = fmt.Sprintf("the table offers no repeater on %s", b.Set.text())
+	case b.Kind == RepeaterAny && !r.hasRepeaterGroup(b.Set):
+		why = fmt.Sprintf("the table offers no bet on the repeaters of %s", b.Set.text())
 	case b.Kind == MuggsysCorner && r.Sequences.MuggsysCorner == MuggsyPaytable{}:
 		why = "the table sets no pays for it (Rules.Sequences.MuggsysCorner)"
 	case b.Kind == Before && !r.Dice.throws(b.Against) && !b.sequenceThrown(&r.Dice):
@@ -805,7 +817,7 @@ const maxOddsMultiple = 10_000
 func (r Rules) Validate() error {
 	for _, check := range []func(*Rules) string{
 		(*Rules).checkGame, (*Rules).checkMoney, (*Rules).checkPayouts, (*Rules).checkOdds,
-		(*Rules).checkCommissions, (*Rules).checkSwitches, (*Rules).checkSplitBets, (*Rules).checkDice,
+		(*Rules).checkCommissions, (*Rules).checkSwitches, (*Rules).checkSplitBets, (*Rules).checkRepeaters, (*Rules).checkDice,
 	} {
 		if why := check(&r); why != "" {
 			return fmt.Errorf("craps: rules: %s: %w", why, ErrInvalidRules)
@@ -869,7 +881,9 @@ func casinoRulesSet(r *Rules) string {
 		{"side-bet paytables", r.Fire != FirePaytable{} || r.FirePaysAtSixthPoint || r.ATS != ATSPaytable{} ||
 			r.AllBets != [len(r.AllBets)]AllPaytable{} || r.Repeater != RepeaterPaytable{} ||
 			r.RideTheLine != HandPaytable{} || r.HotShooter != HandPaytable{} ||
-			r.DifferentDoubles != HandPaytable{} || r.BonusCraps != HandPaytable{} || r.Sequences != SequencePaytable{}},
+			r.DifferentDoubles != HandPaytable{} || r.BonusCraps != HandPaytable{} || r.Sequences != SequencePaytable{} ||
+			r.RepeaterSets != [len(r.RepeaterSets)]RepeaterSetPaytable{} ||
+			r.RepeaterGroups != [len(r.RepeaterGroups)]RepeaterGroupPaytable{} || r.RepeaterSurrender != RepeaterSurrender{}},
 	} {
 		if f.set {
 			set = append(set, f.name)

@@ -330,8 +330,13 @@ func (t *Table) consistent(p *placed) bool {
 		p, _ := t.rules.allPaytable(b)
 		need := totalsBits(p.Set)
 		return s.point == 0 && s.made&^need == 0 && s.made != need && (s.made == 0 || t.sinceSeven > 0)
-	case Repeater:
-		// Fewer throws of its number than win it, none before the last 7.
+	case Repeater, RepeaterAny:
+		// Fewer throws of its number than win it (a state its definition
+		// reaches, for a bet on a set), none before the last 7.
+		if b.Set != 0 {
+			_, ok := t.automatonOf(&b).state(s)
+			return ok && s.point == 0 && (s.made == 0 || t.sinceSeven > 0)
+		}
 		return s.point == int8(b.Number) && int(s.made) < repeats(b.Number) && (s.made == 0 || t.sinceSeven > 0)
 	case Center:
 		return s.point == t.point && s.made == 0

@@ -97,7 +97,14 @@ func TestPlayVariants(t *testing.T) {
 		{"the Players Circle: 11 pushes, then the point 6 made 3-3, 6:5", "rules rocknroll\nbet pass 10\nroll 5-6\nbet pass 10\nroll 1-5\nroll 2-3\nroll 3-3\n", 12, "won"},
 		{"the Juke Box on 12: 3:1", "rules rocknroll\nbet field 10\nroll 6-6\n", 30, "won"},
 		{"New York craps: buy 4 for 20 and 1 vig, the 4 thrown: 40", "rules newyork\nbet pass 10\nroll 2-4\nbet buy 4 20\nroll 2-2\n", 40, "won"},
+		{"Repeater Bets Plus: Updown, the 2 thrown twice, 15 for 1", "rules repeaterplus\nbet updown 10\nroll 1-1\nroll 4-5\nroll 1-1\n", 140, "won"},
+		{"Repeater Bets Plus: 2 or 12 before a 7, 3 for 1", "rules repeaterplus\nbet repeater 2,12 10\nroll 4-5\nroll 6-6\n", 20, "won"},
 	})
+	// A surrender: the 6 thrown three times, 8 for 1 back.
+	lines := playJSON(t, "rules repeaterplus\nbet repeater 6 10\nroll 3-3\nroll 2-4\nroll 1-5\nsurrender repeater 6\nroll 3-4\n")
+	if last := lines[len(lines)-1]; last.Error != "" || last.Players["p1"].Bankroll != 1070 || last.Players["p1"].OnTable != 0 {
+		t.Errorf("a repeater 6 of 10 surrendered at three 6s: %+v, want the bankroll 1070", last)
+	}
 	for _, tape := range []string{"rules newyork\nbet pass 10\nroll 2-4\nbet come 10\n", "rules newyork\nbet place 6 12\n", "rules rocknroll\nbet don't pass 10\n"} {
 		if lines := playJSON(t, tape); lines[len(lines)-1].Error == "" {
 			t.Errorf("%q: the last bet was taken", tape)
