@@ -38,9 +38,11 @@ type SessionAnalysis struct {
 	// are zero when Exact.
 	Exact                                                                                    bool
 	ErrorBound, RollsErrorBound, RollsVarianceErrorBound, MeanErrorBound, VarianceErrorBound *big.Rat
-	// Target, StopLoss, Ruin and MaxRolls are the chances of each way to
-	// end: MaxRolls that of playing the roll limit out (zero without one).
-	Target, StopLoss, Ruin, MaxRolls *big.Rat
+	// Target, StopLoss, Ruin, MaxRolls and Stopped are the chances of each
+	// way to end: MaxRolls that of playing the roll limit out (zero
+	// without one), Stopped that of the strategy's stop (zero for a
+	// strategy without a stop action).
+	Target, StopLoss, Ruin, MaxRolls, Stopped *big.Rat
 	// Rolls is the expected number of rolls of a session, RollsVariance
 	// their variance.
 	Rolls, RollsVariance *big.Rat
@@ -64,17 +66,22 @@ type NetProbability struct {
 const sessionExactStates = 400
 
 // maxSessionStates bounds the sessions AnalyzeSession takes: the iron
-// cross from 1000 to 2000 has 14,910 states and takes a few seconds.
-const maxSessionStates = 1 << 17
+// cross from 1000 to 2000 has 14,910 states and takes a few seconds, the
+// pass line with the most odds from 100,000 to 200,000 has 179,986 and
+// takes about fifteen.
+const maxSessionStates = 1 << 20
 
 // AnalyzeSession computes the law of a session of strategy s under r
 // within limits lim, which must be valid for Simulate; a roll limit is
-// followed roll by roll (see SessionAnalysis). It returns an error
-// wrapping ErrNotAnalyzable for a strategy without an exact analysis (see
-// AnalyzeStrategy), a session with more than 131,072 states, one with a
-// roll limit whose states times rolls followed pass 2·10^8 (some
-// seconds), or one that neither the iteration nor the elimination within
-// its bound solves; ErrSimulation for limits a simulation refuses.
+// followed roll by roll (see SessionAnalysis). The strategy's stop
+// actions end sessions as in a simulation (SessionAnalysis.Stopped). It
+// returns an error wrapping ErrNotAnalyzable for a strategy without an
+// exact analysis (see AnalyzeStrategy), a session with more than
+// 1,048,576 states (SessionSize estimates their number before anything
+// is explored; a session estimated at 8 times that is refused at once),
+// one with a roll limit whose states times rolls followed pass
+// 2·10^8 (some seconds), or one that no solver within its bound solves;
+// ErrSimulation for limits a simulation refuses.
 func (r Rules) AnalyzeSession(s Strategy, lim SessionLimits) (SessionAnalysis, error) {
 	j, err := r.compiledStrategy(s)
 	if err != nil {
@@ -82,6 +89,10 @@ func (r Rules) AnalyzeSession(s Strategy, lim SessionLimits) (SessionAnalysis, e
 	}
 	if why := lim.invalid(); why != "" {
 		return SessionAnalysis{}, fmt.Errorf("craps: analyze session: %s: %w", why, ErrSimulation)
+	}
+	if n := sessionSize(j, lim); n > 8*maxSessionStates {
+		return SessionAnalysis{}, fmt.Errorf("craps: analyze session of %q: about %d states (twice the automaton's %d times the levels of money), far more than the %d the analysis takes: %w",
+			s.label(), n, j.states(), maxSessionStates, ErrNotAnalyzable)
 	}
 	x := newSessionChain(r, s, lim, j)
 	if err := x.explore(); err != nil {
@@ -93,6 +104,51 @@ func (r Rules) AnalyzeSession(s Strategy, lim SessionLimits) (SessionAnalysis, e
 	}
 	a.Strategy, a.Limits = s.Name, lim
 	return a, nil
+}
+
+// SessionSize estimates the states AnalyzeSession would explore for
+// strategy s under r within limits lim, without exploring them: twice the
+// states of the strategy's automaton (once with money enough for every
+// bet, once short of it) times the levels the player's money can take,
+// from nothing to the target (or to what the roll limit lets him win), on
+// the grid of the amounts a roll and the placements move. A layout does
+// not hold at every level of money, which makes fewer; one a short
+// bankroll leaves incomplete is not the automaton's, which makes more:
+// the named systems' sessions have from an eighth of the estimate to
+// about as many.
+// The analysis costs about a microsecond a state to explore, and a few
+// more to solve. Its errors are AnalyzeSession's but for the number of
+// states.
+func (r Rules) SessionSize(s Strategy, lim SessionLimits) (int, error) {
+	j, err := r.compiledStrategy(s)
+	if err != nil {
+		return 0, err
+	}
+	if why := lim.invalid(); why != "" {
+		return 0, fmt.Errorf("craps: session size: %s: %w", why, ErrSimulation)
+	}
+	return sessionSize(j, lim), nil
+}
+
+// sessionSize is SessionSize for the whole automaton j.
+func sessionSize(j *joint, lim SessionLimits) int {
+	grid := gcd64(int64(lim.Bankroll), j.startCost)
+	most := int64(0) // the most one roll adds to the money
+	for tr := range j.money {
+		m := &j.money[tr]
+		grid = gcd64(gcd64(grid, abs64(m.credit)), abs64(m.cost))
+		most = max(most, m.credit)
+	}
+	grid = max(grid, 1)
+	top := int64(lim.Target)
+	if top == 0 || lim.MaxRolls != 0 && lim.MaxRolls < (top-int64(lim.Bankroll))/max(most, 1) {
+		top = int64(lim.Bankroll) + lim.MaxRolls*most
+	}
+	levels := top/grid + 1
+	if levels > math.MaxInt32 || int64(j.states()) > math.MaxInt32/2/levels {
+		return math.MaxInt32
+	}
+	return 2 * int(levels) * j.states()
 }
 
 // sessionChain is a session as a Markov chain over (state, money). A
@@ -128,6 +184,9 @@ type sessionChain struct {
 	// times rolls followed under a roll limit (maxHorizonWork).
 	direct      int
 	horizonWork int64
+	// skyline is the most entries of the profile solved by elimination
+	// in float64 (maxSkyline; tests lower it to try the iteration).
+	skyline int64
 }
 
 type sessionNode struct {
@@ -158,6 +217,7 @@ const (
 	endStopLoss
 	endRuin
 	endMaxRolls
+	endStrategy
 )
 
 type sessionMove struct {
@@ -168,7 +228,7 @@ type sessionMove struct {
 func newSessionChain(r Rules, s Strategy, lim SessionLimits, j *joint) *sessionChain {
 	cfg := &SimConfig{Rules: r, Strategy: s, Mode: BySessions, Session: lim}
 	x := &sessionChain{j: j, lim: lim, p: newPlayer(cfg), auto: map[string]int{},
-		index: map[sessionKey]int{}, ends: map[sessionEnd]int{}, direct: directStates, horizonWork: maxHorizonWork}
+		index: map[sessionKey]int{}, ends: map[sessionEnd]int{}, direct: directStates, horizonWork: maxHorizonWork, skyline: maxSkyline}
 	for k, t := range j.tables {
 		x.auto[j.stateKey(k)] = k
 		on := int64(0)
@@ -193,15 +253,18 @@ func (x *sessionChain) end(how sessionEndKind, total int64) int {
 }
 
 // endAfterRoll is the end a roll leaves a session at, with total on and
-// off the layout, as the simulator ends it (seatPlay.endOf), and whether
-// it ends; last says the roll is the roll limit's last.
-func (x *sessionChain) endAfterRoll(total int64, last bool) (int, bool) {
+// off the layout and the strategy's stop as given, as the simulator ends
+// it (seatPlay.endOf), and whether it ends; last says the roll is the
+// roll limit's last.
+func (x *sessionChain) endAfterRoll(total int64, stop, last bool) (int, bool) {
 	var e SessionEnds
 	rolls := int64(0)
 	if last {
 		rolls = x.lim.MaxRolls
 	}
-	switch x.p.seats[0].endOf(&x.lim, false, Amount(total), rolls, &e) { // a strategy that stops is not analysed
+	switch x.p.seats[0].endOf(&x.lim, stop, Amount(total), rolls, &e) {
+	case &e.Strategy:
+		return x.end(endStrategy, total), true
 	case &e.Target:
 		return x.end(endTarget, total), true
 	case &e.StopLoss:
@@ -298,7 +361,7 @@ func (x *sessionChain) throwFrom(nd *sessionNode, i int, next bool) (to, last in
 		tr := nd.auto*36 + i
 		m := &j.money[tr]
 		cashMid, mid := nd.cash+m.credit, nd.total+m.mid
-		if e, ok := x.endAfterRoll(mid, false); ok {
+		if e, ok := x.endAfterRoll(mid, j.moves[tr].stop, false); ok {
 			return e, e
 		}
 		if cashMid >= m.need {
@@ -325,7 +388,7 @@ func (x *sessionChain) playTable(short bool, i int, next bool) (to, last int) {
 	p.seats[0].short = short
 	p.roll(uint(i), &x.res)
 	total := int64(p.t.seats[0].bankroll + onTable(&p.t, 0))
-	if e, ok := x.endAfterRoll(total, false); ok {
+	if e, ok := x.endAfterRoll(total, p.first().stop, false); ok {
 		return e, e
 	}
 	last = x.lastEnd(total)
@@ -342,7 +405,7 @@ func (x *sessionChain) lastEnd(total int64) int {
 	if x.lim.MaxRolls == 0 {
 		return 0
 	}
-	e, _ := x.endAfterRoll(total, true)
+	e, _ := x.endAfterRoll(total, false, true)
 	return e
 }
 
@@ -472,9 +535,11 @@ type approxSolver func(b []float64, cols int) ([]float64, error)
 const fallbackWork = 20_000_000
 
 // approx returns the floating-point solver for the chain m: elimination
-// in 128-bit floating point for a chain of at most directStates states,
-// the two-grid iteration on money levels beyond, and elimination again,
-// within fallbackWork, where the iteration does not settle.
+// in 128-bit floating point for a chain of at most directStates states;
+// beyond, elimination in float64 within the profile of the states sorted
+// by their money (skyline), where that profile holds at most maxSkyline
+// entries; else the two-grid iteration on money levels, and elimination
+// again, within fallbackWork, where the iteration does not settle.
 func (x *sessionChain) approx(m *markov) (approxSolver, error) {
 	if len(x.nodes) <= x.direct {
 		f, ok, _ := m.factorFloat(math.MaxInt)
@@ -492,6 +557,9 @@ func (x *sessionChain) approx(m *markov) (approxSolver, error) {
 	for i, nd := range x.nodes {
 		k, _ := slices.BinarySearch(sorted, nd.total)
 		levels[i] = int32(k)
+	}
+	if sky, ok := newSkyline(x.moves, levels, 36, x.skyline); ok {
+		return func(b []float64, cols int) ([]float64, error) { return sky.solve(b, cols), nil }, nil
 	}
 	g := newTwoGrid(x.moves, levels, len(sorted))
 	var direct approxSolver // the fallback, once factored
@@ -749,7 +817,7 @@ func abs64(a int64) int64 {
 
 // fill sets the figures that follow from the chance of each end.
 func (x *sessionChain) fill(a *SessionAnalysis, probs []*big.Rat) {
-	a.Target, a.StopLoss, a.Ruin, a.MaxRolls = new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat)
+	a.Target, a.StopLoss, a.Ruin, a.MaxRolls, a.Stopped = new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat)
 	byNet := map[int64]*big.Rat{}
 	a.Mean, a.Variance = new(big.Rat), new(big.Rat)
 	for e, end := range x.endList {
@@ -763,6 +831,8 @@ func (x *sessionChain) fill(a *SessionAnalysis, probs []*big.Rat) {
 			a.Ruin.Add(a.Ruin, p)
 		case endMaxRolls:
 			a.MaxRolls.Add(a.MaxRolls, p)
+		case endStrategy:
+			a.Stopped.Add(a.Stopped, p)
 		}
 		if byNet[end.net] == nil {
 			byNet[end.net] = new(big.Rat)

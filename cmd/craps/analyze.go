@@ -128,6 +128,9 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 		if lim.Target == 0 {
 			lim.Target = 2 * lim.Bankroll
 		}
+		if n, err := r.SessionSize(s, lim); err == nil && n > bigSession && !*asJSON {
+			fmt.Fprintf(simStderr, "craps analyze: sessions of up to %d states: the analysis takes about a microsecond a state to explore and several to solve\n", n)
+		}
 		sa, err := r.AnalyzeSession(s, lim)
 		if errors.Is(err, craps.ErrSimulation) { // limits no session can have
 			return fmt.Errorf("%v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
@@ -308,6 +311,7 @@ func sessionFigures(a *craps.SessionAnalysis) []figure {
 		{name: "lose the stop-loss", key: "stop_loss", q: a.StopLoss},
 		{name: "ruin", key: "ruin", q: a.Ruin},
 		{name: "play the roll limit out", key: "max_rolls", q: a.MaxRolls},
+		{name: "stopped by the strategy", key: "stopped", q: a.Stopped},
 		{name: "rolls", key: "rolls", q: a.Rolls},
 		{name: "variance of the rolls", key: "rolls_variance", q: a.RollsVariance, sd: true},
 		{name: "net result", key: "mean", q: a.Mean},
@@ -333,7 +337,7 @@ func writeSession(w io.Writer, a *craps.SessionAnalysis) {
 		l.Bankroll, l.Target, l.StopLoss, limit, a.States, how)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, f := range sessionFigures(a) {
-		if (f.key != "stop_loss" || l.StopLoss != 0) && (f.key != "max_rolls" || l.MaxRolls != 0) {
+		if (f.key != "stop_loss" || l.StopLoss != 0) && (f.key != "max_rolls" || l.MaxRolls != 0) && (f.key != "stopped" || a.Stopped.Sign() != 0) {
 			fmt.Fprintf(tw, "  %s\t%s\n", f.name, f.text())
 		}
 	}
@@ -376,6 +380,10 @@ func netsJSON(law []craps.NetProbability) []netJSON {
 	}
 	return out
 }
+
+// bigSession is how many states of a session analysis make it worth
+// saying, before it starts, what it costs.
+const bigSession = 100_000
 
 // automatonText says what the strategy's automaton is: its states, and
 // the groups of its actions that play independently, which the analysis
