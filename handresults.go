@@ -86,26 +86,54 @@ func (r *limbRow) each(f func(i int)) {
 	}
 }
 
-// add adds k times x to the row's i-th number, limb by limb.
-func (r *limbRow) add(i, width int, x []uint64, k uint64) {
+// add adds k times x to the row's i-th number, limb by limb; with
+// carries, carrying from limb to limb as it goes (limbs of 64 bits).
+func (r *limbRow) add(i, width int, x []uint64, k uint64, carries bool) {
 	dst := r.v[i*width : (i+1)*width]
 	if r.has[i/64]&(1<<(i%64)) == 0 {
 		r.has[i/64] |= 1 << (i % 64)
+		clear(dst)
+		if !carries {
+			for l := range dst {
+				dst[l] = k * x[l]
+			}
+			return
+		}
+	}
+	if !carries {
 		for l := range dst {
-			dst[l] = k * x[l]
+			dst[l] += k * x[l]
 		}
 		return
 	}
+	var c uint64
 	for l := range dst {
-		dst[l] += k * x[l]
+		hi, lo := bits.Mul64(x[l], k)
+		lo, c1 := bits.Add64(lo, c, 0)
+		var c2 uint64
+		dst[l], c2 = bits.Add64(dst[l], lo, 0)
+		c = hi + c1 + c2
 	}
 }
 
 // carry propagates the carries of each number of the row, leaving every
 // limb below 2^limbBits, and adds the numbers to sum, a number of limbs
 // (their carries propagated every 2^spare additions, spare the bits
-// above limbBits in a word); count counts the additions since.
+// above limbBits in a word); count counts the additions since. Limbs of
+// 64 bits carry as they add: their row has none to propagate, and sum
+// too adds with carries.
 func (r *limbRow) carry(width int, limbBits uint, sum []uint64, count *int) {
+	if limbBits == 64 {
+		if sum != nil {
+			for w, word := range r.has {
+				for ; word != 0; word &= word - 1 {
+					i := w*64 + bits.TrailingZeros64(word)
+					addCarrying(sum, r.v[i*width:(i+1)*width])
+				}
+			}
+		}
+		return
+	}
 	mask := uint64(1)<<limbBits - 1
 	spare := 1 << (63 - limbBits)
 	for w, word := range r.has {
@@ -128,9 +156,24 @@ func (r *limbRow) carry(width int, limbBits uint, sum []uint64, count *int) {
 	}
 }
 
+// addCarrying adds x to sum, 64-bit limbs, sum the longer.
+func addCarrying(sum, x []uint64) {
+	var c uint64
+	for l := range sum {
+		v := uint64(0)
+		if l < len(x) {
+			v = x[l]
+		}
+		sum[l], c = bits.Add64(sum[l], v, c)
+	}
+}
+
 // carryLimbs propagates the carries of x, limbs of limbBits bits whose
-// last has room for the carries into it.
+// last has room for the carries into it (limbs of 64 bits have none).
 func carryLimbs(x []uint64, limbBits uint) {
+	if limbBits == 64 {
+		return
+	}
 	mask := uint64(1)<<limbBits - 1
 	c := uint64(0)
 	for l := range x {
@@ -142,13 +185,23 @@ func carryLimbs(x []uint64, limbBits uint) {
 	}
 }
 
-// scale multiplies every number of the row by k, limb by limb.
-func (r *limbRow) scale(width int, k uint64) {
+// scale multiplies every number of the row by k, limb by limb; with
+// carries, carrying as it goes.
+func (r *limbRow) scale(width int, k uint64, carries bool) {
 	for w, word := range r.has {
 		for ; word != 0; word &= word - 1 {
 			i := w*64 + bits.TrailingZeros64(word)
-			for l := i * width; l < (i+1)*width; l++ {
-				r.v[l] *= k
+			x := r.v[i*width : (i+1)*width]
+			var c uint64
+			for l := range x {
+				if !carries {
+					x[l] *= k
+					continue
+				}
+				hi, lo := bits.Mul64(x[l], k)
+				var c1 uint64
+				x[l], c1 = bits.Add64(lo, c, 0)
+				c = hi + c1
 			}
 		}
 	}
@@ -200,18 +253,24 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 	in[n] = uint64(c.den)
 	for _, ms := range c.moves {
 		for _, m := range ms {
-			if m.sevenOut {
-				in[n] += uint64(m.weight)
-			} else {
-				in[m.next] += uint64(m.weight)
+			to := &in[n]
+			if !m.sevenOut {
+				to = &in[m.next]
 			}
+			*to = min(*to+uint64(m.weight), 1<<62) // past 2^62, carries anyway
 		}
 	}
 	most := uint64(1)
 	for _, w := range in {
 		most = max(most, w)
 	}
+	// Dice of a large denominator leave too few bits: limbs of 64 bits
+	// carry as they add.
 	limbBits := uint(63 - bits.Len64(most))
+	carries := limbBits < 24
+	if carries {
+		limbBits = 64
+	}
 	limbsFor := func(d *big.Int) int { return d.BitLen()/int(limbBits) + 1 }
 	width := limbsFor(den)
 	mass, next := make([]limbRow, n), make([]limbRow, n)
@@ -236,7 +295,7 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 			ended.widen(width, w)
 			width = w
 		}
-		ended.scale(width, uint64(c.den))
+		ended.scale(width, uint64(c.den), carries)
 		// The range of each state's row after this throw, and of the
 		// results of the hands that end on it.
 		endLo, endHi := int64(1<<62), int64(-1<<62)
@@ -283,7 +342,7 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 					for ; word != 0; word &= word - 1 {
 						i := w*64 + bits.TrailingZeros64(word)
 						work++
-						to.add(i+shift, width, row.v[i*width:(i+1)*width], k)
+						to.add(i+shift, width, row.v[i*width:(i+1)*width], k, carries)
 					}
 				}
 			}

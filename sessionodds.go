@@ -187,6 +187,10 @@ type sessionChain struct {
 	// skyline is the most entries of the profile solved by elimination
 	// in float64 (maxSkyline; tests lower it to try the iteration).
 	skyline int64
+	// weight and den are the dice's law: throw i's chance is
+	// weight[i]/den.
+	weight [36]int64
+	den    int64
 }
 
 type sessionNode struct {
@@ -220,14 +224,17 @@ const (
 	endStrategy
 )
 
+// sessionMove is where the throws of weight (over the dice's
+// denominator) lead from a node: a node, or -1-e for end e.
 type sessionMove struct {
 	to     int
-	throws int64
+	weight int64
 }
 
 func newSessionChain(r Rules, s Strategy, lim SessionLimits, j *joint) *sessionChain {
 	cfg := &SimConfig{Rules: r, Strategy: s, Mode: BySessions, Session: lim}
-	x := &sessionChain{j: j, lim: lim, p: newPlayer(cfg), auto: map[string]int{},
+	weight, den := r.throwWeights()
+	x := &sessionChain{j: j, lim: lim, p: newPlayer(cfg), auto: map[string]int{}, weight: weight, den: den,
 		index: map[sessionKey]int{}, ends: map[sessionEnd]int{}, direct: directStates, horizonWork: maxHorizonWork, skyline: maxSkyline}
 	for k, t := range j.tables {
 		x.auto[j.stateKey(k)] = k
@@ -336,12 +343,16 @@ func (x *sessionChain) explore() error {
 		next := !limited || x.expanding < x.lim.MaxRolls-1
 		var moves, last []sessionMove
 		for i := range 36 {
+			w := x.weight[i]
+			if w == 0 {
+				continue // a throw the dice never make
+			}
 			to, end := x.throwFrom(&nd, i, next)
 			if next {
-				moves = addSessionMove(moves, to)
+				moves = addSessionMove(moves, to, w)
 			}
 			if limited {
-				last = addSessionMove(last, end)
+				last = addSessionMove(last, end, w)
 			}
 		}
 		x.moves = append(x.moves, moves)
@@ -409,14 +420,14 @@ func (x *sessionChain) lastEnd(total int64) int {
 	return e
 }
 
-func addSessionMove(ms []sessionMove, to int) []sessionMove {
+func addSessionMove(ms []sessionMove, to int, weight int64) []sessionMove {
 	for k := range ms {
 		if ms[k].to == to {
-			ms[k].throws++
+			ms[k].weight += weight
 			return ms
 		}
 	}
-	return append(ms, sessionMove{to, 1})
+	return append(ms, sessionMove{to, weight})
 }
 
 // solve solves the chain: the chance of each end, and the mean and
@@ -446,7 +457,7 @@ func (x *sessionChain) solve() (SessionAnalysis, error) {
 	for n, ms := range x.moves {
 		for _, mv := range ms {
 			if mv.to >= 0 {
-				m.addThrows(n, mv.to, mv.throws)
+				m.add(n, mv.to, big.NewRat(mv.weight, x.den))
 			}
 		}
 	}
@@ -477,7 +488,7 @@ func (x *sessionChain) solveExact(m *markov, a *SessionAnalysis) ([]*big.Rat, er
 		row[ends] = big.NewRat(1, 1)
 		for _, mv := range ms {
 			if mv.to < 0 {
-				row[-1-mv.to] = big.NewRat(mv.throws, 36)
+				row[-1-mv.to] = big.NewRat(mv.weight, x.den)
 			}
 		}
 		b[n] = row
@@ -485,13 +496,13 @@ func (x *sessionChain) solveExact(m *markov, a *SessionAnalysis) ([]*big.Rat, er
 	sol := f.solve(b, ends+1)
 	// The second moment of the rolls: T2 = 1 + Q(2T + T2).
 	for n, ms := range x.moves {
-		sum := big.NewRat(36, 1)
+		sum := big.NewRat(x.den, 1)
 		for _, mv := range ms {
 			if mv.to >= 0 {
-				sum.Add(sum, new(big.Rat).Mul(big.NewRat(2*mv.throws, 1), sol[mv.to][ends]))
+				sum.Add(sum, new(big.Rat).Mul(big.NewRat(2*mv.weight, 1), sol[mv.to][ends]))
 			}
 		}
-		b[n] = []*big.Rat{sum.Quo(sum, big.NewRat(36, 1))}
+		b[n] = []*big.Rat{sum.Quo(sum, big.NewRat(x.den, 1))}
 	}
 	at := sol[x.start]
 	a.Rolls = at[ends]
@@ -558,10 +569,10 @@ func (x *sessionChain) approx(m *markov) (approxSolver, error) {
 		k, _ := slices.BinarySearch(sorted, nd.total)
 		levels[i] = int32(k)
 	}
-	if sky, ok := newSkyline(x.moves, levels, 36, x.skyline); ok {
+	if sky, ok := newSkyline(x.moves, levels, x.den, x.skyline); ok {
 		return func(b []float64, cols int) ([]float64, error) { return sky.solve(b, cols), nil }, nil
 	}
-	g := newTwoGrid(x.moves, levels, len(sorted))
+	g := newTwoGrid(x.moves, levels, len(sorted), x.den)
 	var direct approxSolver // the fallback, once factored
 	return func(b []float64, cols int) ([]float64, error) {
 		if direct != nil {
@@ -612,8 +623,8 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 		return nil, err
 	}
 	ends := len(x.endList)
-	unit := new(big.Int).Lsh(big.NewInt(36), fixedBits) // 36 * 2^fixedBits
-	// b holds 36 * 2^fixedBits times each right-hand side.
+	unit := new(big.Int).Lsh(big.NewInt(x.den), fixedBits) // den * 2^fixedBits
+	// b holds den * 2^fixedBits times each right-hand side.
 	b := make([][]*big.Int, len(x.nodes))
 	for n, ms := range x.moves {
 		row := make([]*big.Int, ends+1)
@@ -623,7 +634,7 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 		row[ends].Set(unit)
 		for _, mv := range ms {
 			if mv.to < 0 {
-				row[-1-mv.to].Lsh(big.NewInt(mv.throws), fixedBits)
+				row[-1-mv.to].Lsh(big.NewInt(mv.weight), fixedBits)
 			}
 		}
 		b[n] = row
@@ -643,7 +654,7 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 			most.Set(sol[n][ends])
 		}
 	}
-	tMax := new(big.Rat).SetFrac(new(big.Int).Mul(most, big.NewInt(36)), low[ends])
+	tMax := new(big.Rat).SetFrac(new(big.Int).Mul(most, big.NewInt(x.den)), low[ends])
 	bound := func(r *big.Int) *big.Rat { // |error| <= tMax |r|, r = res/unit
 		q := new(big.Rat).SetFrac(r, unit)
 		return q.Mul(q, tMax)
@@ -663,7 +674,7 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 		sum := new(big.Int).Set(unit)
 		for _, mv := range ms {
 			if mv.to >= 0 {
-				sum.Add(sum, new(big.Int).Mul(big.NewInt(2*mv.throws), sol[mv.to][ends]))
+				sum.Add(sum, new(big.Int).Mul(big.NewInt(2*mv.weight), sol[mv.to][ends]))
 			}
 		}
 		b[n] = []*big.Int{sum}
@@ -720,7 +731,7 @@ func (x *sessionChain) fixedSolve(solve approxSolver, b [][]*big.Int) (sol [][]*
 			sol[i][c], r[i][c] = new(big.Int), new(big.Int).Set(b[i][c])
 		}
 	}
-	enough := new(big.Int).Lsh(big.NewInt(36), fixedBits-80)
+	enough := new(big.Int).Lsh(big.NewInt(x.den), fixedBits-80)
 	rf := make([]float64, n*cols)
 	for range refineRounds {
 		// Scale each column's residual to at most 1 for the solver.
@@ -753,7 +764,7 @@ func (x *sessionChain) fixedSolve(solve approxSolver, b [][]*big.Int) (sol [][]*
 		// x += e × top/unit in values, e × top/36 on the grid.
 		for c := range cols {
 			f := new(big.Float).SetPrec(256).SetInt(top[c])
-			f.Quo(f, big.NewFloat(36))
+			f.Quo(f, new(big.Float).SetInt64(x.den))
 			for i := range n {
 				v := new(big.Float).SetPrec(256).SetFloat64(e[i*cols+c])
 				v.Mul(v, f)
@@ -781,10 +792,10 @@ func (x *sessionChain) residual(b, sol, r [][]*big.Int) (res, low []*big.Int) {
 	for n, ms := range x.moves {
 		for c := range cols {
 			// unit (I-Q) x = 36 x - Σ throws x(next), over 2^fixedBits.
-			sum.Mul(big.NewInt(36), sol[n][c])
+			sum.Mul(big.NewInt(x.den), sol[n][c])
 			for _, mv := range ms {
 				if mv.to >= 0 {
-					sum.Sub(sum, tmp.Mul(big.NewInt(mv.throws), sol[mv.to][c]))
+					sum.Sub(sum, tmp.Mul(big.NewInt(mv.weight), sol[mv.to][c]))
 				}
 			}
 			if low[c] == nil || sum.Cmp(low[c]) < 0 {

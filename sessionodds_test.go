@@ -77,7 +77,7 @@ func TestAnalyzeSessionBounded(t *testing.T) {
 		for n, ms := range x.moves {
 			for _, mv := range ms {
 				if mv.to >= 0 {
-					m.addThrows(n, mv.to, mv.throws)
+					m.addThrows(n, mv.to, mv.weight)
 				}
 			}
 		}

@@ -71,7 +71,7 @@ func newSkyline(arcs [][]sessionMove, level []int32, den, most int64) (*skyline,
 			if mv.to < 0 {
 				continue
 			}
-			c, q := s.pos[mv.to], float64(mv.throws)/float64(den)
+			c, q := s.pos[mv.to], float64(mv.weight)/float64(den)
 			switch {
 			case c == r:
 				s.diag[r] -= q

@@ -11,12 +11,12 @@ import (
 )
 
 // ErrNotAnalyzable is wrapped by an exact analysis of a strategy the
-// package cannot make: a strategy that does not compile into one finite
-// automaton (one with a Go hook or a stop action, or more than 16,384
-// states), one whose chain, once states alike are merged, has more than
-// 3,000 states (the exact solver's time grows as their cube; the named
-// systems have at most 1,188), the private game, or a session with a
-// roll limit or too many states.
+// package cannot make: a strategy with a Go hook, whose state the
+// analysis cannot see; one a group of whose actions (see Strategy)
+// compiles to more than 2^20 states, or whose chain would take the exact
+// solver more than about a minute (a hand that revisits thousands of
+// states fills in as it is eliminated); the private game; or a session
+// with too many states, or a roll limit followed too far.
 var ErrNotAnalyzable = errors.New("strategy has no exact analysis")
 
 // StrategyAnalysis is the exact long-run figures of a strategy, played
@@ -109,8 +109,6 @@ func (r Rules) analyzable(s *Strategy) error {
 		return fmt.Errorf("craps: analyze strategy %q: the private game has no house to bank a layout: %w", s.label(), ErrNotAnalyzable)
 	case r.Cards != NoCards:
 		return fmt.Errorf("craps: analyze strategy %q: card craps deals from a deck; the analysis throws dice: %w", s.label(), ErrRollSource)
-	case !r.fairDice():
-		return fmt.Errorf("craps: analyze strategy %q: dice %v: the strategy analysis throws fair dice: %w", s.label(), r.Dice, ErrNotAnalyzable)
 	}
 	if err := s.Validate(r); err != nil {
 		return err
@@ -168,9 +166,10 @@ func (r Rules) strategyParts(s Strategy) ([]*joint, error) {
 // groups are small is exact in a fraction of a second. It returns an
 // error wrapping ErrNotAnalyzable for a strategy that does not compile (a
 // hook; a group of more than 2^20 states) or one of whose groups' chains
-// has more than 3,000 states once alike states are merged, and for the
-// private game, ErrRollSource under card rules, or the error of
-// Strategy.Validate.
+// (or two groups' together) the exact solver would take more than about
+// a minute to solve, and for the private game, ErrRollSource under card
+// rules, or the error of Strategy.Validate. Under dice of another law
+// (Rules.Dice) every figure is that law's.
 func (r Rules) AnalyzeStrategy(s Strategy) (StrategyAnalysis, error) {
 	parts, err := r.strategyParts(s)
 	if err != nil {
