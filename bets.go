@@ -67,6 +67,14 @@ const (
 	HotShooter       // paid by the throws in the shooter's hand, the seven-out included, at the seven-out.
 	DifferentDoubles // paid by the different doubles (1-1 to 6-6) thrown before a 7, at the 7.
 	BonusCraps       // the Bonus Craps progressive: paid by the different totals thrown before a 7 or a total thrown again.
+
+	// Bets on a sequence of throws from the come-out, at the house's pays
+	// (Rules.Sequences).
+
+	PointSeven      // Point-7: the come-out sets a point and the next throw is a 7.
+	SevenPoint      // 7-Point: a come-out 7, then a come-out that sets a point.
+	SevenPointSeven // 7-Point-7: a come-out 7, a point, then a 7.
+	MuggsysCorner   // a come-out 7, or a point and then a 7 at once, each at its own pay.
 	numKinds
 )
 
@@ -78,6 +86,7 @@ var kindNames = [numKinds]string{
 	"Repeater", "Three-Way Craps", "All Hardways",
 	"Center", "Point", "Number", "Before", "Within",
 	"Ride the Line", "Hot Shooter", "Different Doubles", "Bonus Craps",
+	"Point-7", "7-Point", "7-Point-7", "Muggsy's Corner",
 }
 
 // String is the name a dealer says for the kind ("Place", "Hard", "C&E").
@@ -135,8 +144,8 @@ type Bet struct {
 	Hop Dice
 	// Throws is the number of throws a Within proposition runs, 1 to
 	// MaxThrows (see Set), and 0 for every other kind. A byte, it shares
-	// a word with Kind and Hop, so that a Bet is 32 bytes and quick to
-	// compare and copy.
+	// a word with Kind and Hop, so that a Bet is quick to compare and
+	// copy.
 	Throws uint8
 	// Number is the point or box number of the bet where its kind needs one
 	// (Place 6, Come 9, Hard 8, Horn High 12, Number 4), and 0 otherwise.
@@ -149,6 +158,14 @@ type Bet struct {
 	// paytable Rules.AllBets gives that set. They are zero for every
 	// other kind.
 	Set, Against OutcomeSet
+	// Then makes a Before or Within proposition one on a sequence: a
+	// throw in Set, then at once one in Then[0], then one in Then[1]
+	// (unused entries zero, the first before the second), on consecutive
+	// throws, before a throw in Against or within Throws throws. A
+	// sequence from the very next throw is a Within bet whose Throws are
+	// its length ("points then 7", a point and then a 7). Zero for every
+	// other bet.
+	Then [2]OutcomeSet
 }
 
 // MaxThrows is the most throws a Within proposition may run.
@@ -169,9 +186,11 @@ func (b Bet) String() string {
 	case b.Kind == All && b.Set != 0:
 		return name + " " + b.Set.text()
 	case b.Kind == Before:
-		return b.Set.text() + " before " + b.Against.text()
+		return b.sequenceText() + " before " + b.Against.text()
+	case b.Kind == Within && int(b.Throws) == b.sequenceLen() && b.Then[0] != 0:
+		return b.sequenceText()
 	case b.Kind == Within:
-		return b.Set.text() + " within " + strconv.Itoa(int(b.Throws))
+		return b.sequenceText() + " within " + strconv.Itoa(int(b.Throws))
 	case b.Number != 0:
 		return name + " " + strconv.Itoa(b.Number)
 	}
@@ -221,6 +240,9 @@ var betAliases = map[string]BetKind{
 	"ride the line": RideTheLine, "ride line": RideTheLine, "hot shooter": HotShooter,
 	"hot shooter jackpot": HotShooter, "different doubles": DifferentDoubles,
 	"bonus craps": BonusCraps, "bonus craps progressive": BonusCraps,
+	"point-7": PointSeven, "point-seven": PointSeven, "7-point": SevenPoint, "seven-point": SevenPoint,
+	"7-point-7": SevenPointSeven, "seven-point-seven": SevenPointSeven,
+	"muggsy's corner": MuggsysCorner, "muggsys corner": MuggsysCorner, "muggsy": MuggsysCorner,
 }
 
 // ParseBet reads a bet by the names a dealer or player says, in any case:
@@ -232,13 +254,18 @@ var betAliases = map[string]BetKind{
 // (or "whirl"), "hop 2-5", "fire", "all", "tall", "small", "all 6,8" or
 // "all of points" (every total in a set before a 7, the set as
 // ParseOutcomeSet reads it), "repeater 4", "three-way craps", "all
-// hardways", and every name Bet.String prints. The private game's wagers
-// read "center", "right" (the pass line), "wrong" (don't pass), "point 6"
-// (or "point", on the point that is on), "number 4", and propositions "<throws> before
+// hardways", "ride the line", "hot shooter", "different doubles", "bonus
+// craps", "point-7", "7-point", "7-point-7", "muggsy's corner", and every
+// name Bet.String prints. The private game's wagers read "center",
+// "right" (the pass line), "wrong" (don't pass), "point 6" (or "point",
+// on the point that is on), "number 4", and propositions "<throws> before
 // <throws>" and "<throws> within <n>", throws as ParseOutcomeSet reads
-// them: "6,8 before 7", "3-3 within 3", "craps within 1". It returns an
-// error wrapping ErrSyntax for anything else, including a number the kind
-// does not take (place 7, hard 5).
+// them: "6,8 before 7", "3-3 within 3", "craps within 1"; the first
+// throws may be a sequence of up to three, one right after the other,
+// "<throws> then <throws>[ then <throws>]", and a sequence alone is one
+// from the next throw: "points then 7", "6 then 6 before 7", "7 then
+// points then 7". It returns an error wrapping ErrSyntax for anything
+// else, including a number the kind does not take (place 7, hard 5).
 func ParseBet(s string) (Bet, error) {
 	text := strings.Join(strings.Fields(strings.ToLower(plainApostrophes(s))), " ")
 	if b, ok, err := parseProposition(text); ok {
@@ -309,16 +336,18 @@ func (b Bet) wellFormed() bool {
 	case b.Kind == NoBet || b.Kind >= numKinds:
 		return false
 	case b.Kind == Hop:
-		return b.Hop.Valid() && b.Hop.A <= b.Hop.B && b.Number == 0 && b.Set|b.Against == 0 && b.Throws == 0
+		return b.Hop.Valid() && b.Hop.A <= b.Hop.B && b.Number == 0 && b.Set|b.Against == 0 && b.Throws == 0 &&
+			b.Then == [2]OutcomeSet{}
 	case b.Kind == Before:
-		return b.Number == 0 && b.Hop == Dice{} && b.Throws == 0 && b.Set.proposable() &&
-			b.Against.proposable() && b.Set&b.Against == 0
+		return b.Number == 0 && b.Hop == Dice{} && b.Throws == 0 && b.sequenceWellFormed() &&
+			b.Against.proposable() && b.sequenceUnion()&b.Against == 0
 	case b.Kind == Within:
-		return b.Number == 0 && b.Hop == Dice{} && b.Against == 0 && b.Set.proposable() &&
-			b.Set&AllOutcomes != AllOutcomes && b.Throws >= 1 && b.Throws <= MaxThrows
+		return b.Number == 0 && b.Hop == Dice{} && b.Against == 0 && b.sequenceWellFormed() &&
+			b.Throws >= 1 && int(b.Throws) >= b.sequenceLen() && b.Throws <= MaxThrows
 	case b.Kind == All && b.Set != 0:
-		return b.Number == 0 && b.Hop == Dice{} && b.Against == 0 && b.Throws == 0 && wholeTotals(b.Set)
-	case b.Hop != Dice{} || b.Set|b.Against != 0 || b.Throws != 0:
+		return b.Number == 0 && b.Hop == Dice{} && b.Against == 0 && b.Throws == 0 && wholeTotals(b.Set) &&
+			b.Then == [2]OutcomeSet{}
+	case b.Hop != Dice{} || b.Set|b.Against != 0 || b.Throws != 0 || b.Then != [2]OutcomeSet{}:
 		return false
 	case b.Number == 0:
 		return !required
@@ -453,7 +482,11 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 	n := int(s.point)
 	switch b.Kind {
 	case PassLine, Come, Put:
-		return r.rightLine(s, t)
+		e := r.rightLine(s, t)
+		if e.verdict == wins && s.point != 0 && d.Pair() && t >= 4 && t <= 10 && !r.HardPointPays.IsZero() {
+			e.pays = r.HardPointPays // the point made the hard way
+		}
+		return e
 	case DontPass, DontCome:
 		return r.wrongLine(s, t)
 	case PassOdds, ComeOdds, PutOdds, Buy:
@@ -505,16 +538,16 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 		return r.rightLine(s, t)
 	case NumberBet:
 		return before(t, b.Number, 7, evenMoney, s)
-	case Before:
-		return beforeSet(d, b.Set, b.Against, s)
-	case Within:
-		switch {
-		case b.Set.Has(d):
-			return effect{verdict: wins, pays: evenMoney}
-		case int(s.made)+1 >= int(b.Throws):
-			return effect{verdict: loses}
+	case Before, Within:
+		return b.proposition(s, d)
+	case PointSeven, SevenPoint, SevenPointSeven:
+		e := r.sequenceOf(b.Kind).proposition(s, d)
+		if e.verdict == wins {
+			e.pays = r.sequencePays(b.Kind)
 		}
-		return effect{next: betState{made: s.made + 1}}
+		return e
+	case MuggsysCorner:
+		return r.muggsysCorner(s, d)
 	}
 	// AllHardways is not a bet that stands: a Table places it as four
 	// hardway bets, and the analysis figures it from theirs.
@@ -547,42 +580,50 @@ func before(t, win, lose int, pays Ratio, s betState) effect {
 	return effect{next: s}
 }
 
-// beforeSet is a bet that wins on a throw in win before one in lose. Bets
-// between players pay what their players agree, so the definition pays
-// even money, the figure Rules.Analyze reports them at.
-func beforeSet(d Dice, win, lose OutcomeSet, s betState) effect {
-	switch {
-	case win.Has(d):
-		return effect{verdict: wins, pays: evenMoney}
-	case lose.Has(d):
-		return effect{verdict: loses}
-	}
-	return effect{next: s}
-}
-
 // parseProposition reads "<throws> before <throws>" and "<throws> within
-// <n>". ok reports whether text has that shape at all.
+// <n>", the first throws perhaps a sequence, "<throws> then <throws>[
+// then <throws>]", and a sequence alone, from the next throw. ok reports
+// whether text has one of those shapes at all.
 func parseProposition(text string) (b Bet, ok bool, err error) {
-	if set, against, found := strings.Cut(text, " before "); found {
-		b = Bet{Kind: Before}
-		if b.Set, err = ParseOutcomeSet(set); err == nil {
-			b.Against, err = ParseOutcomeSet(against)
-		}
-		return b, true, err
-	}
-	if set, n, found := strings.Cut(text, " within "); found {
-		b = Bet{Kind: Within}
+	seq, rest := text, ""
+	switch {
+	case strings.Contains(text, " before "):
+		b.Kind = Before
+		seq, rest, _ = strings.Cut(text, " before ")
+		b.Against, err = ParseOutcomeSet(rest)
+	case strings.Contains(text, " within "):
+		b.Kind = Within
+		seq, rest, _ = strings.Cut(text, " within ")
 		var throws int
-		if b.Set, err = ParseOutcomeSet(set); err == nil {
-			throws, err = strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(n, " throws"), " throw"))
-		}
+		throws, err = strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(rest, " throws"), " throw"))
 		if err == nil && (throws < 0 || throws > MaxThrows) {
 			err = strconv.ErrRange
 		}
 		b.Throws = uint8(throws)
-		return b, true, err
+	case strings.Contains(text, " then "):
+		b.Kind = Within
+	default:
+		return Bet{}, false, nil
 	}
-	return Bet{}, false, nil
+	steps := strings.Split(seq, " then ")
+	if len(steps) > 1+len(b.Then) {
+		return b, true, syntaxError("sequence", seq)
+	}
+	for i, step := range steps {
+		set, e := ParseOutcomeSet(step)
+		if err == nil {
+			err = e
+		}
+		if i == 0 {
+			b.Set = set
+		} else {
+			b.Then[i-1] = set
+		}
+	}
+	if b.Kind == Within && rest == "" {
+		b.Throws = uint8(len(steps))
+	}
+	return b, true, err
 }
 
 // oneRoll is a bet decided by the next throw.
@@ -600,12 +641,21 @@ func (r *Rules) isCraps(t int) bool {
 	return !r.Crapless && (t == 2 || t == 3 || t == 12)
 }
 
+// comeOutPush reports whether come-out total t pushes the line bets
+// (Rules.ComeOutPush).
+func (r *Rules) comeOutPush(t int) bool {
+	return r.ComeOutPush != 0 && r.ComeOutPush&Totals(t) != 0
+}
+
 // rightLine is the pass line: a come-out natural wins and craps loses, any
-// other total becomes the point, which must repeat before a 7.
+// other total becomes the point, which must repeat before a 7; a come-out
+// total of Rules.ComeOutPush pushes.
 func (r *Rules) rightLine(s betState, t int) effect {
 	switch {
 	case s.point != 0:
 		return before(t, int(s.point), 7, evenMoney, s)
+	case r.comeOutPush(t):
+		return effect{verdict: pushes}
 	case r.isNatural(t):
 		return effect{verdict: wins, pays: evenMoney}
 	case r.isCraps(t):
@@ -615,11 +665,13 @@ func (r *Rules) rightLine(s betState, t int) effect {
 }
 
 // wrongLine is don't pass: the mirror of the pass line, except that the bar
-// total pushes on the come-out.
+// total pushes on the come-out, as the totals of Rules.ComeOutPush do.
 func (r *Rules) wrongLine(s betState, t int) effect {
 	switch {
 	case s.point != 0:
 		return before(t, 7, int(s.point), evenMoney, s)
+	case r.comeOutPush(t):
+		return effect{verdict: pushes}
 	case r.isNatural(t):
 		return effect{verdict: loses}
 	case t == r.bar():

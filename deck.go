@@ -63,9 +63,10 @@ type Deck struct {
 	point bool
 	// cutOpen: the deck was shuffled and nothing dealt since, and the
 	// last cut is not yet made: it may be cut. declined counts the
-	// players in Table.CutOrder who have passed the right to cut last on.
+	// players in Table.CutOrder who have passed the right to cut last on,
+	// up to the players at the table (MaxPlayers).
 	cutOpen  bool
-	declined uint8
+	declined uint32
 	// newDeck: a new deck was asked for during a point.
 	newDeck bool
 	// decks counts the new decks brought in.
@@ -354,15 +355,17 @@ func (t *Table) cutHolder(op string, deck *Deck, player string) (string, error) 
 	return order[deck.declined], nil
 }
 
-// deckVersion starts a Deck's binary form.
-const deckVersion = 2
+// deckVersion starts a Deck's binary form. Version 2 held the count of
+// declined cuts in a byte, which wrapped at a table of more than 255
+// players; UnmarshalBinary reads it still.
+const deckVersion = 3
 
 // MarshalBinary saves the deck's whole state: the cards in order, what has
 // been dealt, the cut in progress, a new deck asked for, and its random
 // generator, so that a card game saved mid-point (with Table.MarshalJSON)
 // goes on after UnmarshalBinary exactly as it would have.
 func (d *Deck) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, 1+deckSize+6+4+20)
+	b := make([]byte, 0, 1+deckSize+5+8+20)
 	b = append(b, deckVersion)
 	b = append(b, d.cards[:]...)
 	var flags byte
@@ -371,7 +374,8 @@ func (d *Deck) MarshalBinary() ([]byte, error) {
 			flags |= 1 << i
 		}
 	}
-	b = append(b, d.dealt, d.last[0], d.last[1], flags, d.declined, d.drawn)
+	b = append(b, d.dealt, d.last[0], d.last[1], flags, d.drawn)
+	b = binary.BigEndian.AppendUint32(b, d.declined)
 	b = binary.BigEndian.AppendUint32(b, d.decks)
 	rng, err := d.rng.MarshalBinary()
 	if err != nil {
@@ -386,17 +390,24 @@ func (d *Deck) MarshalBinary() ([]byte, error) {
 // and the deck is left as it was.
 func (d *Deck) UnmarshalBinary(data []byte) error {
 	bad := func(why string) error { return fmt.Errorf("craps: restore deck: %s: %w", why, ErrSyntax) }
-	const head = 1 + deckSize + 6 + 4
-	if len(data) < head || data[0] != deckVersion {
+	head := 1 + deckSize + 5 + 8 // version 3
+	if len(data) > 0 && data[0] == 2 {
+		head = 1 + deckSize + 6 + 4
+	}
+	if len(data) < head || data[0] != deckVersion && data[0] != 2 {
 		return bad("not a saved deck")
 	}
 	var n Deck
 	copy(n.cards[:], data[1:])
 	rest := data[1+deckSize:]
-	n.dealt, n.last, n.declined, n.drawn = rest[0], [2]uint8{rest[1], rest[2]}, rest[4], rest[5]
+	n.dealt, n.last, n.drawn = rest[0], [2]uint8{rest[1], rest[2]}, rest[4]
 	flags := rest[3]
 	n.ready, n.point, n.cutOpen, n.newDeck = flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0
-	n.decks = binary.BigEndian.Uint32(rest[6:])
+	if data[0] == 2 {
+		n.declined, n.drawn, n.decks = uint32(rest[4]), rest[5], binary.BigEndian.Uint32(rest[6:])
+	} else {
+		n.declined, n.decks = binary.BigEndian.Uint32(rest[5:]), binary.BigEndian.Uint32(rest[9:])
+	}
 	if err := n.rng.UnmarshalBinary(data[head:]); err != nil {
 		return bad("its random generator: " + err.Error())
 	}
@@ -418,6 +429,8 @@ func (d *Deck) UnmarshalBinary(data []byte) error {
 		return bad("the cards dealt")
 	case n.cutOpen && n.dealt != 0:
 		return bad("a cut after a deal")
+	case n.declined > MaxPlayers:
+		return bad("more cuts declined than a table seats players")
 	}
 	*d = n
 	return nil

@@ -170,7 +170,7 @@ func deckProperty(t *rapid.T) {
 			player := rapid.SampledFrom(players).Draw(t, "decliner")
 			before := *deck
 			err := tb.DeclineCut(deck, player)
-			if holder := tb.CutOrder()[before.declined%uint8(len(players))]; !before.cuttable() || player != holder {
+			if holder := tb.CutOrder()[before.declined%uint32(len(players))]; !before.cuttable() || player != holder {
 				refused("decline by "+player, err, ErrNotNow, before)
 			} else if err != nil {
 				t.Fatal(err)
@@ -459,8 +459,9 @@ func TestDeckRestoreRefusals(t *testing.T) {
 		{"a card 48", func(b []byte) []byte { b[1] = 48; return b }},
 		{"an odd number dealt", func(b []byte) []byte { b[1+deckSize] = 3; return b }},
 		{"unknown flags", func(b []byte) []byte { b[1+deckSize+3] |= 0x80; return b }},
-		{"fewer cards drawn than dealt", func(b []byte) []byte { b[1+deckSize] = 2; b[1+deckSize+5] = 0; return b }},
-		{"more cards drawn than the deck has", func(b []byte) []byte { b[1+deckSize+5] = deckSize + 1; return b }},
+		{"fewer cards drawn than dealt", func(b []byte) []byte { b[1+deckSize] = 2; b[1+deckSize+4] = 0; return b }},
+		{"more cards drawn than the deck has", func(b []byte) []byte { b[1+deckSize+4] = deckSize + 1; return b }},
+		{"more cuts declined than a table seats", func(b []byte) []byte { b[1+deckSize+5] = 1; return b }},
 		{"no generator", func(b []byte) []byte { return b[:1+deckSize+10] }},
 	} {
 		data := c.edit(append([]byte(nil), good...))
@@ -479,5 +480,65 @@ func TestDeckRestoreRefusals(t *testing.T) {
 	var back Table
 	if err := back.UnmarshalJSON(data); err != nil || back.Rules().Cards != CardsPairKept {
 		t.Errorf("restored %v: %v", back.Rules().Cards, err)
+	}
+}
+
+// At a card table of more players than a byte counts, the right to cut
+// last passes on to the 257th player in the cut order and on to the last,
+// and a deck saved on the way restores. Before, the count of declined
+// cuts was a byte: the 256th decline gave the right back to the first.
+func TestDeckDeclinedByManyPlayers(t *testing.T) {
+	tb, err := NewTable(CardCraps())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 300
+	for i := range n {
+		if err := tb.Join("p"+itoa(i), 100); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deck := NewDeck(3, 4)
+	order := tb.CutOrder()
+	for k, p := range order {
+		if k == 280 { // saved and restored halfway
+			data, err := deck.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			deck = new(Deck)
+			if err := deck.UnmarshalBinary(data); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := tb.DeclineCut(deck, order[(k+1)%n]); !errors.Is(err, ErrNotNow) {
+			t.Fatalf("decline %d by %s, who does not hold the right: %v", k+1, order[(k+1)%n], err)
+		}
+		if err := tb.DeclineCut(deck, p); err != nil {
+			t.Fatalf("decline %d by %s: %v", k+1, p, err)
+		}
+	}
+	if err := tb.Cut(deck, order[0], 10); !errors.Is(err, ErrNotNow) {
+		t.Errorf("a cut after everyone declined: %v", err)
+	}
+}
+
+// A deck saved by the previous version of the binary form, whose count of
+// declined cuts is a byte, restores to the same deck.
+func TestDeckRestoresVersion2(t *testing.T) {
+	d := NewDeck(9, 9)
+	if _, _, err := (&Table{rules: CardCraps()}).Deal(d, nil); err != nil {
+		t.Fatal(err)
+	}
+	d.declined = 3
+	v3, _ := d.MarshalBinary()
+	// Version 2: ..., flags, declined (a byte), drawn, decks, generator.
+	rest := v3[1+deckSize:]
+	v2 := append([]byte{2}, v3[1:1+deckSize]...)
+	v2 = append(v2, rest[0], rest[1], rest[2], rest[3], byte(d.declined), rest[4])
+	v2 = append(v2, rest[9:]...)
+	var got Deck
+	if err := got.UnmarshalBinary(v2); err != nil || got != *d {
+		t.Errorf("version 2: %v, %+v, want %+v", err, got, *d)
 	}
 }

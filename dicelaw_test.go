@@ -253,15 +253,6 @@ func TestDiceLawTextRoundTrip(t *testing.T) {
 	})
 }
 
-// lawChances is each throw's chance under l, by Dice index.
-func lawChances(l DiceLaw) [36]*big.Rat {
-	var p [36]*big.Rat
-	for i, d := range AllDice() {
-		p[i] = l.Chance(d)
-	}
-	return p
-}
-
 // TestLawBetsByHand checks Analyze under random laws against the closed
 // forms of the bets, computed here from the law's chances alone: the
 // one-roll bets throw by throw, a number against the 7 for place, buy,
@@ -721,5 +712,32 @@ func TestLawTrueOddsTables(t *testing.T) {
 		if fair[i].OneRoll.Cmp(pkg[i].OneRoll) != 0 || fair[i].Chance.Cmp(big.NewRat(int64(pkg[i].Ways), 36)) != 0 {
 			t.Errorf("%s: fair dice's row differs from the package's", fair[i].Name)
 		}
+	}
+}
+
+// TestCommissionOnABetTheDiceNeverLetWin: a buy 10 under dice that never
+// throw a 10 loses every time, and its 5% commission, taken when it is
+// made, is lost with it: the bet returns -21/20 of the 21/20 put up. The
+// analysis skipped the commission of a bet that never wins (found by
+// TestLawSimulationAgreesWithAnalysis: simulated -1.05, exact -1).
+func TestCommissionOnABetTheDiceNeverLetWin(t *testing.T) {
+	var w [36]int64
+	w[2], w[5] = 1, 1 // 1-3 and 1-6: a 4 or a 7
+	l, err := NewDiceLaw(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := (Rules{Dice: l}).Analyze(Bet{Kind: Buy, Number: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Return.Cmp(rat(-21, 20)) != 0 || a.Wagered.Cmp(rat(21, 20)) != 0 || a.EdgePerBet.Cmp(rat(1, 1)) != 0 {
+		t.Errorf("buy 10 that never wins: return %s, wagered %s, edge %s; want -21/20, 21/20, 1",
+			a.Return.RatString(), a.Wagered.RatString(), a.EdgePerBet.RatString())
+	}
+	lay, _ := (Rules{Dice: l}).Analyze(Bet{Kind: Lay, Number: 4})
+	// Lay 4: wins on the 7 half the time, pays 1:2, 5% of the win (1/40) up front.
+	if want := new(big.Rat).Sub(rat(1, 4), rat(1, 2)); lay.Return.Cmp(new(big.Rat).Sub(want, rat(1, 40))) != 0 {
+		t.Errorf("lay 4 under the same dice: return %s", lay.Return.RatString())
 	}
 }

@@ -3,6 +3,11 @@
 // exact odds of each bet under any rules, as fractions a researcher can
 // cite.
 //
+// New to it? The getting-started tutorial, docs/tutorial.md in the
+// repository (https://github.com/crapslab/craps/blob/main/docs/tutorial.md),
+// goes from a first exact edge to a live hand, a strategy, a simulation
+// beside the exact figures, a session to a target and a figure.
+//
 // # Exact odds
 //
 // [Rules.Analyze] derives the exact figures of a bet from its definition by
@@ -33,8 +38,9 @@
 // points made, the different points made (the fire bet's tiers) and the
 // decisions, for hands of up to [MaxHandThrows] (65,536) throws, points
 // or decisions, whose chances are fractions of about 1.6 digits a throw
-// ([ShooterHand.LengthTable] up to [MaxHandTable] rows); past them it
-// refuses with [ErrOverflow]. [Rules.AnalyzeStrategy] gives a strategy's
+// ([ShooterHand.LengthTable] up to [MaxHandTable] rows; fewer under a
+// loaded law of the dice, [ShooterHand.Bounds]); past them it refuses
+// with [ErrOverflow]. [Rules.AnalyzeStrategy] gives a strategy's
 // long-run return per roll and per unit wagered, its variance per roll
 // and the mean and variance of one hand, from the chain's hands solved
 // exactly; [Rules.HandResults] the law of one hand's net result,
@@ -90,9 +96,13 @@
 // hand), the Hot Shooter (throws in the hand), Different Doubles (doubles
 // before a 7) and the Bonus Craps progressive (different totals before a
 // 7 or a repeat; [Rules.BreakEvenTop] gives its break-even jackpot).
+// The casino's sequence bets are made on the come-out and decided in a
+// few throws: Point-7, 7-Point, 7-Point-7 and Muggsy's Corner.
 // The private game adds its own: the center bet, the point, a number
-// before a 7, and propositions on any set of throws, Before other throws
-// or Within a number of throws ("6,8 before 7", "3-3 within 3").
+// before a 7, and propositions on any set of throws, or on a sequence of
+// up to three throws in a row, Before other throws or Within a number of
+// throws ("6,8 before 7", "3-3 within 3", "points then 7", "6 then 6
+// before 7").
 //
 // Each bet is defined once, in one function that says what a throw does to
 // the bet in each state of the game (come-out, a point, a come bet's own
@@ -114,7 +124,8 @@
 // plain comparable struct whose zero value ([Standard]) is the table of
 // the posted casino rules and the croupier trainer (the posted rules are a
 // shorter copy of the trainer's, which say they were checked against
-// wizardofodds.com); [Bar2], [Vegas], [Crapless], [Odds100x] and the
+// wizardofodds.com); [Bar2], [Vegas], [Crapless], [Odds100x], [NewYork],
+// [RockNRollDice] and the
 // private game [Street] are the other presets, each documented with its
 // source. The sources the docs name (the private-game rule book, the
 // posted casino rules, the second casino's rules, the card-craps rules and

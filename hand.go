@@ -289,47 +289,64 @@ func (h *ShooterHand) lengthMoments() (mean, variance *big.Rat) {
 	return mean, variance.Sub(variance, new(big.Rat).Mul(mean, mean))
 }
 
-// MaxHandThrows bounds the laws of a ShooterHand: the length of a hand
-// in throws (Length), and the points made and decisions in it
-// (PointsMade, Decisions), are at most 65,536. Their exact chances are
-// fractions of about 1.6 digits a throw (2.2 a point made, 2.7 a
+// MaxHandThrows bounds the laws of a ShooterHand with fair dice: the
+// length of a hand in throws (Length), and the points made and decisions
+// in it (PointsMade, Decisions), are at most 65,536. Their exact chances
+// are fractions of about 1.6 digits a throw (2.2 a point made, 2.7 a
 // decision), up to some 180,000 digits at the bound, and chances below
 // 10^-4000 by then; past it a law is refused with an error wrapping
 // ErrOverflow. MaxHandTable bounds LengthTable: its rows hold about 1.6n²
-// digits in all, 27 million at 4,096 rows.
+// digits in all, 27 million at 4,096 rows. Under another law of the dice
+// (Rules.Dice) a throw's chance has a denominator of b bits, not the 6
+// of 36, and the fractions grow b/6 times as fast: both bounds are cut to
+// 6/b of themselves (a law whose denominator has 45 bits answers up to
+// 8,738 throws and tables of 546 rows). ShooterHand.Bounds gives them.
 const (
 	MaxHandThrows = 1 << 16
 	MaxHandTable  = 1 << 12
 )
 
-// handCountError refuses a count of a hand past bound, the constant named.
-func handCountError(what string, n int, name string, bound int) error {
-	return fmt.Errorf("craps: the shooter's hand: %s %d: past %s (%d), its exact chances are fractions too large: %w",
-		what, n, name, bound, ErrOverflow)
+// Bounds returns the largest count (points made, decisions, throws) the
+// hand's laws answer, and the longest table of lengths: MaxHandThrows
+// and MaxHandTable with fair dice, less under a law of the dice whose
+// denominator is longer than 36's.
+func (h *ShooterHand) Bounds() (count, table int) {
+	b := bits.Len64(uint64(h.den))
+	if b <= 6 {
+		return MaxHandThrows, MaxHandTable
+	}
+	return MaxHandThrows * 6 / b, MaxHandTable * 6 / b
+}
+
+// handCountError refuses a count of a hand past bound.
+func handCountError(what string, n, bound int) error {
+	return fmt.Errorf("craps: the shooter's hand: %s %d: past %d, the most whose exact chances it computes (MaxHandThrows, MaxHandTable): %w",
+		what, n, bound, ErrOverflow)
 }
 
 // PointsMade is the chance that the shooter makes exactly k points (wins
 // k pass line bets on a point) before sevening out; 0 for k < 0. A k past
-// MaxHandThrows is refused with an error wrapping ErrOverflow.
+// MaxHandThrows (see Bounds) is refused with an error wrapping
+// ErrOverflow.
 func (h *ShooterHand) PointsMade(k int) (*big.Rat, error) {
-	switch {
+	switch bound, _ := h.Bounds(); {
 	case k < 0:
 		return new(big.Rat), nil
-	case k > MaxHandThrows:
-		return nil, handCountError("points made", k, "MaxHandThrows", MaxHandThrows)
+	case k > bound:
+		return nil, handCountError("points made", k, bound)
 	}
 	return h.decision.pointsMade(k), nil
 }
 
 // Decisions is the chance that the hand decides exactly k pass line
 // bets, the seven-out included (so 0 for k < 1). A k past MaxHandThrows
-// is refused with an error wrapping ErrOverflow.
+// (see Bounds) is refused with an error wrapping ErrOverflow.
 func (h *ShooterHand) Decisions(k int) (*big.Rat, error) {
-	switch {
+	switch bound, _ := h.Bounds(); {
 	case k < 1:
 		return new(big.Rat), nil
-	case k > MaxHandThrows:
-		return nil, handCountError("decisions", k, "MaxHandThrows", MaxHandThrows)
+	case k > bound:
+		return nil, handCountError("decisions", k, bound)
 	}
 	return h.decision.decisions(k), nil
 }
@@ -349,14 +366,14 @@ func (h *ShooterHand) DifferentPoints() []*big.Rat {
 // least n throws: 0 and 1 for n < 1. It raises the matrix of the hand's
 // throws to the power n-1 by squaring; the fractions have about 1.6n
 // digits with fair dice, and the digits of the dice's denominator a throw
-// under another law. An n past MaxHandThrows is refused with an error
-// wrapping ErrOverflow.
+// under another law. An n past MaxHandThrows (see Bounds) is refused
+// with an error wrapping ErrOverflow.
 func (h *ShooterHand) Length(n int) (exactly, atLeast *big.Rat, err error) {
-	switch {
+	switch bound, _ := h.Bounds(); {
 	case n < 1:
 		return new(big.Rat), big.NewRat(1, 1), nil
-	case n > MaxHandThrows:
-		return nil, nil, handCountError("a length of", n, "MaxHandThrows", MaxHandThrows)
+	case n > bound:
+		return nil, nil, handCountError("a length of", n, bound)
 	}
 	c, out := h.throwCounts()
 	// v = row 0 of c^(n-1): the ways to be in each state after n-1 throws.
@@ -380,11 +397,11 @@ func (h *ShooterHand) Length(n int) (exactly, atLeast *big.Rat, err error) {
 }
 
 // LengthTable returns Length for each n from 1 to max: exactly[n-1] and
-// atLeast[n-1] (none for max < 1). A max past MaxHandTable is refused
-// with an error wrapping ErrOverflow.
+// atLeast[n-1] (none for max < 1). A max past MaxHandTable (see Bounds)
+// is refused with an error wrapping ErrOverflow.
 func (h *ShooterHand) LengthTable(max int) (exactly, atLeast []*big.Rat, err error) {
-	if max > MaxHandTable {
-		return nil, nil, handCountError("a table of lengths to", max, "MaxHandTable", MaxHandTable)
+	if _, bound := h.Bounds(); max > bound {
+		return nil, nil, handCountError("a table of lengths to", max, bound)
 	}
 	c, out := h.throwCounts()
 	v := make([]*big.Int, len(c))

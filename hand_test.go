@@ -309,6 +309,55 @@ func TestShooterHandBounded(t *testing.T) {
 	}
 }
 
+// Under a loaded law of the dice, whose chances have a 46-bit
+// denominator (35999952000016), the fractions grow 7.7 times as fast as with fair dice,
+// and the bounds are cut as much (Bounds): Length(65536) would take
+// minutes, LengthTable(4096) more.
+func TestShooterHandBoundedLoaded(t *testing.T) {
+	law, err := ParseDiceLaw("faces=1000003,999983,999979,1000033,1000037,999961")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Standard()
+	r.Dice = law
+	h, err := r.ShooterHand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	count, table := h.Bounds()
+	if count != 8548 || table != 534 {
+		t.Fatalf("Bounds() = %d, %d; want %d, %d", count, table, 8548, 534)
+	}
+	if _, _, err := h.Length(count + 1); !errors.Is(err, ErrOverflow) {
+		t.Errorf("Length(%d): %v, want ErrOverflow", count+1, err)
+	}
+	if _, err := h.PointsMade(count + 1); !errors.Is(err, ErrOverflow) {
+		t.Errorf("PointsMade(%d): %v, want ErrOverflow", count+1, err)
+	}
+	if _, _, err := h.LengthTable(table + 1); !errors.Is(err, ErrOverflow) {
+		t.Errorf("LengthTable(%d): %v, want ErrOverflow", table+1, err)
+	}
+	exactly, _, err := h.LengthTable(table)
+	if err != nil || len(exactly) != table {
+		t.Fatalf("LengthTable(%d): %d rows, %v", table, len(exactly), err)
+	}
+	if e, _, err := h.Length(table); err != nil || e.Cmp(exactly[table-1]) != 0 {
+		t.Errorf("Length(%d) = %v, the table's last row %v", table, err, exactly[table-1].FloatString(5))
+	}
+	if c, tb := mustShooterHand(t, Standard()).Bounds(); c != MaxHandThrows || tb != MaxHandTable {
+		t.Errorf("fair dice: Bounds() = %d, %d", c, tb)
+	}
+}
+
+func mustShooterHand(t *testing.T, r Rules) *ShooterHand {
+	t.Helper()
+	h, err := r.ShooterHand()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
 // The hand's length at MaxHandThrows, and its table at MaxHandTable,
 // answer (seconds of work): P(at least n) = P(at least n-1) - P(exactly
 // n-1), in integers over 36^(n-1).

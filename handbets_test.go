@@ -486,18 +486,7 @@ func TestHandBetsOnTheTable(t *testing.T) {
 	} {
 		tb := ttNewTable(t, Standard(), 1000)
 		ttDo(t, tb, ttStake(c.bet, 10))
-		var last []Resolution
-		for i, d := range c.throws {
-			res, err := tb.Roll(d, nil)
-			if err != nil {
-				t.Fatalf("%s: roll %v: %v", c.reason, d, err)
-			}
-			if i < len(c.throws)-1 && len(res) != 0 {
-				t.Fatalf("%s: decided at throw %d, %v: %+v", c.reason, i+1, d, res)
-			}
-			last = res
-		}
-		if diff := cmp.Diff(ttRes(c.want), last); diff != "" {
+		if diff := cmp.Diff(ttRes(c.want), ttDecidedAtEnd(t, c.reason, tb, c.throws)); diff != "" {
 			t.Errorf("%s: (-want +got)\n%s", c.reason, diff)
 		}
 	}
@@ -520,6 +509,24 @@ func TestHandBetsOnTheTable(t *testing.T) {
 	for _, b := range []Bet{ttK(RideTheLine), ttK(HotShooter), ttK(DifferentDoubles)} {
 		ttDo(t, tb, ttStake(b, 10))
 	}
+}
+
+// ttDecidedAtEnd rolls throws on tb, failing t if one before the last
+// decides a bet, and returns what the last decides.
+func ttDecidedAtEnd(t *testing.T, reason string, tb *Table, throws []Dice) []Resolution {
+	t.Helper()
+	var last []Resolution
+	for i, d := range throws {
+		res, err := tb.Roll(d, nil)
+		if err != nil {
+			t.Fatalf("%s: roll %v: %v", reason, d, err)
+		}
+		if i < len(throws)-1 && len(res) != 0 {
+			t.Fatalf("%s: decided at throw %d, %v: %+v", reason, i+1, d, res)
+		}
+		last = res
+	}
+	return last
 }
 
 func repeatDice(d Dice, n int) []Dice {

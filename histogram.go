@@ -11,11 +11,25 @@ import (
 // shooter. Its sums are exact; Mean, StdDev and Quantile summarize it.
 type Histogram map[Amount]int64
 
-// Count is the number of outcomes.
+// Count is the number of outcomes, math.MaxInt64 if they are more. (A
+// Histogram a run makes holds at most MaxSimN; one filled by hand may
+// hold more, and Mean, StdDev and Quantile count them exactly.)
 func (h Histogram) Count() int64 {
-	n := int64(0)
+	n := h.count()
+	switch {
+	case n.IsInt64():
+		return n.Int64()
+	case n.Sign() > 0:
+		return math.MaxInt64
+	}
+	return math.MinInt64
+}
+
+// count is the number of outcomes, exactly.
+func (h Histogram) count() *big.Int {
+	n, x := new(big.Int), new(big.Int)
 	for _, c := range h {
-		n += c
+		n.Add(n, x.SetInt64(c))
 	}
 	return n
 }
@@ -31,19 +45,19 @@ func (h Histogram) Sum() *big.Int {
 
 // Mean is the mean outcome, NaN if there is none.
 func (h Histogram) Mean() float64 {
-	n := h.Count()
-	if n == 0 {
+	n := h.count()
+	if n.Sign() == 0 {
 		return math.NaN()
 	}
-	f, _ := new(big.Rat).SetFrac(h.Sum(), big.NewInt(n)).Float64()
+	f, _ := new(big.Rat).SetFrac(h.Sum(), n).Float64()
 	return f
 }
 
 // StdDev is the sample standard deviation of the outcomes, computed from
 // exact sums so that it does not depend on the order of the outcomes.
 func (h Histogram) StdDev() float64 {
-	n := h.Count()
-	if n < 2 {
+	n := h.count()
+	if n.Cmp(big.NewInt(2)) < 0 {
 		return math.NaN()
 	}
 	sq, x := new(big.Int), new(big.Int)
@@ -53,8 +67,8 @@ func (h Histogram) StdDev() float64 {
 	}
 	// (n*sum(x^2) - sum(x)^2) / (n*(n-1))
 	sum := h.Sum()
-	num := new(big.Int).Sub(sq.Mul(sq, big.NewInt(n)), sum.Mul(sum, sum))
-	v, _ := new(big.Rat).SetFrac(num, new(big.Int).Mul(big.NewInt(n), big.NewInt(n-1))).Float64()
+	num := new(big.Int).Sub(sq.Mul(sq, n), sum.Mul(sum, sum))
+	v, _ := new(big.Rat).SetFrac(num, new(big.Int).Mul(n, new(big.Int).Sub(n, big.NewInt(1)))).Float64()
 	return math.Sqrt(v)
 }
 
@@ -69,11 +83,10 @@ func (h Histogram) Quantile(p float64) Amount {
 	if len(keys) == 0 {
 		return 0
 	}
-	need := quantileRank(p, h.Count())
-	run := int64(0)
+	need := quantileRank(p, h.count())
+	run, c := new(big.Int), new(big.Int)
 	for _, k := range keys {
-		run += h[k]
-		if run >= need {
+		if run.Add(run, c.SetInt64(h[k])).Cmp(need) >= 0 {
 			return k
 		}
 	}
@@ -83,19 +96,19 @@ func (h Histogram) Quantile(p float64) Amount {
 // quantileRank is how many of n outcomes Quantile(p) needs at or below
 // it: p·n rounded up, exactly, with p read as the shortest decimal that
 // prints it.
-func quantileRank(p float64, n int64) int64 {
+func quantileRank(p float64, n *big.Int) *big.Int {
 	switch {
 	case !(p > 0):
-		return 0
+		return new(big.Int)
 	case p >= 1:
 		return n
 	}
 	q, _ := new(big.Rat).SetString(strconv.FormatFloat(p, 'g', -1, 64))
-	need, rest := new(big.Int).QuoRem(new(big.Int).Mul(q.Num(), big.NewInt(n)), q.Denom(), new(big.Int))
+	need, rest := new(big.Int).QuoRem(new(big.Int).Mul(q.Num(), n), q.Denom(), new(big.Int))
 	if rest.Sign() > 0 {
 		need.Add(need, big.NewInt(1))
 	}
-	return need.Int64()
+	return need
 }
 
 func (h Histogram) sorted() []Amount {

@@ -45,8 +45,9 @@ type Analysis struct {
 	EdgePerBet, EdgePerResolved, EdgePerRoll *big.Rat
 	// Simulated is 0 when every figure is exact. Under card rules a bet
 	// whose states and the deck's are too many to follow exactly (all,
-	// tall and small, other bets on all of a set of totals, and the
-	// repeaters) is simulated instead: Simulated is the number of
+	// tall and small, other bets on all of a set of totals, the
+	// repeaters, the Hot Shooter, Different Doubles and Bonus Craps) is
+	// simulated instead: Simulated is the number of
 	// decisions played, the figures are their means (each a fraction of
 	// counts), and EdgeStdErr is the standard error of EdgePerBet.
 	Simulated  int64
@@ -105,7 +106,9 @@ func oddsOf(lose, win *big.Rat) *big.Rat {
 // over the orders of the deck's ranks, except where a bet's states and the
 // deck's are too many to follow (all, tall and small and the other bets on
 // all of a set of totals, and the repeaters, whose state is the totals
-// thrown): those are simulated, and Analysis.Simulated says so.
+// thrown, and the Hot Shooter, Different Doubles and Bonus Craps, whose
+// state is their count): those are simulated, and Analysis.Simulated says
+// so.
 func (r Rules) Analyze(b Bet) (Analysis, error) {
 	if err := r.Validate(); err != nil {
 		return Analysis{}, err
@@ -143,12 +146,13 @@ func (r *Rules) figures(b Bet, v [nq]*big.Rat, pays string, downAtPoint bool) An
 	}
 	a.Return = new(big.Rat).Sub(v[qGross], a.Lose)
 	a.Wagered = big.NewRat(1, 1)
-	if com := r.commission(b.Kind); com != nil && a.Win.Sign() != 0 {
+	if com := r.commission(b.Kind); com != nil {
 		rate := com.rate().Rat()
 		// win is what one winning unit bet is paid: one fixed ratio for
-		// buy and lay, so gross/win recovers it exactly. per is the
+		// buy and lay, read from the bet's definition (so that a bet the
+		// dice never let win still pays its commission). per is the
 		// commission on a unit bet, never more than that win.
-		win := new(big.Rat).Quo(v[qGross], a.Win)
+		win := b.fixedPays(r).Rat()
 		per := new(big.Rat).Set(rate)
 		if com.Base == CommissionOnWin || (com.Base == CommissionStandardBase && b.Kind == Lay) {
 			per.Mul(rate, win)
@@ -167,6 +171,18 @@ func (r *Rules) figures(b Bet, v [nq]*big.Rat, pays string, downAtPoint bool) An
 	}
 	a.setEdges()
 	return a
+}
+
+// fixedPays is the payout of a bet that pays one ratio whatever wins it
+// (buy and lay bets): the first throw that wins it, from its own state,
+// as its definition pays it; 0:1 for a bet no throw wins.
+func (b Bet) fixedPays(r *Rules) Ratio {
+	for _, d := range AllDice() {
+		if e := b.roll(r, b.start(), d); e.verdict == wins {
+			return e.pays
+		}
+	}
+	return Ratio{0, 1}
 }
 
 // setEdges fills in the edges from Return, Wagered, Push and Rolls.
@@ -436,6 +452,11 @@ func winLabel(r *Rules, b Bet, s betState, d Dice) string {
 			return "all but one"
 		}
 		return "all"
+	case MuggsysCorner:
+		if s.point == 0 {
+			return "a come-out 7"
+		}
+		return "a point-7"
 	}
 	return strconv.Itoa(d.Total())
 }
@@ -444,7 +465,7 @@ func winLabel(r *Rules, b Bet, s betState, d Dice) string {
 // the one on most (state, throw) pairs first and the others with what they
 // are paid on.
 func describePays(r *Rules, b Bet, a *automaton, rows [][36]step) string {
-	if b.Kind.handCount() != noHandCount {
+	if b.Kind.handCount() != noHandCount || b.Kind == MuggsysCorner {
 		return describeTiers(r, b, a, rows)
 	}
 	byRatio := map[Ratio][]string{}
@@ -490,7 +511,7 @@ func describePays(r *Rules, b Bet, a *automaton, rows [][36]step) string {
 
 // describeTiers prints the payouts of a bet on a count, tier by tier as
 // its steps pay them, pushes included: "push on 2 wins, 1:1 on 3 wins,
-// ...".
+// ..."; and Muggsy's Corner's by what it wins on.
 func describeTiers(r *Rules, b Bet, a *automaton, rows [][36]step) string {
 	type tier struct {
 		label string
@@ -549,7 +570,8 @@ func labelLess(a, b string) bool {
 // Catalogue lists every bet the rules offer, in the order of the layout:
 // line bets, odds on each point, put, place, place to lose, buy, lay, big
 // 6 and 8, field, hardways and all the hardways, one-roll propositions
-// (three-way craps among them), every hop, the fire bet, Ride the Line and
+// (three-way craps among them), every hop, the sequence bets (Point-7,
+// 7-Point, 7-Point-7, Muggsy's Corner), the fire bet, Ride the Line and
 // the Hot Shooter, all, tall and small, the rules' other all-of-a-set
 // bets, Different Doubles, Bonus Craps, and the repeaters on 2 to 12. In the
 // private game it lists the center bet, right and
@@ -599,6 +621,9 @@ func (r Rules) Catalogue() []Bet {
 		for b := a; b <= 6; b++ {
 			add(Bet{Kind: Hop, Hop: Dice{a, b}})
 		}
+	}
+	for _, k := range []BetKind{PointSeven, SevenPoint, SevenPointSeven, MuggsysCorner} {
+		add(Bet{Kind: k})
 	}
 	for _, k := range []BetKind{Fire, RideTheLine, HotShooter, All, Tall, Small} {
 		add(Bet{Kind: k})

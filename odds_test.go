@@ -1068,6 +1068,8 @@ func checkByHand(t *rapid.T, r Rules, a Analysis) {
 	case RideTheLine, HotShooter, DifferentDoubles, BonusCraps:
 		checkCountByHand(t, r, a)
 		return
+	case PointSeven, SevenPoint, SevenPointSeven, MuggsysCorner:
+		win, lose, push, gross, rolls = sequenceByHand(r, b.Kind)
 	case Fire:
 		ret := fireReturnByHand(r.Fire)
 		if a.Return.Cmp(ret) != 0 {

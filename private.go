@@ -207,13 +207,13 @@ func (t *Table) PassDice() error {
 
 // ChangeDice asks for a new pair of dice, as any player may at any time;
 // the change is made before the next come-out (at once if the next roll
-// is one). DiceChanges counts the changes made.
+// is one). DiceChanges counts the changes made, up to math.MaxInt.
 func (t *Table) ChangeDice(player string) error {
 	if _, err := t.seatOf("change dice", player, Bet{}); err != nil {
 		return err
 	}
 	if t.point == 0 {
-		t.diceChanges++
+		t.diceChanges += min(1, math.MaxInt-t.diceChanges)
 		return nil
 	}
 	t.diceChangeAsked = true

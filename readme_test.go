@@ -12,14 +12,14 @@ import (
 	"testing"
 )
 
-// codeBlock is a fenced block of README.md: ```go, ```text, ```sh...
+// codeBlock is a fenced block of a page (README.md, docs/tutorial.md): ```go, ```text, ```sh...
 type codeBlock struct {
 	lang, text string
 	line       int
 }
 
-func readmeBlocks(t *testing.T) []codeBlock {
-	data, err := os.ReadFile("README.md")
+func readmeBlocks(t *testing.T, page string) []codeBlock {
+	data, err := os.ReadFile(page)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func readmeBlocks(t *testing.T) []codeBlock {
 		}
 	}
 	if open != nil {
-		t.Fatalf("README.md:%d: a code block is never closed", open.line)
+		t.Fatalf("%s:%d: a code block is never closed", page, open.line)
 	}
 	return blocks
 }
@@ -92,14 +92,20 @@ func exampleBodies(t *testing.T) map[string]*doc.Example {
 	return out
 }
 
-// Every Go snippet in README.md is the body of an Example function, which
-// go test compiles and runs, and the ```text block after it is that
-// Example's output; a whole program's main is the body of one, and the
-// program is also built and run (not under -short), which checks its
-// imports. So no snippet in the README can go stale.
+// Every Go snippet in README.md and docs/tutorial.md is the body of an
+// Example function, which go test compiles and runs, and the ```text
+// block after it is that Example's output; a whole program's main is the
+// body of one, and the program is also built and run (not under -short),
+// which checks its imports. So no snippet of either page can go stale.
 func TestReadmeSnippets(t *testing.T) {
-	blocks := readmeBlocks(t)
 	examples := exampleBodies(t)
+	for _, page := range []string{"README.md", "docs/tutorial.md"} {
+		testSnippets(t, page, examples)
+	}
+}
+
+func testSnippets(t *testing.T, page string, examples map[string]*doc.Example) {
+	blocks := readmeBlocks(t, page)
 	snippets := 0
 	for k, b := range blocks {
 		if b.lang != "go" {
@@ -110,9 +116,9 @@ func TestReadmeSnippets(t *testing.T) {
 		program := strings.HasPrefix(b.text, "package main\n")
 		if program {
 			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, "README.md", b.text, 0)
+			f, err := parser.ParseFile(fset, page, b.text, 0)
 			if err != nil {
-				t.Errorf("README.md:%d: %v", b.line, err)
+				t.Errorf("%s:%d: %v", page, b.line, err)
 				continue
 			}
 			for _, d := range f.Decls {
@@ -123,36 +129,36 @@ func TestReadmeSnippets(t *testing.T) {
 		}
 		ex, ok := examples[body]
 		if !ok {
-			t.Errorf("README.md:%d: this Go snippet is the body of no Example function: make it one, or copy the Example's body here:\n%s", b.line, body)
+			t.Errorf("%s:%d: this Go snippet is the body of no Example function: make it one, or copy the Example's body here:\n%s", page, b.line, body)
 			continue
 		}
 		if k+1 == len(blocks) || blocks[k+1].lang != "text" {
-			t.Errorf("README.md:%d: the snippet (Example%s) is not followed by a ```text block of its output", b.line, ex.Name)
+			t.Errorf("%s:%d: the snippet (Example%s) is not followed by a ```text block of its output", page, b.line, ex.Name)
 			continue
 		}
 		want := strings.TrimRight(ex.Output, "\n")
 		if got := blocks[k+1].text; got != want {
-			t.Errorf("README.md:%d: the output shown is not Example%s's:\n%s\nwant:\n%s", blocks[k+1].line, ex.Name, got, want)
+			t.Errorf("%s:%d: the output shown is not Example%s's:\n%s\nwant:\n%s", page, blocks[k+1].line, ex.Name, got, want)
 		}
 		if program {
-			runProgram(t, b, want)
+			runProgram(t, page, b, want)
 		}
 	}
 	if snippets == 0 {
-		t.Error("README.md has no Go snippet")
+		t.Errorf("%s has no Go snippet", page)
 	}
 }
 
 // runProgram builds and runs a whole program of the README with go run,
 // from this module, and compares its output.
-func runProgram(t *testing.T, b codeBlock, want string) {
+func runProgram(t *testing.T, page string, b codeBlock, want string) {
 	t.Helper()
 	if testing.Short() {
 		return
 	}
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
-		t.Logf("README.md:%d: not run: no go command", b.line)
+		t.Logf("%s:%d: not run: no go command", page, b.line)
 		return
 	}
 	file := filepath.Join(t.TempDir(), "main.go")
@@ -161,10 +167,10 @@ func runProgram(t *testing.T, b codeBlock, want string) {
 	}
 	out, err := exec.Command(goCmd, "run", file).CombinedOutput()
 	if err != nil {
-		t.Errorf("README.md:%d: go run: %v\n%s", b.line, err, out)
+		t.Errorf("%s:%d: go run: %v\n%s", page, b.line, err, out)
 		return
 	}
 	if got := strings.TrimRight(string(out), "\n"); got != want {
-		t.Errorf("README.md:%d: the program prints\n%s\nwant:\n%s", b.line, got, want)
+		t.Errorf("%s:%d: the program prints\n%s\nwant:\n%s", page, b.line, got, want)
 	}
 }

@@ -26,6 +26,16 @@ type Rules struct {
 	// plays: at a casino it would give the don't bettor the edge.
 	Bar int
 
+	// ComeOutPush is the come-out totals, of 2, 3, 11 and 12, on which
+	// the line bets (pass, don't pass, come, don't come) push instead of
+	// winning or losing: Rock 'n Roll Dice's 11 and 12. Zero: none but
+	// the don't bets' bar.
+	ComeOutPush OutcomeSet
+	// HardPointPays pays a pass line, come or put bet whose point of 4,
+	// 6, 8 or 10 is made as a pair (the hard way): Rock 'n Roll Dice's
+	// 6:5. Zero: even money, as any other point made.
+	HardPointPays Ratio
+
 	// Field is the field: the totals it holds and what each pays. The
 	// zero FieldPaytable is the usual field, 2, 3, 4, 9, 10, 11 and 12,
 	// paying 2:1 on 2, 3:1 on 12 and 1:1 on the rest.
@@ -135,6 +145,9 @@ type Rules struct {
 	// Different Doubles, and the Bonus Craps progressive's fixed pays
 	// without its jackpot.
 	RideTheLine, HotShooter, DifferentDoubles, BonusCraps HandPaytable
+	// Sequences pays the bets on a sequence of throws from the come-out:
+	// Point-7, 7-Point, 7-Point-7 and Muggsy's Corner.
+	Sequences SequencePaytable
 
 	// Cards deals every throw from the card-craps rules' 48-card deck instead of
 	// rolling dice, under one reading of those rules; the zero NoCards plays
@@ -164,7 +177,7 @@ type Rules struct {
 	// casino and in the private game alike: loaded dice, or a dice
 	// setter's claim (SRRDice). Card rules deal the throws from the deck
 	// and take only fair dice here.
-	Dice DiceLaw `json:",omitzero"`
+	Dice DiceLaw
 }
 
 // NoBar is the Bar of a game whose don't bets never push: the private
@@ -374,6 +387,25 @@ type AllPaytable struct {
 // 64:1, 79:1 and 89:1 (Wizard of Odds, "Repeater Bets Plus", Table 1).
 type RepeaterPaytable struct {
 	On2, On3, On4, On5, On6 Ratio // also 12, 11, 10, 9 and 8
+}
+
+// SequencePaytable pays the bets on a sequence of throws from the
+// come-out. Zero fields mean the pays of their creator, Casino Gaming LLC
+// (J. G. Brokopp, "New Craps Bets Help Take the Sting Out of the 7",
+// Casino City Times, 2007): 7 to 1 on Point-7 and on 7-Point (a house
+// edge of 11.1%), and on 7-Point-7 50 to 1, the payout that gives the
+// article's 5.56% (its stored copy stops before the payout itself).
+// Muggsy's Corner has no published pays the library has found: the table
+// offers it only where both of its pays are set.
+type SequencePaytable struct {
+	PointSeven, SevenPoint, SevenPointSeven Ratio
+	MuggsysCorner                           MuggsyPaytable
+}
+
+// MuggsyPaytable pays Muggsy's Corner: ComeOutSeven on a come-out 7,
+// PointSeven on a point followed at once by a 7.
+type MuggsyPaytable struct {
+	ComeOutSeven, PointSeven Ratio
 }
 
 // KindLimit sets the least and the most a bet of the kinds in Kinds may
@@ -750,8 +782,10 @@ func (r Rules) Offers(b Bet) error {
 		why = fmt.Sprintf("the table buys only %s", r.BuyOn.text())
 	case b.Kind == All && !allOffered:
 		why = fmt.Sprintf("the table offers no bet on all of %s before a 7", b.Set.text())
-	case b.Kind == Before && !r.Dice.throws(b.Set|b.Against):
-		why = fmt.Sprintf("dice %v never throw %s or %s, so the bet would never be decided", r.Dice, b.Set.text(), b.Against.text())
+	case b.Kind == MuggsysCorner && r.Sequences.MuggsysCorner == MuggsyPaytable{}:
+		why = "the table sets no pays for it (Rules.Sequences.MuggsysCorner)"
+	case b.Kind == Before && !r.Dice.throws(b.Against) && !b.sequenceThrown(&r.Dice):
+		why = fmt.Sprintf("dice %v never throw %s or %s, so the bet would never be decided", r.Dice, b.sequenceText(), b.Against.text())
 	}
 	if why != "" {
 		return fmt.Errorf("craps: %v: %s: %w", b, why, ErrNotOffered)
@@ -797,6 +831,8 @@ func (r *Rules) checkGame() string {
 		return fmt.Sprintf("card reading %v", r.Cards)
 	case r.FadeClaim && !r.Private:
 		return "the fade claim is a rule of the private game's center bet; a casino table has no center bet"
+	case !wholeTotals(r.ComeOutPush) || r.ComeOutPush&^Totals(2, 3, 11, 12) != 0 || (r.Crapless && r.ComeOutPush != 0):
+		return fmt.Sprintf("line bets pushing on %s on the come-out: 2, 3, 11 or 12, which crapless craps makes points", r.ComeOutPush.text())
 	}
 	if r.Private {
 		// What the house sets has no meaning without a house.
@@ -829,10 +865,11 @@ func casinoRulesSet(r *Rules) string {
 		{"bet limits", r.Limits != [len(r.Limits)]KindLimit{}},
 		{"come-out and stay-up rules", r.ComeOut != ComeOutWorking{} || r.StayUp != StayUpAfterWin{} ||
 			r.LineBetsRemovable || r.LatePassLine != SwitchDefault},
+		{"line bet pushes and payouts", r.ComeOutPush != 0 || r.HardPointPays != Ratio{}},
 		{"side-bet paytables", r.Fire != FirePaytable{} || r.FirePaysAtSixthPoint || r.ATS != ATSPaytable{} ||
 			r.AllBets != [len(r.AllBets)]AllPaytable{} || r.Repeater != RepeaterPaytable{} ||
 			r.RideTheLine != HandPaytable{} || r.HotShooter != HandPaytable{} ||
-			r.DifferentDoubles != HandPaytable{} || r.BonusCraps != HandPaytable{}},
+			r.DifferentDoubles != HandPaytable{} || r.BonusCraps != HandPaytable{} || r.Sequences != SequencePaytable{}},
 	} {
 		if f.set {
 			set = append(set, f.name)
@@ -904,13 +941,16 @@ func (r *Rules) checkPayouts() string {
 		ratio Ratio
 	}
 	payouts := []named{
-		{"hard 4", r.Hard4}, {"hard 6", r.Hard6},
+		{"hard 4", r.Hard4}, {"hard 6", r.Hard6}, {"a point made the hard way", r.HardPointPays},
 		{"any 7", r.Any7}, {"any craps", r.AnyCraps}, {"2", r.Two}, {"3", r.Three},
 		{"11", r.Eleven}, {"12", r.Twelve}, {"easy hop", r.EasyHop}, {"hard hop", r.HardHop},
 		{"fire 3", r.Fire.Three}, {"fire 4", r.Fire.Four}, {"fire 5", r.Fire.Five}, {"fire 6", r.Fire.Six},
 		{"all", r.ATS.All}, {"tall", r.ATS.Tall}, {"small", r.ATS.Small},
 		{"repeater 2", r.Repeater.On2}, {"repeater 3", r.Repeater.On3}, {"repeater 4", r.Repeater.On4},
 		{"repeater 5", r.Repeater.On5}, {"repeater 6", r.Repeater.On6},
+		{"point-7", r.Sequences.PointSeven}, {"7-point", r.Sequences.SevenPoint}, {"7-point-7", r.Sequences.SevenPointSeven},
+		{"muggsy's corner on a come-out 7", r.Sequences.MuggsysCorner.ComeOutSeven},
+		{"muggsy's corner on a point-7", r.Sequences.MuggsysCorner.PointSeven},
 	}
 	for t, p := range r.Field.Pays {
 		payouts = append(payouts, named{fmt.Sprintf("field %d", t), p})
@@ -930,6 +970,9 @@ func (r *Rules) checkPayouts() string {
 		if why := checkHandPaytable(h.kind, h.p); why != "" {
 			return why
 		}
+	}
+	if m := r.Sequences.MuggsysCorner; m.ComeOutSeven.IsZero() != m.PointSeven.IsZero() {
+		return "Muggsy's Corner pays on a come-out 7 and on a point-7: set both or neither"
 	}
 	if !wholeTotals(r.Field.Totals) {
 		return fmt.Sprintf("the field on %v: a field holds whole totals other than 7", r.Field.Totals)

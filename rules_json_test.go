@@ -35,7 +35,12 @@ func richRules() Rules {
 // The rules' JSON is snake_case, leaves the defaults out and reads back
 // equal, for every preset and a table that sets every kind of field.
 func TestRulesJSONRoundTrip(t *testing.T) {
-	for _, r := range []Rules{Standard(), Bar2(), Vegas(), Crapless(), Odds100x(), CardCraps(), Street(), richRules()} {
+	loaded := Standard()
+	var err error
+	if loaded.Dice, err = FaceWeights([6]int64{1, 1, 1, 1, 1, 2}, [6]int64{1, 1, 1, 1, 1, 1}); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []Rules{Standard(), Bar2(), Vegas(), Crapless(), Odds100x(), CardCraps(), Street(), richRules(), loaded} {
 		data, err := json.Marshal(r)
 		if err != nil {
 			t.Fatalf("Marshal(%+v): %v", r, err)

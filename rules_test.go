@@ -25,7 +25,7 @@ func TestPresetsValidate(t *testing.T) {
 // gives them (internal/rulekeys checks that it gives them these names).
 var presetsByName = map[string]func() Rules{
 	"standard": Standard, "bar2": Bar2, "vegas": Vegas, "crapless": Crapless,
-	"100x": Odds100x, "cards": CardCraps, "street": Street,
+	"100x": Odds100x, "cards": CardCraps, "street": Street, "newyork": NewYork, "rocknroll": RockNRollDice,
 }
 
 func presetNames() []string { return slices.Sorted(maps.Keys(presetsByName)) }
@@ -303,9 +303,10 @@ func TestCatalogue(t *testing.T) {
 	}
 	// 4 line bets, 6 numbers x 10 kinds, big 6/8 and field, 4 hardways and
 	// all of them, 7 propositions, 4 horn highs, C&E, world, three-way
-	// craps, 21 hops, fire and all/tall/small, the four other bets on a
+	// craps, 21 hops, three sequence bets (Muggsy's Corner has no pays
+	// by default), fire and all/tall/small, the four other bets on a
 	// count, 10 repeaters.
-	if got, want := len(Standard().Catalogue()), 4+6*10+3+5+7+4+3+21+4+4+10; got != want {
+	if got, want := len(Standard().Catalogue()), 4+6*10+3+5+7+4+3+21+3+4+4+10; got != want {
 		t.Errorf("the standard catalogue has %d bets, want %d", got, want)
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"math"
+	"math/bits"
 )
 
 // tableJSON is the saved form of a Table.
@@ -108,8 +108,7 @@ func (t *Table) MarshalJSON() ([]byte, error) {
 // corrupt, truncated or describes an impossible table (an unknown bet, a
 // negative amount, a puck or bet state that contradicts the others, odds
 // above the limit, rules that do not validate, a house result in the
-// private game, money past MaxBalance, a roll count that could not go
-// on) is refused with an error wrapping ErrSyntax, ErrInvalidRules,
+// private game, money past MaxBalance) is refused with an error wrapping ErrSyntax, ErrInvalidRules,
 // ErrOverflow or another sentinel, and the table is left as it was; one
 // with more than MaxPlayers players wraps ErrNoSeat, refused as the
 // players past the bound are read. Its cost grows with the size of the
@@ -158,11 +157,6 @@ func restore(in *tableJSON) (*Table, error) {
 	// 7 (PassDice) start a new hand and leave that count running.
 	if in.HandRolls < 0 || in.SinceSeven < 0 || (in.Point != 0 && in.SinceSeven == 0) {
 		return bad(ErrSyntax, "roll counts %d in the hand and %d since a 7 with the point %d", in.HandRolls, in.SinceSeven, in.Point)
-	}
-	// The next roll adds one to each count: a count that cannot take it
-	// is no table's.
-	if in.HandRolls == math.MaxInt || in.SinceSeven == math.MaxInt {
-		return bad(ErrOverflow, "roll counts %d in the hand and %d since a 7 cannot count another roll", in.HandRolls, in.SinceSeven)
 	}
 	if r.Private && in.House != 0 {
 		return bad(ErrSyntax, "a house result of %d in the private game, which has no house", in.House)
@@ -328,6 +322,8 @@ func (t *Table) consistent(p *placed) bool {
 		return s.point == t.point && s.made&^points == 0 && (s == betState{} || t.handRolls > 0)
 	case RideTheLine, HotShooter, DifferentDoubles, BonusCraps:
 		return t.consistentCount(p)
+	case PointSeven, SevenPoint, SevenPointSeven, MuggsysCorner:
+		return t.consistentSequence(p)
 	case All, Tall, Small:
 		// Some of the totals the bet needs, not all (it would have been
 		// paid), and none before the last 7.
@@ -339,8 +335,11 @@ func (t *Table) consistent(p *placed) bool {
 		return s.point == int8(b.Number) && int(s.made) < repeats(b.Number) && (s.made == 0 || t.sinceSeven > 0)
 	case Center:
 		return s.point == t.point && s.made == 0
-	case Within:
-		return s.point == 0 && int(s.made) < int(b.Throws)
+	case Within, Before:
+		// Fewer throws than it runs, and a beginning of its sequence the
+		// definition can be matching.
+		_, ok := t.automatonOf(&b).state(s)
+		return s.point == 0 && (b.Kind == Before || int(s.made&0xff) < int(b.Throws)) && ok
 	}
 	return s == b.start()
 }
@@ -366,6 +365,25 @@ func (t *Table) consistentCount(p *placed) bool {
 		return n <= t.sinceSeven
 	}
 	return true
+}
+
+// consistentSequence reports whether a casino sequence bet's state is one
+// its definition reaches with the puck where it is: after a point, on a
+// point; after a 7, on a come-out.
+func (t *Table) consistentSequence(p *placed) bool {
+	s := p.state
+	if _, ok := t.automatonOf(&p.bet).state(s); !ok {
+		return false
+	}
+	if p.bet.Kind == MuggsysCorner {
+		return s.point == t.point
+	}
+	matched := s.made >> 8 // the sequence's beginning the last throws match
+	if matched == 0 {
+		return true
+	}
+	last := t.rules.sequenceOf(p.bet.Kind).step(bits.Len16(matched) - 2)
+	return (last == Totals(7)) == (t.point == 0) && t.handRolls > 0
 }
 
 // restorePrivate checks and restores the private game's records.

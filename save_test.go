@@ -215,8 +215,16 @@ func TestSaveRoundTripPresets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, op := range ttOps(ttJoin("q", 10000), ttJoin("p", 10000), ttStake(ttK(PassLine), 10), ttThrows(4),
-				ttStake(ttK(PassOdds), 10), ttStake(ttN(Buy, 10), 20), ttStake(ttN(Lay, 5), 60), ttStake(ttK(Come), 10), ttThrows(9)) {
+			// The bets the preset offers of these (New York craps has no
+			// come bets, Rock 'n Roll Dice no odds).
+			stake := func(b Bet, a Amount) ttOp {
+				if r.Offers(b) != nil {
+					return func(*testing.T, *Table) {}
+				}
+				return ttStake(b, a)
+			}
+			for _, op := range ttOps(ttJoin("q", 10000), ttJoin("p", 10000), stake(ttK(PassLine), 10), ttThrows(4),
+				stake(ttK(PassOdds), 10), stake(ttN(Buy, 10), 20), stake(ttN(Lay, 5), 60), stake(ttK(Come), 10), ttThrows(9)) {
 				op(t, tb)
 			}
 			data := ttSave(t, tb)

@@ -545,3 +545,72 @@ func TestSimulationMaxPlayers(t *testing.T) {
 		t.Errorf("a result of %d players: %v, want ErrSimulation", MaxPlayers+1, err)
 	}
 }
+
+// Simulate refuses more workers than it holds results for (each worker
+// sums its own): before, a run of MaxSimN rolls with 2^40 workers asked
+// for 2^34 results at once and the process ran out of memory.
+func TestSimulationWorkersBounded(t *testing.T) {
+	pass := mustParse(t, "pass 10")
+	for _, w := range []int{-1, maxWorkers + 1, 1 << 40} {
+		cfg := SimConfig{Strategy: pass, N: MaxSimN, Workers: w}
+		if _, err := Simulate(context.Background(), cfg); !errors.Is(err, ErrSimulation) {
+			t.Errorf("%d workers: %v, want ErrSimulation", w, err)
+		}
+	}
+	if _, err := Simulate(context.Background(), SimConfig{Strategy: pass, N: 100, Workers: maxWorkers}); err != nil {
+		t.Errorf("%d workers: %v", maxWorkers, err)
+	}
+}
+
+// mergeHalves is two results of a one-roll run cut into shards, each
+// holding half of them.
+func mergeHalves(t testing.TB, shards int) (a, b SimResult) {
+	t.Helper()
+	pass, err := ParseStrategy("pass 10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := SimConfig{Strategy: pass, N: 1, Shards: shards}
+	if a, err = Simulate(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	cfg.Shard = shards / 2
+	if b, err = Simulate(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	a.Parts, b.Parts = nil, nil
+	for i := range shards / 2 {
+		a.Parts, b.Parts = append(a.Parts, i), append(b.Parts, shards/2+i)
+	}
+	return a, b
+}
+
+// MergeResults merges results of many shards each, and finds a shard
+// given twice among them (in time that grows with the shards, not their
+// square: BenchmarkMergeShards; two results of 100,000 shards each took
+// 7 s to merge).
+func TestMergeManyShards(t *testing.T) {
+	a, b := mergeHalves(t, 1<<17)
+	m, err := MergeResults(a, b)
+	if err != nil || !m.Complete() {
+		t.Fatalf("complete %v, %v", m.Complete(), err)
+	}
+	b.Parts[len(b.Parts)-1] = 0
+	if _, err := MergeResults(a, b); !errors.Is(err, ErrSimulation) {
+		t.Errorf("shard 0 twice: %v", err)
+	}
+}
+
+// BenchmarkMergeShards merges two results of n/2 shards each.
+func BenchmarkMergeShards(b *testing.B) {
+	for _, n := range []int{1 << 12, 1 << 15, 1 << 18} {
+		x, y := mergeHalves(b, n)
+		b.Run(itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := MergeResults(x, y); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -948,6 +948,14 @@ func TestSessions(t *testing.T) {
 	if sd := h.StdDev(); math.Abs(sd-math.Sqrt(1075.0/3)) > 1e-12 {
 		t.Errorf("standard deviation %v", sd)
 	}
+	// Counts that add up past an int64, as a histogram filled by hand may
+	// hold: summarized exactly, the count saturated. Before, the count
+	// wrapped to -2 and the mean was -2^63·2.
+	huge := Histogram{1: math.MaxInt64, 3: math.MaxInt64}
+	if huge.Count() != math.MaxInt64 || huge.Mean() != 2 || math.Abs(huge.StdDev()-1) > 1e-12 ||
+		huge.Quantile(0.5) != 1 || huge.Quantile(0.5000001) != 3 || huge.Quantile(1) != 3 {
+		t.Errorf("huge counts: %d, mean %v, sd %v, median %d", huge.Count(), huge.Mean(), huge.StdDev(), huge.Quantile(0.5))
+	}
 	if w := product(-3, 1<<62); w.big().String() != "-13835058055282163712" {
 		t.Errorf("product: %v", w)
 	}

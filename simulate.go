@@ -148,8 +148,8 @@ type SimConfig struct {
 	N int64
 	// Session is the limits of each session, for BySessions.
 	Session SessionLimits
-	// Workers is how many goroutines play blocks; 0 is runtime.GOMAXPROCS.
-	// The result does not depend on it.
+	// Workers is how many goroutines play blocks, at most 4,096; 0 is
+	// runtime.GOMAXPROCS. The result does not depend on it.
 	Workers int
 	// Shard and Shards run only the blocks whose index is Shard modulo
 	// Shards; Shards 0 runs them all. Merging the results of every shard
@@ -174,6 +174,9 @@ type SimPlayer struct {
 	// first player's, as gains and losses from what he brings.
 	Bankroll Amount `json:"bankroll"`
 }
+
+// maxWorkers bounds SimConfig.Workers: each holds a result of its own.
+const maxWorkers = 1 << 12
 
 // ErrSimulation is wrapped by Simulate for a configuration it cannot run
 // and by MergeResults for results that are not parts of one run.
@@ -264,8 +267,8 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		return SimResult{}, bad("%d %v: from 1 to %d", cfg.N, cfg.Mode, int64(MaxSimN))
 	case cfg.Shards < 0 || cfg.Shard < 0 || cfg.Shard >= shards:
 		return SimResult{}, bad("shard %d of %d", cfg.Shard, cfg.Shards)
-	case cfg.Workers < 0:
-		return SimResult{}, bad("%d workers", cfg.Workers)
+	case cfg.Workers < 0 || cfg.Workers > maxWorkers:
+		return SimResult{}, bad("%d workers: from 0 to %d", cfg.Workers, maxWorkers)
 	}
 	if cfg.Mode == BySessions {
 		if why := cfg.Session.invalid(); why != "" {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 )
@@ -226,7 +227,8 @@ type Table struct {
 	// roll has decided may still be counted). Both serve MaxBalance.
 	brought, exposure Amount
 	// shooter is the seat holding the dice; handRolls counts their rolls,
-	// sinceSeven the rolls since the last 7 (afterSevenOpen).
+	// sinceSeven the rolls since the last 7 (afterSevenOpen), each up to
+	// math.MaxInt.
 	shooter    int
 	handRolls  int
 	sinceSeven int
@@ -634,6 +636,8 @@ func (t *Table) isContract(p *placed) bool {
 		return !t.afterSevenOpen() || p.state.made != 0
 	case k == BonusCraps:
 		return p.state.made != 0
+	case isSequence(k):
+		return p.state != p.bet.start()
 	}
 	return false
 }
@@ -687,7 +691,7 @@ const (
 // (A table may take a pass line bet late: Rules.latePassLine.)
 func madeWhen(k BetKind) puckWhen {
 	switch {
-	case k == PassLine || k == DontPass || ridesTheHand(k) || k == Center || madeAfterSeven(k):
+	case k == PassLine || k == DontPass || ridesTheHand(k) || k == Center || madeAfterSeven(k) || isSequence(k):
 		return puckOff
 	case k == Come || k == DontCome || k == Put || k == PassOdds || k == DontPassOdds || k == PointBet:
 		return puckOn
@@ -805,6 +809,10 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 	case madeAfterSeven(b.Kind):
 		if !t.afterSevenOpen() {
 			return t.refuse(op, player, b, ErrNotNow, "%v is made only before the first roll after a 7 or of a new shooter", b.Kind)
+		}
+	case isSequence(b.Kind):
+		if t.point != 0 || (j >= 0 && t.isContract(&t.bets[j])) {
+			return t.refuse(op, player, b, ErrNotNow, "%v is made on the come-out, before its sequence starts", b.Kind)
 		}
 	}
 	unit := r.unit()
@@ -1534,8 +1542,10 @@ func (t *Table) advance(total int, center centerResult) {
 	sevenOut := t.point != 0 && e.verdict == loses
 	pointMade := t.point != 0 && e.verdict == wins
 	t.point = e.next.point // 0 after any decision
-	t.handRolls++
-	t.sinceSeven++
+	// The counts stop at their largest, which no hand reaches; they are
+	// read as zero or not.
+	t.handRolls += min(1, math.MaxInt-t.handRolls)
+	t.sinceSeven += min(1, math.MaxInt-t.sinceSeven)
 	if total == 7 {
 		t.sinceSeven = 0
 	}
@@ -1554,7 +1564,7 @@ func (t *Table) advance(total int, center centerResult) {
 		}
 	}
 	if t.point == 0 && t.diceChangeAsked {
-		t.diceChanges++
+		t.diceChanges += min(1, math.MaxInt-t.diceChanges)
 		t.diceChangeAsked = false
 	}
 	if sevenOut {

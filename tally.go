@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"slices"
 	"sort"
 	"strings"
 )
@@ -673,6 +672,7 @@ func MergeResults(results ...SimResult) (SimResult, error) {
 			}
 		}
 	}
+	merged := map[int]bool{} // the shards in out.Parts
 	for i := range results {
 		b := &results[i]
 		if out.Rules != b.Rules || out.Seed != b.Seed || out.Mode != b.Mode ||
@@ -687,9 +687,10 @@ func MergeResults(results ...SimResult) (SimResult, error) {
 			return SimResult{}, fmt.Errorf("craps: merge: result %d is not of the same run as result 1: %s: %w", i+1, why, ErrSimulation)
 		}
 		for _, p := range b.Parts {
-			if slices.Contains(out.Parts, p) {
+			if merged[p] {
 				return SimResult{}, fmt.Errorf("craps: merge: shard %d/%d is in two results: %w", p, out.Shards, ErrSimulation)
 			}
+			merged[p] = true
 		}
 		out.Parts = append(out.Parts, b.Parts...)
 		if out.Engine != b.Engine {

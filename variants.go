@@ -56,6 +56,47 @@ func Crapless() Rules { return Rules{Crapless: true} }
 // to 100x").
 func Odds100x() Rules { return Rules{Odds: FlatOdds(100)} }
 
+// NewYork is New York craps, as J. Scarne describes it ("Scarne on Dice":
+// the game of the illegal houses of the eastern United States and of the
+// Bahamas and England): no come or don't come space and no place betting;
+// the box numbers are bought or laid at true odds for a direct charge of
+// 5% of the right money (5% of a buy bet, of what a lay bet wins), taken
+// when the bet is made. Scarne's house percentages for the box numbers,
+// 4.761% on every buy and 2.439%, 3.225% and 4.000% on the lays of 4
+// and 10, 5 and 9, 6 and 8 (truncated, as Scarne prints figures), are
+// these bets' edges: 1/21, 1/41, 1/31 and 1/25. The other house rules are
+// the Standard table's.
+func NewYork() Rules {
+	return Rules{NotOffered: Kinds(Come, DontCome, ComeOdds, DontComeOdds, Place, PlaceToLose)}
+}
+
+// RockNRollDice is Rock 'n Roll Dice (Wizard of Odds, "Rock 'n Roll
+// Dice", the Wynn, 2010; the game's own rules, rnrdice.com), craps at a
+// blackjack-size table: the Players Circle is the pass line with 11 and
+// 12 pushing on the come-out and a point of 4, 6, 8 or 10 made the hard
+// way paying 6:5; the Numbers are 5, 6, 8 and 9 bought at true odds with
+// no commission, off on the come-out; the Juke Box is a one-roll field on
+// 2, 3, 4, 10, 11 and 12 paying 3:1 on 2 and 12, 2:1 on 3 and 11 and 3:2
+// on 4 and 10. No other bet is offered. The game limits each Number to the
+// player's Players Circle bet, which these rules do not hold (Limits
+// bounds it in money).
+func RockNRollDice() Rules {
+	return Rules{
+		ComeOutPush:   Totals(11, 12),
+		HardPointPays: Ratio{6, 5},
+		BuyOn:         Totals(5, 6, 8, 9),
+		BuyCommission: Commission{Rate: Ratio{0, 1}},
+		Field: FieldPaytable{Totals: Totals(2, 3, 4, 10, 11, 12),
+			Pays: [13]Ratio{2: {3, 1}, 3: {2, 1}, 4: {3, 2}, 10: {3, 2}, 11: {2, 1}, 12: {3, 1}}},
+		NotOffered: allKindsBut(PassLine, Buy, Field),
+	}
+}
+
+// allKindsBut is the set of every kind of bet but ks.
+func allKindsBut(ks ...BetKind) KindSet {
+	return (KindSet(1)<<numKinds - 1) &^ Kinds(NoBet) &^ Kinds(ks...)
+}
+
 // CardCraps is the Standard table dealing its throws from the card-craps
 // rules' 48-card deck, six ranks ace to 6, eight of each, under the rules'
 // own text (CardsPairReturned): the come-out pair is shuffled back, the

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"math"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -195,7 +196,10 @@ func TestSimExactBeside(t *testing.T) {
 	}
 	// With other players a session is the table's, until every player is
 	// done: its length is not compared with the first player's alone.
-	code, out, _ := runCmd(t, "", "sim", "-strategy", "three-point-molly", "-player", "ann=hammerlock", "-sessions", "200")
+	// (pass-max-odds from 100 to 200, whose sessions solve in a tenth of a
+	// second; three-point-molly's from 1000 to 2000 took seconds.)
+	code, out, _ := runCmd(t, "", "sim", "-strategy", "pass-max-odds", "-bankroll", "100", "-target", "200",
+		"-player", "ann=hammerlock", "-sessions", "200")
 	if code != 0 || !strings.Contains(out, "net per session") || strings.Contains(out, "  rolls per session") ||
 		!strings.Contains(out, "rolls per session left out") {
 		t.Errorf("sessions with other players: exit %d\n%s", code, out)
@@ -207,5 +211,24 @@ func TestSimExactBeside(t *testing.T) {
 	code, out, _ = runCmd(t, "", "sim", "-strategy", "pass-max-odds", "-sessions", "500", "-bankroll", "100", "-target", "200")
 	if code != 0 || !strings.Contains(out, "probability of ruin") || !strings.Contains(out, "SE AWAY") {
 		t.Errorf("sessions: exit %d\n%s", code, out)
+	}
+}
+
+// The hand's tables of counts stop at 200 rows, the rest in their "or
+// more" row: a law whose chances fall slowly (a geometric law of ratio
+// 0.999 here, as a law of the dice with few 7s makes) would list
+// thousands, each a longer fraction.
+func TestHandCountsBounded(t *testing.T) {
+	a := big.NewRat(999, 1000)
+	law := func(k int) (*big.Rat, error) { // (1-a) a^k
+		p := new(big.Rat).Sub(big.NewRat(1, 1), a)
+		for range k {
+			p.Mul(p, a)
+		}
+		return p, nil
+	}
+	got, err := counts(law)
+	if err != nil || len(got) != maxCountRows {
+		t.Errorf("%d rows, %v; want %d", len(got), err, maxCountRows)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
@@ -29,7 +30,9 @@ exact, except the all, tall and small bets, simulated with their standard
 error; the deck's own figures follow (come-out totals, points made, how
 often the deck runs out, cards dealt per decision). The first card table
 takes seconds. -bet picks rows: "place 6,field" or a kind, "place" (every
-place bet); the hand's and the deck's figures are then left out.
+place bet), or any other bet the rules take, such as the private game's
+propositions ("2,12 before 7", "points then 7"); the hand's and the
+deck's figures are then left out.
 
 -json prints all of it, every column, as one JSON object, every fraction
 "p/q" whole; schema/edge.schema.json in the repository documents it.
@@ -46,7 +49,7 @@ func runEdge(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("edge", edgeSynopsis, stdout)
 	asJSON := fs.Bool("json", false, "print everything, every column, as one JSON object (schema/edge.schema.json)")
 	wide := fs.Bool("wide", false, "print every column (win, lose, push, per resolved, rolls, true odds) and every fraction whole")
-	pick := fs.String("bet", "", `print only these bets, separated by commas: a bet ("place 6") or a kind of bet ("place")`)
+	pick := fs.String("bet", "", `print only these bets, separated by commas (or semicolons): a bet ("place 6", "2,12 before 7") or a kind of bet ("place"); any bet the rules take, listed or not`)
 	rf := addRuleFlags(fs)
 	r, err := rf.parse(fs, args)
 	if err != nil {
@@ -79,7 +82,7 @@ type edgeReport struct {
 // newEdgeReport analyses the rules; pick, if not "", keeps only the bets
 // it names, and leaves out the hand's and the deck's figures.
 func newEdgeReport(r craps.Rules, name, pick string) (*edgeReport, error) {
-	keep, err := betPicker(pick)
+	keep, named, err := betPicker(pick)
 	if err != nil {
 		return nil, err
 	}
@@ -88,10 +91,25 @@ func newEdgeReport(r craps.Rules, name, pick string) (*edgeReport, error) {
 		return nil, err
 	}
 	rep := &edgeReport{rules: r, name: name}
+	seen := map[craps.Bet]bool{}
 	for _, a := range rows {
 		if keep(a.Bet) {
 			rep.rows = append(rep.rows, a)
+			seen[a.Bet] = true
 		}
+	}
+	// A bet named that the table does not list (a proposition of the
+	// private game's, a sequence) is analysed on its own.
+	for _, b := range named {
+		if seen[b] {
+			continue
+		}
+		a, err := r.Analyze(b)
+		if err != nil {
+			return nil, fmt.Errorf("-bet %v: %v: %w", b, strings.TrimPrefix(err.Error(), "craps: "), errUsage)
+		}
+		rep.rows = append(rep.rows, a)
+		seen[b] = true
 	}
 	if len(rep.rows) == 0 && pick != "" {
 		return nil, fmt.Errorf("-bet %q: no bet the rules offer: %w", pick, errUsage)
@@ -117,27 +135,53 @@ func newEdgeReport(r craps.Rules, name, pick string) (*edgeReport, error) {
 	return rep, nil
 }
 
-// betPicker reads -bet: bets or kinds of bets separated by commas. A name
-// that is a kind ("place", "pass") keeps every bet of the kind; otherwise
-// it must be a bet ("place 6").
-func betPicker(pick string) (func(craps.Bet) bool, error) {
+// betPicker reads -bet: bets or kinds of bets separated by commas, a
+// proposition's sets keeping theirs ("2,12 before 7,field" is two bets:
+// the longest run of items that reads as a bet is one), or by semicolons,
+// which always separate ("points then 7;3-3 within 3"). A name that is a
+// kind ("place", "pass") keeps every bet of the kind; otherwise it must
+// be a bet ("place 6"), returned in named.
+func betPicker(pick string) (keep func(craps.Bet) bool, named []craps.Bet, err error) {
 	if pick == "" {
-		return func(craps.Bet) bool { return true }, nil
+		return func(craps.Bet) bool { return true }, nil, nil
 	}
 	kinds := map[craps.BetKind]bool{}
 	bets := map[craps.Bet]bool{}
-	for _, name := range strings.Split(pick, ",") {
-		if k, err := craps.ParseBetKind(name); err == nil {
-			kinds[k] = true
-			continue
+	for _, part := range strings.Split(pick, ";") {
+		if err := pickItems(strings.Split(part, ","), kinds, bets, &named); err != nil {
+			return nil, nil, err
 		}
-		b, err := craps.ParseBet(strings.TrimSpace(name))
-		if err != nil {
-			return nil, fmt.Errorf("-bet: %v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
+	}
+	return func(b craps.Bet) bool { return kinds[b.Kind] || bets[b] }, named, nil
+}
+
+// pickItems reads the bets and kinds of a list of items separated by
+// commas, each bet the longest run of items that reads as one.
+func pickItems(items []string, kinds map[craps.BetKind]bool, bets map[craps.Bet]bool, named *[]craps.Bet) error {
+	for i := 0; i < len(items); {
+		j := len(items)
+		var b craps.Bet
+		var err error
+		for ; j > i+1; j-- { // a bet whose sets hold commas first
+			if b, err = craps.ParseBet(strings.TrimSpace(strings.Join(items[i:j], ","))); err == nil {
+				break
+			}
+		}
+		if j == i+1 {
+			if k, err := craps.ParseBetKind(items[i]); err == nil {
+				kinds[k] = true
+				i++
+				continue
+			}
+			if b, err = craps.ParseBet(strings.TrimSpace(items[i])); err != nil {
+				return fmt.Errorf("-bet: %v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
+			}
 		}
 		bets[b] = true
+		*named = append(*named, b)
+		i = j
 	}
-	return func(b craps.Bet) bool { return kinds[b.Kind] || bets[b] }, nil
+	return nil
 }
 
 // lineOdds is the combined edge of each line bet with full odds that keep
@@ -258,7 +302,32 @@ func (rep *edgeReport) narrowTable(f *fractions, maxPays int) [][]string {
 		header = append(header, "TRUE ODDS")
 	}
 	table := [][]string{header}
-	for _, a := range rep.rows {
+	for i := 0; i < len(rep.rows); i++ {
+		a := rep.rows[i]
+		if n := freeOdds(rep.rows[i:]); n > 1 {
+			// The odds behind a line bet cost nothing: one row for all of
+			// them, not one a point.
+			var pays []string // "2:1 on 4, 10", in the order of the first number
+			on := map[string][]string{}
+			for _, o := range rep.rows[i : i+n] {
+				if on[o.Pays] == nil {
+					pays = append(pays, o.Pays)
+				}
+				on[o.Pays] = append(on[o.Pays], strconv.Itoa(o.Bet.Number))
+			}
+			for k, p := range pays {
+				pays[k] = p + " on " + strings.Join(on[p], ", ")
+			}
+			name := fmt.Sprintf("%v %d-%d", a.Bet.Kind, a.Bet.Number, rep.rows[i+n-1].Bet.Number)
+			row := []string{name, f.note(a.Bet.Kind.String() + " pays " + strings.Join(pays, "; ")),
+				"0 (no edge)", "0"}
+			if rep.rules.Private {
+				row = append(row, "")
+			}
+			table = append(table, row)
+			i += n - 1
+			continue
+		}
 		cell := rep.cellFor(a, f)
 		pays := a.Pays
 		if utf8.RuneCountInString(pays) > max(maxPays, len("PAYS")) {
@@ -271,6 +340,24 @@ func (rep *edgeReport) narrowTable(f *fractions, maxPays int) [][]string {
 		table = append(table, row)
 	}
 	return table
+}
+
+// freeOdds is how many rows, from the first, are odds of one kind behind
+// a line or come bet at no edge, exactly; 0 if the first is not.
+func freeOdds(rows []craps.Analysis) int {
+	n := 0
+	for _, a := range rows {
+		switch a.Bet.Kind {
+		case craps.PassOdds, craps.DontPassOdds, craps.ComeOdds, craps.DontComeOdds, craps.PutOdds:
+		default:
+			return n
+		}
+		if a.Bet.Kind != rows[0].Bet.Kind || a.Simulated != 0 || a.EdgePerBet.Sign() != 0 || a.EdgePerRoll.Sign() != 0 {
+			return n
+		}
+		n++
+	}
+	return n
 }
 
 // shortTrueOdds is a row's true odds in the default table: "a to b" when

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"flag"
+	"math/big"
 	"os"
 	"slices"
 	"strings"
@@ -9,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/crapslab/craps"
 )
 
 // craps edge fits in 100 columns by default under every preset and with
@@ -24,10 +29,26 @@ func TestEdgeFitsWidth(t *testing.T) {
 		cases = append(cases, []string{"-rules", "cards"})
 	}
 	for _, args := range cases {
-		code, out, errOut := runCmd(t, "", append([]string{"edge"}, args...)...)
-		if code != 0 {
-			t.Fatalf("edge %v: exit %d: %s", args, code, errOut)
+		// The text and -wide are two views of one report, made once: a
+		// card table takes seconds to figure.
+		fs := flag.NewFlagSet("edge", flag.ContinueOnError)
+		rf := addRuleFlags(fs)
+		r, err := rf.parse(fs, args)
+		if err != nil {
+			t.Fatalf("edge %v: %v", args, err)
 		}
+		rep, err := newEdgeReport(r, rf.describe(), "")
+		if err != nil {
+			t.Fatalf("edge %v: %v", args, err)
+		}
+		var text, wide bytes.Buffer
+		if err := rep.writeText(&text, false); err != nil {
+			t.Fatal(err)
+		}
+		if err := rep.writeText(&wide, true); err != nil {
+			t.Fatal(err)
+		}
+		out := text.String()
 		if !strings.Contains(out, "\nBET ") || !strings.Contains(out, "  EDGE PER BET ") || strings.Contains(out, "  PER RESOLVED") {
 			t.Errorf("edge %v: not the default table:\n%s", args, out)
 		}
@@ -41,7 +62,7 @@ func TestEdgeFitsWidth(t *testing.T) {
 		if private := slices.Contains(args, "street"); private != strings.Contains(out, "  TRUE ODDS") {
 			t.Errorf("edge %v: TRUE ODDS column shown %v, want %v:\n%.500s", args, !private, private, out)
 		}
-		_, out, _ = runCmd(t, "", append([]string{"edge", "-wide"}, args...)...)
+		out = wide.String()
 		if !strings.Contains(out, "  PER RESOLVED  ") || !strings.Contains(out, "  TRUE ODDS") {
 			t.Errorf("edge -wide %v: not every column:\n%.500s", args, out)
 		}
@@ -189,5 +210,31 @@ func TestReadmeEdgeExcerpt(t *testing.T) {
 		if !slices.Contains(printed, line) {
 			t.Errorf("README.md shows a line craps edge does not print:\n%s", line)
 		}
+	}
+}
+
+// The default table gives the odds behind each line and come bet, at no
+// edge, one row a kind instead of one a point (it opened with 30 rows of
+// 0%); -wide and -json keep every point.
+func TestEdgeFreeOddsOneRow(t *testing.T) {
+	_, out, _ := runCmd(t, "", "edge")
+	for _, want := range []string{"\nPass Odds 4-10 ", "\nDon't Come Odds 4-10 ", "Pass Odds pays 2:1 on 4, 10; 3:2 on 5, 9; 6:5 on 6, 8"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("craps edge lacks %q", want)
+		}
+	}
+	if strings.Contains(out, "\nPass Odds 6 ") || strings.Count(out, "0 (0.0000%)") > 0 {
+		t.Errorf("craps edge still gives the odds a row a point:\n%s", out)
+	}
+	if _, wide, _ := runCmd(t, "", "edge", "-wide"); !strings.Contains(wide, "\nPass Odds 6 ") {
+		t.Error("craps edge -wide lost the odds' rows by point")
+	}
+	// Odds with an edge (under card rules, say) keep their rows.
+	zero, edge := new(big.Rat), big.NewRat(1, 1000)
+	odds := func(n int, e *big.Rat) craps.Analysis {
+		return craps.Analysis{Bet: craps.Bet{Kind: craps.PassOdds, Number: n}, EdgePerBet: e, EdgePerRoll: e}
+	}
+	if n := freeOdds([]craps.Analysis{odds(4, zero), odds(5, edge), odds(6, zero)}); n != 1 {
+		t.Errorf("freeOdds counts %d rows, want 1: the second has an edge", n)
 	}
 }

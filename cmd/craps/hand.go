@@ -32,8 +32,11 @@ Example: craps hand -rules crapless -rolls 40`
 const recordHand = 154
 
 // handTail is where the counts' tables stop: once the chance of a larger
-// count is below it.
+// count is below it, or after maxCountRows rows (a law of the dice with
+// few 7s makes hands whose counts fall slowly).
 var handTail = big.NewRat(1, 1_000_000)
+
+const maxCountRows = 200
 
 type handJSON struct {
 	header
@@ -60,7 +63,7 @@ type handSummaryJSON struct {
 	RecordAtLeast string `json:"p_at_least_154"`
 	// PointsMade[k], Decisions[k] and DifferentPoints[k] are the chances
 	// of exactly k; the first two stop where the chance of more falls
-	// below one in a million.
+	// below one in a million, or after 200.
 	PointsMade      []string `json:"points_made"`
 	DifferentPoints []string `json:"different_points"`
 	Decisions       []string `json:"decisions"`
@@ -130,9 +133,13 @@ func runHand(args []string, _ io.Reader, stdout io.Writer) error {
 		return err
 	}
 	odds := new(big.Float).SetRat(new(big.Rat).Inv(record))
+	published := " (Ethier and Hoppe, 2010: about 1 in 5.59 billion)" // with fair dice
+	if !r.Dice.Fair() {
+		published = " with dice " + r.Dice.String()
+	}
 	fmt.Fprintf(stdout, "\nA hand of at least %d throws, the longest recorded in a casino (Atlantic City, 2009):\n"+
-		"probability %s, 1 in %s (Ethier and Hoppe, 2010: about 1 in 5.59 billion); exactly\n%s\n",
-		recordHand, sci(record), odds.Text('f', 0), record.RatString())
+		"probability %s, 1 in %s%s; exactly\n%s\n",
+		recordHand, sci(record), odds.Text('f', 0), published, record.RatString())
 
 	fmt.Fprintln(stdout, "\nLength of the hand in throws")
 	tw = tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -173,11 +180,11 @@ func runHand(args []string, _ io.Reader, stdout io.Writer) error {
 }
 
 // counts lists a law of counts from 0 until the chance of more is below
-// handTail.
+// handTail, at most maxCountRows of them.
 func counts(law func(int) (*big.Rat, error)) ([]*big.Rat, error) {
 	var out []*big.Rat
 	rest := big.NewRat(1, 1)
-	for k := 0; rest.Cmp(handTail) >= 0; k++ {
+	for k := 0; k < maxCountRows && rest.Cmp(handTail) >= 0; k++ {
 		p, err := law(k)
 		if err != nil {
 			return nil, err

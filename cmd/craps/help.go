@@ -290,7 +290,9 @@ The private game (rules street) has no house; players bet each other:
                                    throws being totals, combinations and groups
                                    separated by commas: 6,8 before 7; 3-3 within 3;
                                    craps within 1; points, field, odd, even, under 7,
-                                   over 7, doubles
+                                   over 7, doubles; the first throws may be a sequence
+                                   of up to three in a row, alone or before or within:
+                                   points then 7; 6 then 6 before 7
   call off <player> <bet>          calls off a number bet, or a come bet carried
                                    over a point made
 

@@ -15,7 +15,8 @@
 //	craps merge [-json] [-svg FILE] [-csv FILE] [figure flags] FILE|FOLDER|PATTERN...
 //	craps payouts [-rules NAME] [-all] [-json] [rule flags]
 //	craps drill [-level N] [-rules NAME] [rule flags] [-seed S] [-n N] [-breakage] [-record FILE] [-json]
-//	craps tables [-json]
+//	craps tables [-json] [-dice LAW | -dice-file FILE]
+//	craps dice [-apart] [-level P] [-srr LIST] [-bet NAMES] [-strategy NAME|TEXT | -strategy-file FILE] [-fit FILE] [-json] [-rules NAME] [rule flags] [FILE]
 //	craps version [-json]
 //
 // The commands are listed in the order "craps -h" prints them. Run
@@ -59,6 +60,7 @@ func commands() []command {
 		{"payouts", "print the dealer's payout summary under a table's rules: each bet, the usual stake, what it wins", runPayouts},
 		{"drill", "a dealer's payout trainer: questions on payouts, vig and whole layouts, checked and scored", runDrill},
 		{"tables", "print the private-game rule book's true-odds tables (Table 1: totals and groups; Table 2: hardways)", runTables},
+		{"dice", "test a record of throws for fair dice: its SRR, the edges under its law, the SRR each bet breaks even at", runDice},
 		{"version", "print the module version and VCS revision craps was built from", runVersion},
 	}
 }

@@ -54,7 +54,7 @@ func runPlay(args []string, stdin io.Reader, stdout io.Writer) error {
 		if fs.NArg() > 0 || *rolls < 1 || *bankroll < 1 {
 			return fmt.Errorf("-strategy narrates a session of its own: no tape, and -rolls and -bankroll above 0: %w", errUsage)
 		}
-		in = strings.NewReader(narratedTape(*strategy, *bankroll, *rolls, *seed))
+		in = narratedTape(*strategy, *bankroll, *rolls, *seed)
 	} else if fs.NArg() == 1 {
 		if name := fs.Arg(0); name != "-" {
 			f, err := os.Open(name)
@@ -784,13 +784,29 @@ func (r *jsonReport) refused(line int, err error) error {
 }
 
 // narratedTape is the tape of a session a player plays by a strategy:
-// seated with bankroll, then rolls throws of dice from seed.
-func narratedTape(strategy string, bankroll int64, rolls int, seed uint64) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "player ann %d strategy %s\n", bankroll, strings.ReplaceAll(strategy, "\n", "; "))
-	src := rand.NewPCG(seed, 0)
-	for range rolls {
-		fmt.Fprintf(&b, "roll %v\n", craps.Throw(src))
+// seated with bankroll, then rolls throws of dice from seed, each line
+// made as it is read, so that a long session takes no memory.
+func narratedTape(strategy string, bankroll int64, rolls int, seed uint64) io.Reader {
+	seat := fmt.Sprintf("player ann %d strategy %s\n", bankroll, strings.ReplaceAll(strategy, "\n", "; "))
+	return io.MultiReader(strings.NewReader(seat), &throwLines{src: rand.NewPCG(seed, 0), left: rolls})
+}
+
+// throwLines reads as the roll lines of left throws from src.
+type throwLines struct {
+	src  rand.Source
+	left int
+	line []byte // the rest of the line being read
+}
+
+func (t *throwLines) Read(p []byte) (int, error) {
+	if len(t.line) == 0 {
+		if t.left <= 0 {
+			return 0, io.EOF
+		}
+		t.left--
+		t.line = fmt.Appendf(t.line[:0], "roll %v\n", craps.Throw(t.src))
 	}
-	return b.String()
+	n := copy(p, t.line)
+	t.line = t.line[n:]
+	return n, nil
 }

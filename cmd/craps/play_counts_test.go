@@ -5,11 +5,7 @@ import "testing"
 // Roll tapes of the bets on a count: a hand, roll by roll, and what the
 // bet pays at its end; nothing is decided before it.
 func TestPlayCountBets(t *testing.T) {
-	for _, c := range []struct {
-		name, tape string
-		paid       int64
-		outcome    string
-	}{
+	checkDecidedTapes(t, []decidedTape{
 		{"Ride the Line, three pass line wins (a natural, 11, the 4 made): 1:1 under pay table 1",
 			"bet ride the line 10\nroll 3-4\nroll 5-6\nroll 1-3\nroll 2-2\nroll 2-4\nroll 3-4\n", 10, "won"},
 		{"Ride the Line under pay table 3: three wins still 1:1, five 3:1",
@@ -27,22 +23,44 @@ func TestPlayCountBets(t *testing.T) {
 				"roll 1-1\nroll 1-2\nroll 2-2\nroll 2-3\nroll 3-3\nroll 4-4\nroll 4-5\nroll 5-5\nroll 5-6\nroll 6-6\nroll 3-4\n", 39995, "won"},
 		{"the fire bet, four different points, then the seven-out: 24:1",
 			"bet fire 10\nroll 1-3\nroll 1-3\nroll 1-4\nroll 1-4\nroll 2-4\nroll 2-4\nroll 4-4\nroll 4-4\nroll 2-2\nroll 3-4\n", 240, "won"},
-	} {
-		lines := playJSON(t, c.tape)
-		for i, l := range lines {
-			if l.Error != "" {
-				t.Fatalf("%s: line %d refused: %s", c.name, l.Line, l.Error)
-			}
-			for _, r := range l.Resolutions {
-				if r.Bet != "Pass Line" && i < len(lines)-1 {
-					t.Errorf("%s: line %d decided %s %s", c.name, l.Line, r.Bet, r.Outcome)
-				}
+	})
+}
+
+// decidedTape is a roll tape whose bet is decided by its last roll alone,
+// and what that roll pays it.
+type decidedTape struct {
+	name, tape string
+	paid       int64
+	outcome    string
+}
+
+// checkDecidedTapes plays each tape: a pass line or center bet may be
+// decided before the last roll, nothing else; the last roll's first
+// resolution, the backer's where a bet is between players, has the
+// outcome and the win.
+func checkDecidedTapes(t *testing.T, tapes []decidedTape) {
+	t.Helper()
+	for _, c := range tapes {
+		checkDecidedAtEnd(t, c.name, c.tape, c.outcome, c.paid)
+	}
+}
+
+func checkDecidedAtEnd(t *testing.T, name, tape, outcome string, win int64) {
+	t.Helper()
+	lines := playJSON(t, tape)
+	for i, l := range lines {
+		if l.Error != "" {
+			t.Fatalf("%s: line %d refused: %s", name, l.Line, l.Error)
+		}
+		for _, r := range l.Resolutions {
+			if i < len(lines)-1 && r.Bet != "Pass Line" && r.Bet != "Center" {
+				t.Errorf("%s: line %d decided %s %s", name, l.Line, r.Bet, r.Outcome)
 			}
 		}
-		last := lines[len(lines)-1]
-		if len(last.Resolutions) != 1 || last.Resolutions[0].Outcome != c.outcome || paid(last) != c.paid {
-			t.Errorf("%s: the last roll resolved %+v, want %s paying %d", c.name, last.Resolutions, c.outcome, c.paid)
-		}
+	}
+	last := lines[len(lines)-1]
+	if len(last.Resolutions) == 0 || last.Resolutions[0].Outcome != outcome || last.Resolutions[0].Win != win {
+		t.Errorf("%s: the last roll resolved %+v, want %s paying %d", name, last.Resolutions, outcome, win)
 	}
 }
 
@@ -52,4 +70,37 @@ func repeatLine(line string, n int) string {
 		s += line
 	}
 	return s
+}
+
+// Roll tapes of the sequence bets: a come-out and the throws after it,
+// and what the bet pays at its end.
+func TestPlaySequenceBets(t *testing.T) {
+	checkDecidedTapes(t, []decidedTape{
+		{"Point-7: the point 5, then the seven-out, 7:1", "bet point-7 10\nroll 1-4\nroll 2-5\n", 70, "won"},
+		{"Point-7: the point 5, then a 6: lost", "bet point-7 10\nroll 1-4\nroll 1-5\n", 0, "lost"},
+		{"7-Point: a 7, then the point 10, 7:1", "bet 7-point 10\nroll 3-4\nroll 4-6\n", 70, "won"},
+		{"7-Point-7: a 7, the point 8, then the seven-out, 50:1", "bet 7-point-7 10\nroll 1-6\nroll 3-5\nroll 2-5\n", 500, "won"},
+		{"7-Point-7 at 40:1 by the rules line", "rules standard 7-point-7=40:1\nbet 7-point-7 10\nroll 1-6\nroll 3-5\nroll 2-5\n", 400, "won"},
+		{"Muggsy's Corner at 2:1 and 3:1: the point 9, then a 7", "rules standard muggsy-7=2:1 muggsy-point-7=3:1\nbet muggsy's corner 10\nroll 4-5\nroll 3-4\n", 30, "won"},
+		{"between players: ann backs a point then a 7 at 7:1 against bob",
+			"rules street\nplayer sam 1000\nplayer ann 1000\nplayer bob 1000\nside ann bob points then 7 10 at 7:1\nroll 2-4\nroll 1-6\n", 70, "won"},
+		{"between players: 6 then 6 before 7, lost on the 7",
+			"rules street\nplayer sam 1000\nplayer ann 1000\nplayer bob 1000\nside ann bob 6 then 6 before 7 10\nroll 2-4\nroll 1-2\nroll 2-4\nroll 3-4\n", 0, "lost"},
+	})
+}
+
+// Roll tapes of the variants' bets: Rock 'n Roll Dice's Players Circle
+// pushing on 11 and paid 6:5 on a point made the hard way, its Juke Box,
+// and New York craps' box numbers.
+func TestPlayVariants(t *testing.T) {
+	checkDecidedTapes(t, []decidedTape{
+		{"the Players Circle: 11 pushes, then the point 6 made 3-3, 6:5", "rules rocknroll\nbet pass 10\nroll 5-6\nbet pass 10\nroll 1-5\nroll 2-3\nroll 3-3\n", 12, "won"},
+		{"the Juke Box on 12: 3:1", "rules rocknroll\nbet field 10\nroll 6-6\n", 30, "won"},
+		{"New York craps: buy 4 for 20 and 1 vig, the 4 thrown: 40", "rules newyork\nbet pass 10\nroll 2-4\nbet buy 4 20\nroll 2-2\n", 40, "won"},
+	})
+	for _, tape := range []string{"rules newyork\nbet pass 10\nroll 2-4\nbet come 10\n", "rules newyork\nbet place 6 12\n", "rules rocknroll\nbet don't pass 10\n"} {
+		if lines := playJSON(t, tape); lines[len(lines)-1].Error == "" {
+			t.Errorf("%q: the last bet was taken", tape)
+		}
+	}
 }

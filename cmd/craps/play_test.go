@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -469,5 +471,24 @@ func TestPlayNarrated(t *testing.T) {
 	}
 	if code, _, _ := runCmd(t, "", "play", "-strategy", "iron-cross", "tape.txt"); code != 2 {
 		t.Errorf("-strategy with a tape: exit %d, want 2", code)
+	}
+}
+
+// A narrated session's tape is made as it is read: the first lines of a
+// session of 2^40 throws come at once, with the throws of a short one.
+// Before, the whole tape was written first, 2^40 lines in memory.
+func TestPlayNarratedTapeStreams(t *testing.T) {
+	sc := bufio.NewScanner(narratedTape("pass 10\nodds max", 100, 1<<40, 7))
+	var lines []string
+	for len(lines) < 4 && sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	short, err := io.ReadAll(narratedTape("pass 10\nodds max", 100, 3, 7))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(lines, "\n") + "\n"; !strings.HasPrefix(got, "player ann 100 strategy pass 10; odds max\nroll ") ||
+		!strings.HasPrefix(got, string(short)) || strings.Count(string(short), "\nroll ") != 3 {
+		t.Errorf("the long tape begins\n%s\nthe short one is\n%s", got, short)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/crapslab/craps"
@@ -44,6 +45,22 @@ func addRuleFlags(fs *flag.FlagSet) *ruleFlags {
 			"; the rule flags change it")
 	for _, k := range rulekeys.Keys() {
 		fs.Var(ruleValue{k.Name, rf}, k.Name, k.Usage)
+	}
+	return rf
+}
+
+// diceKeys are the rule keys of the dice's law, which the commands
+// without a table's rules (tables, dice) take alone.
+var diceKeys = []string{"dice", "dice-file"}
+
+// addDiceFlags registers the dice's law's flags alone, over the standard
+// rules.
+func addDiceFlags(fs *flag.FlagSet) *ruleFlags {
+	rf := &ruleFlags{preset: "standard"}
+	for _, k := range rulekeys.Keys() {
+		if slices.Contains(diceKeys, k.Name) {
+			fs.Var(ruleValue{k.Name, rf}, k.Name, k.Usage)
+		}
 	}
 	return rf
 }

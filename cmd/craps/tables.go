@@ -10,26 +10,38 @@ import (
 )
 
 func runTables(args []string, _ io.Reader, stdout io.Writer) error {
-	fs := newFlagSet("tables", "[-json]\n\n"+
+	fs := newFlagSet("tables", "[-json] [-dice LAW | -dice-file FILE]\n\n"+
 		"Prints the private-game rule book's true-odds tables. Table 1: for each total and for groups\n"+
 		"of totals, the ways out of 36, the odds against in one roll and the odds\n"+
 		"against before a 7; then the odds against each higher total before each\n"+
 		"lower one. Table 2: for each hardway, the ways hard, the other ways, the\n"+
-		"ways of 7, the losing ways and the odds against.", stdout)
+		"ways of 7, the losing ways and the odds against. With -dice the odds (and\n"+
+		"each row's chance) are those of the dice's law; the ways stay counts of throws.", stdout)
 	asJSON := fs.Bool("json", false, "print one JSON object with the tables (schema/tables.schema.json)")
-	if err := parse(fs, args, 0); err != nil {
+	rf := addDiceFlags(fs)
+	r, err := rf.parse(fs, args)
+	if err != nil {
 		return err
 	}
-	rows, hard := craps.TrueOddsTable(), craps.HardwayTable()
+	law := r.Dice
+	rows, hard := law.TrueOddsTable(), law.HardwayTable()
 	if *asJSON {
-		return writeTablesJSON(stdout, rows, hard)
+		return writeTablesJSON(stdout, law, rows, hard)
 	}
-	fmt.Fprintln(stdout, "Table 1. True odds of each total and group of totals")
+	title, chance := "", ""
+	if !law.Fair() {
+		title, chance = ", dice "+law.String(), "\tCHANCE"
+	}
+	fmt.Fprintf(stdout, "Table 1. True odds of each total and group of totals%s\n", title)
 	fmt.Fprintln(stdout)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "TOTAL\tWAYS IN 36\tAGAINST IN ONE ROLL\tAGAINST BEFORE A 7")
+	fmt.Fprintf(tw, "TOTAL\tWAYS IN 36%s\tAGAINST IN ONE ROLL\tAGAINST BEFORE A 7\n", chance)
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", r.Name, r.Ways, against(r.OneRoll), against(r.BeforeSeven))
+		c := ""
+		if !law.Fair() {
+			c = "\t" + r.Chance.RatString()
+		}
+		fmt.Fprintf(tw, "%s\t%d%s\t%s\t%s\n", r.Name, r.Ways, c, against(r.OneRoll), against(r.BeforeSeven))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -48,7 +60,7 @@ func runTables(args []string, _ io.Reader, stdout io.Writer) error {
 		for _, lo := range lows[:len(lows)-1] {
 			cell := ""
 			if lo < hi {
-				cell = against(craps.OddsBefore(craps.Totals(hi), craps.Totals(lo)))
+				cell = against(law.OddsBefore(craps.Totals(hi), craps.Totals(lo)))
 			}
 			fmt.Fprintf(tw, "%s\t", cell)
 		}
@@ -71,11 +83,12 @@ func totalsExcept7() []int {
 	return []int{2, 3, 4, 5, 6, 8, 9, 10, 11, 12}
 }
 
-func writeTablesJSON(w io.Writer, rows []craps.TrueOddsRow, hard []craps.HardwayRow) error {
+func writeTablesJSON(w io.Writer, law craps.DiceLaw, rows []craps.TrueOddsRow, hard []craps.HardwayRow) error {
 	type row struct {
 		Name        string `json:"name"`
 		Set         string `json:"set"`
 		Ways        int    `json:"ways"`
+		Chance      string `json:"chance"`
 		OneRoll     string `json:"against_one_roll"`
 		BeforeSeven string `json:"against_before_7,omitempty"`
 	}
@@ -94,12 +107,13 @@ func writeTablesJSON(w io.Writer, rows []craps.TrueOddsRow, hard []craps.Hardway
 	}
 	var out struct {
 		header
+		Dice     string    `json:"dice"`
 		Table1   []row     `json:"table1"`
 		Before   []before  `json:"higher_before_lower"`
 		Hardways []hardway `json:"table2"`
 	}
 	for _, r := range rows {
-		x := row{Name: r.Name, Set: r.Set.String(), Ways: r.Ways, OneRoll: against(r.OneRoll)}
+		x := row{Name: r.Name, Set: r.Set.String(), Ways: r.Ways, Chance: r.Chance.RatString(), OneRoll: against(r.OneRoll)}
 		if r.BeforeSeven != nil {
 			x.BeforeSeven = against(r.BeforeSeven)
 		}
@@ -109,14 +123,14 @@ func writeTablesJSON(w io.Writer, rows []craps.TrueOddsRow, hard []craps.Hardway
 	for _, hi := range ts {
 		for _, lo := range ts {
 			if lo < hi {
-				out.Before = append(out.Before, before{hi, lo, against(craps.OddsBefore(craps.Totals(hi), craps.Totals(lo)))})
+				out.Before = append(out.Before, before{hi, lo, against(law.OddsBefore(craps.Totals(hi), craps.Totals(lo)))})
 			}
 		}
 	}
 	for _, h := range hard {
 		out.Hardways = append(out.Hardways, hardway{h.Number, h.Hard, h.Easy, h.Seven, h.Losing, against(h.Against)})
 	}
-	out.header = newHeader("tables")
+	out.header, out.Dice = newHeader("tables"), law.String()
 	return writeJSON(w, out)
 }
 

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -44,6 +45,27 @@ var topics = []struct {
 			func(r *craps.Rules, v string) error {
 				c, err := craps.ParseCardReading(v)
 				r.Cards = c
+				return err
+			}},
+		{"dice", "LAW", `the dice's law, every throw's chance: "fair"; "srr=7" (a dice setter's 7 once in ` +
+			`7 throws, the other totals in their proportions); "faces=1,1,1,1,1,2" (both dice loaded alike, ` +
+			`the 6 twice as likely), "faces=1,1,1,1,1,2;1,1,1,1,1,1" (the first die loaded); ` +
+			`"totals=W2,...,W12"; "throws=W1-1,W1-2,...,W6-6" (36 weights); weights are relative ` +
+			`(default fair)`, false,
+			func(r *craps.Rules, v string) error {
+				l, err := craps.ParseDiceLaw(v)
+				r.Dice = l
+				return err
+			}},
+		{"dice-file", "FILE", `the dice's law read from a file, written as -dice takes it, over ` +
+			`lines if need be (# starts a comment): what craps dice -fit writes`, false,
+			func(r *craps.Rules, v string) error {
+				b, err := os.ReadFile(v)
+				if err != nil {
+					return err
+				}
+				l, err := craps.ParseDiceLaw(string(b))
+				r.Dice = l
 				return err
 			}},
 		{"private", "", "the private game: players fade the center bet and bet each other; no house", true,
@@ -182,6 +204,16 @@ var topics = []struct {
 				}
 				return nil
 			}},
+		ratioKey("point-7", "Point-7: the come-out sets a point, the next throw a 7 (default 7:1)",
+			func(r *craps.Rules) *craps.Ratio { return &r.Sequences.PointSeven }),
+		ratioKey("7-point", "7-Point: a come-out 7, then a come-out that sets a point (default 7:1)",
+			func(r *craps.Rules) *craps.Ratio { return &r.Sequences.SevenPoint }),
+		ratioKey("7-point-7", "7-Point-7: a come-out 7, a point, then a 7 (default 50:1)",
+			func(r *craps.Rules) *craps.Ratio { return &r.Sequences.SevenPointSeven }),
+		ratioKey("muggsy-7", "Muggsy's Corner on a come-out 7; with -muggsy-point-7, the table offers the bet (default: not offered)",
+			func(r *craps.Rules) *craps.Ratio { return &r.Sequences.MuggsysCorner.ComeOutSeven }),
+		ratioKey("muggsy-point-7", "Muggsy's Corner on a point and then a 7 at once (default: not offered)",
+			func(r *craps.Rules) *craps.Ratio { return &r.Sequences.MuggsysCorner.PointSeven }),
 	}},
 	{"The field", []ruleKey{
 		{"field", "TOTALS", `the totals the field holds, comma-separated: "2,3,5,9,10,11,12" puts 5 in ` +
@@ -607,6 +639,8 @@ var presets = []struct {
 	{"100x", "the standard table with 100x odds", craps.Odds100x},
 	{"street", "the private game of the private-game rule book: no house, no bar", craps.Street},
 	{"cards", "card craps: the card-craps rules' 48-card deck in place of the dice", craps.CardCraps},
+	{"newyork", "New York craps (Scarne): no come bets or place bets, the box numbers bought or laid for 5%", craps.NewYork},
+	{"rocknroll", "Rock 'n Roll Dice: the Players Circle (11 and 12 push, hard points 6:5), the Numbers, the Juke Box", craps.RockNRollDice},
 }
 
 // Preset returns the rules a preset's name stands for, in any case

@@ -2,6 +2,7 @@ package rulekeys
 
 import (
 	"errors"
+	"math/big"
 	"slices"
 	"testing"
 
@@ -12,11 +13,11 @@ import (
 
 func TestPresets(t *testing.T) {
 	names := PresetNames()
-	if want := []string{"100x", "bar2", "cards", "crapless", "standard", "street", "vegas"}; !slices.Equal(names, want) {
+	if want := []string{"100x", "bar2", "cards", "crapless", "newyork", "rocknroll", "standard", "street", "vegas"}; !slices.Equal(names, want) {
 		t.Errorf("PresetNames() = %q, want %q", names, want)
 	}
 	funcs := map[string]Rules{"standard": Standard(), "bar2": Bar2(), "vegas": Vegas(), "crapless": Crapless(), "100x": Odds100x(),
-		"cards": CardCraps(), "street": Street()}
+		"cards": CardCraps(), "street": Street(), "newyork": NewYork(), "rocknroll": RockNRollDice()}
 	for _, name := range names {
 		r, err := Preset(name)
 		if err != nil {
@@ -203,8 +204,23 @@ var ruleSetCases = []struct {
 		r.BonusCraps = HandPaytable{Tiers: [10]HandTier{{From: 9, Pays: Ratio{Win: 299, Stake: 1}}, {From: 10, Pays: Ratio{Win: 7999, Stake: 1}}}}
 	}, "10@jackpot"},
 	{"cards", "pair-kept", "the card-craps rules", func(r *Rules) { r.Cards = CardsPairKept }, "on-and-off"},
+	{"dice", "srr=7", "a dice setter's 7 once in 7 throws", func(r *Rules) { r.Dice = srr7() }, "srr=1"},
+	{"dice-file", "testdata/srr7.dice", "the same law from a file", func(r *Rules) { r.Dice = srr7() }, "testdata/none.dice"},
 	{"private", "true", "the private game", func(r *Rules) { r.Private = true }, "house"},
 	{"fade-claim", "true", "the claim on the center bet", func(r *Rules) { r.FadeClaim = true }, "claim"},
+	{"point-7", "6:1", "Point-7 at 6 to 1", func(r *Rules) { r.Sequences.PointSeven = Ratio{Win: 6, Stake: 1} }, "seven"},
+	{"7-point", "8 for 1", "7-Point at 8 for 1", func(r *Rules) { r.Sequences.SevenPoint = Ratio{Win: 7, Stake: 1} }, "8 fo 1"},
+	{"7-point-7", "40:1", "7-Point-7 at 40 to 1", func(r *Rules) { r.Sequences.SevenPointSeven = Ratio{Win: 40, Stake: 1} }, "40:-1"},
+	{"muggsy-7", "2:1", "Muggsy's Corner's come-out 7, its other pay unset (Validate refuses it alone)", func(r *Rules) {
+		r.Sequences.MuggsysCorner.ComeOutSeven = Ratio{Win: 2, Stake: 1}
+	}, "2:1:1"},
+	{"muggsy-point-7", "3:1", "Muggsy's Corner's point-7", func(r *Rules) { r.Sequences.MuggsysCorner.PointSeven = Ratio{Win: 3, Stake: 1} }, "x"},
+}
+
+// srr7 is the law of SRR 7.
+func srr7() DiceLaw {
+	l, _ := SRRDice(big.NewRat(7, 1))
+	return l
 }
 
 func TestKeysAllCovered(t *testing.T) {
