@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
 
@@ -424,13 +425,25 @@ func TestLawSimulationAgreesWithAnalysis(t *testing.T) {
 			t.Skip("a 7 on most throws: too few decisions of many bets to compare")
 		}
 		seed := rapid.Uint64().Draw(t, "seed")
-		res, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: Strategy{Actions: []Action{{Bet: b, Amounts: []Amount{1320}}}},
-			Seed: seed, N: 1 << 16, Workers: 1})
+		cfg := SimConfig{Rules: r, Strategy: Strategy{Actions: []Action{{Bet: b, Amounts: []Amount{1320}}}},
+			Seed: seed, N: 1 << 16, Workers: 1}
+		res, err := Simulate(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Engine != "table" {
-			t.Fatalf("a law other than fair dice ran on the %s engine", res.Engine)
+		// The compiled engine draws the law's throws as the Table engine
+		// does: the same sums.
+		cfg.general = true
+		slow, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Engine != "compiled" || slow.Engine != "table" {
+			t.Fatalf("engines %s and %s", res.Engine, slow.Engine)
+		}
+		slow.Engine = res.Engine
+		if diff := cmp.Diff(slow, res, exactSums); diff != "" {
+			t.Fatalf("under %v the engines differ (-table +compiled):\n%s", r.Dice, diff)
 		}
 		a, err := r.Analyze(b)
 		if err != nil {
