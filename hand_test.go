@@ -442,3 +442,29 @@ func TestShooterHandLowestTerms(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkShooterHandLaws computes each law of the hand at its bound,
+// with fair dice.
+func BenchmarkShooterHandLaws(b *testing.B) {
+	h, err := Standard().ShooterHand()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		law  func() error
+	}{
+		{"PointsMade", func() error { _, err := h.PointsMade(MaxHandThrows); return err }},
+		{"Decisions", func() error { _, err := h.Decisions(MaxHandThrows); return err }},
+		{"Length", func() error { _, _, err := h.Length(MaxHandThrows); return err }},
+		{"LengthTable", func() error { _, _, err := h.LengthTable(MaxHandTable); return err }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if err := c.law(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

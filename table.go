@@ -249,10 +249,9 @@ type Table struct {
 	diceChanges     int
 	diceChangeAsked bool
 	// names maps each seated player's name to his seat (seatIndex). It is
-	// built by a lookup that finds it out of step with seats (nil, or of
-	// another length), and kept in step in place only by namesOf, the
+	// built by a lookup, and kept in step in place only by namesOf, the
 	// table that built it: a copy made by assigning the struct (copyTable)
-	// reads it while it is in step and builds its own to change it.
+	// trusts it only for a seat it checks, and builds its own to change it.
 	names   map[string]int
 	namesOf *Table
 }
@@ -386,14 +385,24 @@ func (t *Table) seatOf(op, player string, b Bet) (int, error) {
 }
 
 // seatIndex is player's seat, and whether he is seated, in constant time.
+// A table reads its own index as it is, kept in step by Join, JoinAt and
+// Leave (unless the seats changed beside them, as the simulator seats its
+// players); another table's, held since a copy, only for a seat it
+// checks, since that table may have changed it: on a miss it builds its
+// own.
 func (t *Table) seatIndex(player string) (int, bool) {
-	if t.names == nil || len(t.names) != len(t.seats) {
-		t.names, t.namesOf = make(map[string]int, len(t.seats)), t
-		for i := range t.seats {
-			t.names[t.seats[i].name] = i
-		}
-	}
 	i, ok := t.names[player]
+	switch {
+	case t.namesOf == t && t.names != nil && len(t.names) == len(t.seats):
+		return i, ok
+	case ok && i < len(t.seats) && t.seats[i].name == player:
+		return i, true
+	}
+	t.names, t.namesOf = make(map[string]int, len(t.seats)), t
+	for i := range t.seats {
+		t.names[t.seats[i].name] = i
+	}
+	i, ok = t.names[player]
 	return i, ok
 }
 

@@ -2949,13 +2949,26 @@ func TestTableNamesInStep(t *testing.T) {
 	must(a.Join("bob", 10))
 	must(a.JoinAt("cat", 10, 0))
 	check("joined", &a, "cat", "ann", "bob")
+	// A copy that shares a's index while a changes it in place, keeping
+	// its length: a player gone, another come.
+	stale := copyTable(nil, &a)
+	_, err := a.Leave("ann")
+	must(err)
+	must(a.Join("ann", 10))
+	check("a, ann back at the end", &a, "cat", "bob", "ann")
+	check("copy of a before", stale, "cat", "ann", "bob")
+	must(stale.Join("zed", 10))
+	check("copy of a before", stale, "cat", "ann", "bob", "zed")
+	_, err = a.Leave("ann")
+	must(err)
+	must(a.JoinAt("ann", 10, 1))
 	shared := copyTable(nil, &a) // reads a's index
 	check("copy", shared, "cat", "ann", "bob")
 	must(shared.Join("dan", 10)) // builds its own first
 	must(a.Join("gone", 10))
 	check("a", &a, "cat", "ann", "bob", "gone")
 	check("copy", shared, "cat", "ann", "bob", "dan")
-	_, err := a.Leave("ann")
+	_, err = a.Leave("ann")
 	must(err)
 	check("a after a leave", &a, "cat", "bob", "gone")
 	check("copy after a's leave", shared, "cat", "ann", "bob", "dan")
