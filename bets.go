@@ -378,8 +378,17 @@ func (b Bet) wellFormed() bool {
 }
 
 // Points lists the totals that can be the point under r, smallest first:
-// 4, 5, 6, 8, 9 and 10, and in crapless craps 2, 3, 11 and 12 too.
-func (r Rules) Points() []int { return boxNumbers(&r) }
+// 4, 5, 6, 8, 9 and 10, in crapless craps 2, 3, 11 and 12 too, and in
+// High Point craps 7.
+func (r Rules) Points() []int {
+	var out []int
+	for n := 2; n <= 12; n++ {
+		if r.isPoint(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
 
 // boxNumbers lists the points of the game, smallest first.
 func boxNumbers(r *Rules) []int {
@@ -466,7 +475,7 @@ func (r Rules) Pays(b Bet, point int, d Dice) (Ratio, error) {
 	if err := r.Offers(b); err != nil {
 		return Ratio{}, err
 	}
-	if point != 0 && !isBoxNumber(point, r.Crapless) {
+	if point != 0 && !r.isPoint(point) {
 		return Ratio{}, fmt.Errorf("craps: pays: %v: %d is not a point of the game: %w", b, point, ErrSyntax)
 	}
 	if !d.Valid() {
@@ -671,6 +680,8 @@ func (r *Rules) comeOutPush(t int) bool {
 // total of Rules.ComeOutPush pushes.
 func (r *Rules) rightLine(s betState, t int) effect {
 	switch {
+	case r.HighPoint:
+		return highPoint(s, t, true)
 	case s.point != 0:
 		return before(t, int(s.point), 7, evenMoney, s)
 	case r.comeOutPush(t):
@@ -687,6 +698,8 @@ func (r *Rules) rightLine(s betState, t int) effect {
 // total pushes on the come-out, as the totals of Rules.ComeOutPush do.
 func (r *Rules) wrongLine(s betState, t int) effect {
 	switch {
+	case r.HighPoint:
+		return highPoint(s, t, false)
 	case s.point != 0:
 		return before(t, 7, int(s.point), evenMoney, s)
 	case r.comeOutPush(t):
@@ -700,6 +713,33 @@ func (r *Rules) wrongLine(s betState, t int) effect {
 	}
 	return effect{next: betState{point: int8(t)}}
 }
+
+// highPoint is the line bet of High Point craps (Rules.HighPoint), the
+// shooter's side when right and the other side when not: on the
+// come-out 2 and 3 are thrown again, 11 and 12 win for the shooter, and
+// any other total is the point, which the next throw decides, for the
+// shooter if it is higher.
+func highPoint(s betState, t int, right bool) effect {
+	shooter := false
+	switch {
+	case s.point != 0:
+		shooter = t > int(s.point)
+	case t == 2 || t == 3:
+		return effect{next: s}
+	case t == 11 || t == 12:
+		shooter = true
+	default:
+		return effect{next: betState{point: int8(t)}}
+	}
+	if shooter == right {
+		return effect{verdict: wins, pays: evenMoney}
+	}
+	return effect{verdict: loses}
+}
+
+// isPoint reports whether n can be the shooter's point under r: a box
+// number, and 7 in High Point craps.
+func (r *Rules) isPoint(n int) bool { return isBoxNumber(n, r.Crapless) || (r.HighPoint && n == 7) }
 
 // trueOdds is the fair payout on n before 7: the ways to throw 7 against
 // the ways to throw n (2:1 on 4, 3:2 on 5, 6:5 on 6). layOdds is its reverse.

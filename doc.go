@@ -121,14 +121,15 @@
 // commission on buy and lay bets and the numbers the table buys, the
 // table's unit, minimum and maximum and limits per kind of bet, which bets
 // work on the come-out and which stay up after a win, whether pass and
-// come bets may be taken down or made after the point, crapless craps, and
+// come bets may be taken down or made after the point, crapless craps and
+// High Point craps, and
 // the side bets' paytables (fire, all of a set before a 7, repeaters, the
 // other bets on a count). It is a
 // plain comparable struct whose zero value ([Standard]) is the table of
 // the posted casino rules and the croupier trainer (the posted rules are a
 // shorter copy of the trainer's, which say they were checked against
 // wizardofodds.com); [Bar2], [Vegas], [Crapless], [Odds100x], [NewYork],
-// [RockNRollDice], [RepeaterBetsPlus] and the
+// [RockNRollDice], [RepeaterBetsPlus], [HighPointCraps] and the
 // private game [Street] are the other presets, each documented with its
 // source. The sources the docs name (the private-game rule book, the
 // posted casino rules, the second casino's rules, the card-craps rules and

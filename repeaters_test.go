@@ -1,12 +1,14 @@
 package craps
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/big"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
 )
 
 // [WoO-plus]: Wizard of Odds, "Repeater Bets Plus" (the Linq, 2021), Table
@@ -175,5 +177,36 @@ func TestRepeaterSurrender(t *testing.T) {
 	res := ttDecidedAtEnd(t, "Updown", tb, []Dice{{1, 1}})
 	if diff := cmp.Diff(ttRes(ttWon(Bet{Kind: RepeaterAny, Set: Totals(2, 3, 4, 5, 6)}, 10, 140)), res); diff != "" {
 		t.Errorf("Updown on the second 2: (-want +got)\n%s", diff)
+	}
+}
+
+// TestRepeaterBetsPlusSimulated: a seeded simulation of each of Repeater
+// Bets Plus' bets lands within 4 standard errors of its exact return.
+// With CRAPS_EXHAUSTIVE=1 only.
+func TestRepeaterBetsPlusSimulated(t *testing.T) {
+	exhaustive(t)
+	r := RepeaterBetsPlus()
+	bets := r.Catalogue()
+	rapid.Check(t, func(t *rapid.T) {
+		b := rapid.SampledFrom(bets).Draw(t, "bet")
+		checkSimulatedReturn(t, r, b, 10)
+	})
+}
+
+// TestRepeaterSetInStrategy: a strategy makes a repeater on a set and a
+// bet on a group as it makes any other bet (a repeater on a set was read
+// as a repeater wanting its number, and refused).
+func TestRepeaterSetInStrategy(t *testing.T) {
+	for _, text := range []string{"repeater 2,12 10", "updown 10", "repeater any 4,10 10"} {
+		s, err := ParseStrategy(text)
+		if err != nil {
+			t.Errorf("%q: %v", text, err)
+			continue
+		}
+		r := RepeaterBetsPlus()
+		r.RepeaterGroups[1] = RepeaterGroupPaytable{Set: Totals(4, 10), Pays: Ratio{20, 1}}
+		if _, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: s, Seed: 1, N: 1000}); err != nil {
+			t.Errorf("%q: %v", text, err)
+		}
 	}
 }

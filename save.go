@@ -149,13 +149,14 @@ func restore(in *tableJSON) (*Table, error) {
 		return nil, t.refuse("restore", "", Bet{}, sentinel, format, a...)
 	}
 	r := &t.rules
-	if in.Point != 0 && !isBoxNumber(in.Point, r.Crapless) {
+	if in.Point != 0 && !r.isPoint(in.Point) {
 		return bad(ErrSyntax, "point %d is not a point in this game", in.Point)
 	}
 	// Counts the game can reach: a point is set by a roll that is not a
-	// 7. The count since a 7 may exceed the hand's: dice passed without a
-	// 7 (PassDice) start a new hand and leave that count running.
-	if in.HandRolls < 0 || in.SinceSeven < 0 || (in.Point != 0 && in.SinceSeven == 0) {
+	// 7 (in High Point craps the point 7 is set by the last roll, a 7).
+	// The count since a 7 may exceed the hand's: dice passed without a 7
+	// (PassDice) start a new hand and leave that count running.
+	if in.HandRolls < 0 || in.SinceSeven < 0 || (in.Point != 0 && (in.SinceSeven == 0) != (in.Point == 7)) {
 		return bad(ErrSyntax, "roll counts %d in the hand and %d since a 7 with the point %d", in.HandRolls, in.SinceSeven, in.Point)
 	}
 	if r.Private && in.House != 0 {

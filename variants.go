@@ -148,3 +148,18 @@ func CardCraps() Rules { return Rules{Cards: CardsPairReturned} }
 // rule book's game has none unless the players agree on one). The claim on
 // the center bet is an optional rule the players may add (FadeClaim).
 func Street() Rules { return Rules{Private: true, Bar: NoBar} }
+
+// HighPointCraps is High Point craps, a historical banking game (the
+// crapssim discussion of it, skent259/crapssim pull request 86, and
+// SOURCES.md for the reading of its point): the
+// shooter's side wins at once on a come-out 11 or 12; a 2 or 3 is thrown
+// again; any other total, 7 among them, is the point, and the next throw
+// wins if it is higher than the point and loses if it is not
+// (Rules.HighPoint). The house books the shooter's side at even money,
+// the pass line, the only bet offered: it wins 145/297 of its decisions
+// and loses 152/297, an edge of 7/297 (2.357%), a decision every 2
+// throws. Don't pass, the other side, which a private game may fade, is
+// not offered. The shooter keeps the dice until a point is lost.
+func HighPointCraps() Rules {
+	return Rules{HighPoint: true, NotOffered: allKindsBut(PassLine)}
+}

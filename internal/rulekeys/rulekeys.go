@@ -39,6 +39,9 @@ var topics = []struct {
 	{"The game", []ruleKey{
 		{"crapless", "", "crapless craps: 2, 3, 11 and 12 are points, only 7 wins on the come-out", true,
 			func(r *craps.Rules, v string) error { return setBool(&r.Crapless, v) }},
+		{"high-point", "", "High Point craps: 2 and 3 thrown again on the come-out, 11 and 12 win, any other total " +
+			"(7 too) is the point, won by a higher next throw", true,
+			func(r *craps.Rules, v string) error { return setBool(&r.HighPoint, v) }},
 		{"cards", "READING", `deal the throws from the card-craps rules' 48-card deck: "pair-returned" ` +
 			`(the rules' own text: the come-out pair is shuffled back), "pair-kept" (it stays out until ` +
 			`the decision), "reshuffle" (before every throw), or "dice" (default dice)`, false,
@@ -725,6 +728,7 @@ var presets = []struct {
 	{"bar2", "the second casino's rules: bar 2, 1x odds, removable line bets, buy vig returned", craps.Bar2},
 	{"vegas", "a Las Vegas Strip table: 3-4-5x odds, vig on a win only, no place to lose", craps.Vegas},
 	{"crapless", "crapless craps: 2, 3, 11 and 12 are points", craps.Crapless},
+	{"highpoint", "High Point craps: the point, 7 among them, is won by a higher next throw; the pass line only", craps.HighPointCraps},
 	{"100x", "the standard table with 100x odds", craps.Odds100x},
 	{"street", "the private game of the private-game rule book: no house, no bar", craps.Street},
 	{"cards", "card craps: the card-craps rules' 48-card deck in place of the dice", craps.CardCraps},

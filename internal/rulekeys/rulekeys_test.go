@@ -13,11 +13,11 @@ import (
 
 func TestPresets(t *testing.T) {
 	names := PresetNames()
-	if want := []string{"100x", "bar2", "cards", "crapless", "newyork", "repeaterplus", "rocknroll", "standard", "street", "vegas"}; !slices.Equal(names, want) {
+	if want := []string{"100x", "bar2", "cards", "crapless", "highpoint", "newyork", "repeaterplus", "rocknroll", "standard", "street", "vegas"}; !slices.Equal(names, want) {
 		t.Errorf("PresetNames() = %q, want %q", names, want)
 	}
 	funcs := map[string]Rules{"standard": Standard(), "bar2": Bar2(), "vegas": Vegas(), "crapless": Crapless(), "100x": Odds100x(),
-		"cards": CardCraps(), "street": Street(), "newyork": NewYork(), "rocknroll": RockNRollDice(), "repeaterplus": RepeaterBetsPlus()}
+		"cards": CardCraps(), "street": Street(), "newyork": NewYork(), "rocknroll": RockNRollDice(), "repeaterplus": RepeaterBetsPlus(), "highpoint": HighPointCraps()}
 	for _, name := range names {
 		r, err := Preset(name)
 		if err != nil {
@@ -105,6 +105,7 @@ var ruleSetCases = []struct {
 	bad        string
 }{
 	{"crapless", "true", "crapless craps", func(r *Rules) { r.Crapless = true }, "maybe"},
+	{"high-point", "true", "High Point craps", func(r *Rules) { r.HighPoint = true }, "high"},
 	{"bar", "2", "the second casino's bar", func(r *Rules) { r.Bar = 2 }, "3"},
 	{"field", "2,3,5,9,10,11,12", "5 in place of 4", func(r *Rules) { r.Field.Totals = Totals(2, 3, 5, 9, 10, 11, 12) }, "2,3,13"},
 	{"field2", "3:1", "the field on 2", func(r *Rules) { r.Field.Pays[2] = Ratio{Win: 3, Stake: 1} }, "3:0"},
