@@ -97,6 +97,8 @@ func TestPlayVariants(t *testing.T) {
 		{"the Players Circle: 11 pushes, then the point 6 made 3-3, 6:5", "rules rocknroll\nbet pass 10\nroll 5-6\nbet pass 10\nroll 1-5\nroll 2-3\nroll 3-3\n", 12, "won"},
 		{"the Juke Box on 12: 3:1", "rules rocknroll\nbet field 10\nroll 6-6\n", 30, "won"},
 		{"New York craps: buy 4 for 20 and 1 vig, the 4 thrown: 40", "rules newyork\nbet pass 10\nroll 2-4\nbet buy 4 20\nroll 2-2\n", 40, "won"},
+		{"New York craps: lay 4 for 20 (1 vig on its win of 10), the 7 thrown: 10", "rules newyork\nroll 2-4\nbet lay 4 20\nroll 3-4\n", 10, "won"},
+		{"Rock 'n Roll Dice: the Numbers, 5 at 3:2 with no commission", "rules rocknroll\nroll 2-4\nbet buy 5 10\nroll 1-4\n", 15, "won"},
 		{"Repeater Bets Plus: Updown, the 2 thrown twice, 15 for 1", "rules repeaterplus\nbet updown 10\nroll 1-1\nroll 4-5\nroll 1-1\n", 140, "won"},
 		{"Repeater Bets Plus: 2 or 12 before a 7, 3 for 1", "rules repeaterplus\nbet repeater 2,12 10\nroll 4-5\nroll 6-6\n", 20, "won"},
 		{"Repeater Bets Plus: 3 or 11 before a 7, 2 for 1", "rules repeaterplus\nbet repeater 3,11 10\nroll 4-4\nroll 5-6\n", 10, "won"},
