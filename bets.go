@@ -373,6 +373,8 @@ func (b Bet) wellFormed() bool {
 		return b.Number == 2 || b.Number == 3 || b.Number == 11 || b.Number == 12
 	case b.Kind == PlaceToLose:
 		return isBoxNumber(b.Number, false)
+	case b.Kind == PointBet && b.Number == 7: // High Point craps' point
+		return true
 	}
 	return isBoxNumber(b.Number, true)
 }

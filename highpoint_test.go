@@ -74,6 +74,16 @@ func TestHighPointExact(t *testing.T) {
 			t.Errorf("High Point offers %v: %v", b, err)
 		}
 	}
+	// Between players, the point 7 is a bet on the next throw above 7:
+	// 15/36 against 21/36; in craps 7 is no point.
+	street := Street()
+	street.HighPoint = true
+	if a := analysisOf(t, street, Bet{Kind: PointBet, Number: 7}); a.Win.RatString() != "5/12" || a.Return.RatString() != "-1/6" {
+		t.Errorf("the point 7 between players: win %s, return %s; want 5/12, -1/6", a.Win.RatString(), a.Return.RatString())
+	}
+	if err := Street().Offers(Bet{Kind: PointBet, Number: 7}); !errors.Is(err, ErrNotOffered) {
+		t.Errorf("the point 7 in craps: %v", err)
+	}
 	for _, bad := range []Rules{{HighPoint: true, Crapless: true}, {HighPoint: true, ComeOutPush: Totals(11)},
 		{HighPoint: true, HardPointPays: Ratio{6, 5}}, {HighPoint: true, Bar: 2}, {HighPoint: true, Cards: CardsPairReturned}} {
 		if err := bad.Validate(); !errors.Is(err, ErrInvalidRules) {

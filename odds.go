@@ -652,7 +652,7 @@ func (r Rules) Catalogue() []Bet {
 		}
 	}
 	add(Bet{Kind: Center})
-	for _, n := range points {
+	for _, n := range r.Points() { // the shooter's points, High Point's 7 among them
 		add(Bet{Kind: PointBet, Number: n})
 	}
 	for n := 2; n <= 12; n++ {

@@ -793,7 +793,8 @@ func (r Rules) Offers(b Bet) error {
 	case r.HighPoint && (isOdds(b.Kind) || b.Kind == Fire || isSequence(b.Kind)):
 		why = "not offered in High Point craps, whose point (7 among them) is decided by one throw"
 	case b.Number != 0 && b.Kind != Hardway && b.Kind != HornHigh && b.Kind != PlaceToLose &&
-		b.Kind != NumberBet && b.Kind != Repeater && !isBoxNumber(b.Number, r.Crapless):
+		b.Kind != NumberBet && b.Kind != Repeater && !isBoxNumber(b.Number, r.Crapless) &&
+		!(b.Kind == PointBet && r.isPoint(b.Number)):
 		why = fmt.Sprintf("%d is not a point in this game", b.Number)
 	case b.Kind == Buy && r.BuyOn != 0 && r.BuyOn&Totals(b.Number) == 0:
 		why = fmt.Sprintf("the table buys only %s", r.BuyOn.text())
