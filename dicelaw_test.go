@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 )
 
@@ -424,13 +425,25 @@ func TestLawSimulationAgreesWithAnalysis(t *testing.T) {
 			t.Skip("a 7 on most throws: too few decisions of many bets to compare")
 		}
 		seed := rapid.Uint64().Draw(t, "seed")
-		res, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: Strategy{Actions: []Action{{Bet: b, Amounts: []Amount{1320}}}},
-			Seed: seed, N: 1 << 16, Workers: 1})
+		cfg := SimConfig{Rules: r, Strategy: Strategy{Actions: []Action{{Bet: b, Amounts: []Amount{1320}}}},
+			Seed: seed, N: 1 << 16, Workers: 1}
+		res, err := Simulate(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Engine != "table" {
-			t.Fatalf("a law other than fair dice ran on the %s engine", res.Engine)
+		// The compiled engine draws the law's throws as the Table engine
+		// does: the same sums.
+		cfg.general = true
+		slow, err := Simulate(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Engine != "compiled" || slow.Engine != "table" {
+			t.Fatalf("engines %s and %s", res.Engine, slow.Engine)
+		}
+		slow.Engine = res.Engine
+		if diff := cmp.Diff(slow, res, exactSums); diff != "" {
+			t.Fatalf("under %v the engines differ (-table +compiled):\n%s", r.Dice, diff)
 		}
 		a, err := r.Analyze(b)
 		if err != nil {
@@ -554,18 +567,41 @@ func TestFairLawChangesNothing(t *testing.T) {
 	})
 }
 
-// TestStrategyAnalysesRefuseLaws: the strategy analyses solve fair dice
-// only, for now, and say so with ErrNotAnalyzable.
-func TestStrategyAnalysesRefuseLaws(t *testing.T) {
+// TestStrategyAnalysesFollowLaws: under dice of another law, a flat pass
+// line's return per unit wagered is the pass line's edge under that law,
+// which the bet's own analysis derives another way, and the hand's law
+// and a session's figures come out of the same chance of each throw.
+func TestStrategyAnalysesFollowLaws(t *testing.T) {
 	r := Rules{Dice: mustSRR(t, "7")}
 	s := Strategy{Actions: []Action{{Bet: Bet{Kind: PassLine}, Amounts: []Amount{10}}}}
-	_, err1 := r.AnalyzeStrategy(s)
-	_, err2 := r.HandResults(s, 1e-6)
-	_, err3 := r.AnalyzeSession(s, SessionLimits{Bankroll: 100, Target: 200})
-	for _, err := range []error{err1, err2, err3} {
-		if !errors.Is(err, ErrNotAnalyzable) {
-			t.Errorf("a strategy under SRR 7: %v, want ErrNotAnalyzable", err)
-		}
+	a, err := r.AnalyzeStrategy(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pass, err := r.Analyze(Bet{Kind: PassLine})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := new(big.Rat).Neg(pass.EdgePerBet); a.ReturnPerWagered.Cmp(want) != 0 {
+		t.Errorf("a flat pass line under SRR 7: return per unit wagered %v, want the bet's %v", a.ReturnPerWagered, want)
+	}
+	h, err := r.HandResults(s, 1e-6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := new(big.Rat).Set(h.Remainder)
+	for _, x := range h.Results {
+		sum.Add(sum, x.P)
+	}
+	if sum.Cmp(big.NewRat(1, 1)) != 0 {
+		t.Errorf("the hand's law under SRR 7 sums to %v", sum)
+	}
+	sa, err := r.AnalyzeSession(s, SessionLimits{Bankroll: 100, Target: 200})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sa.Target.Cmp(big.NewRat(1, 2)) <= 0 {
+		t.Errorf("sessions to double under SRR 7 (the player's edge): target %v, want over 1/2", sa.Target)
 	}
 }
 

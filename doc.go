@@ -49,13 +49,17 @@
 // stop-loss, ruin or a roll limit, the expected rolls and the law of the
 // final result, by dynamic programming over the pairs (state, bankroll),
 // carried roll by roll under a roll limit: exactly for small sessions,
-// within a proved bound far below 1e-12 for large ones. A strategy with
-// a Go hook has state the analysis cannot see, one that stops a session
-// ends where the analysis has no end, and one whose chain has more than
-// 3,000 states once alike states are merged is beyond the exact solver
-// (every named system has at most 1,188): [ErrNotAnalyzable]. The
-// strategy analyses solve fair dice: under another law ([Rules.Dice])
-// they return an error wrapping ErrNotAnalyzable too.
+// within a proved bound far below 1e-12 for large ones, up to 2^20 pairs
+// ([Rules.SessionSize] estimates them first). A strategy's stop actions
+// end its sessions; its long run and one hand play without them. Where
+// a strategy's actions fall into groups that neither make, take down nor
+// read one another's bets (six place bets each pressed on its own wins),
+// the long run solves each group and each pair of groups apart, so that
+// a strategy of millions of states is exact in a fraction of a second;
+// the chain of one group is solved group of states by group of states,
+// within about a minute's work. A strategy with a Go hook has state the
+// analysis cannot see: [ErrNotAnalyzable]. Under dice of another law
+// ([Rules.Dice]) every figure is that law's.
 //
 // # Dice
 //

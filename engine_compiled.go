@@ -230,7 +230,7 @@ func (r *jointRun) play(st *stream, mode SimMode, n int64, out *SimResult) {
 	if mode == ByRolls {
 		s := uint32(0)
 		for n > 0 {
-			w := st.draw()
+			w := st.eleven()
 			k := min(n, throwsPerWord)
 			n -= k
 			for ; k > 0; k-- {
@@ -303,7 +303,7 @@ func (r *jointRun) rolls(st *stream, n int64) {
 	next, counts := r.j.next, r.counts
 	s := uint32(0)
 	for n > 0 {
-		w := st.draw()
+		w := st.eleven()
 		k := min(n, throwsPerWord)
 		n -= k
 		for ; k > 0; k-- {

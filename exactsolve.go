@@ -1,6 +1,8 @@
 package craps
 
 import (
+	"errors"
+	"math"
 	"math/big"
 	"math/bits"
 )
@@ -118,6 +120,18 @@ type modGroup struct {
 // with positive probability (no closed group of states); if one does not,
 // factor reports false.
 func (m *markov) factor() (*factored, bool) {
+	f, err := m.factorWithin(math.MaxInt64)
+	return f, err == nil
+}
+
+// errTooLong is factorWithin's refusal of a chain whose elimination would
+// pass its work.
+var errTooLong = errors.New("the elimination would take too long")
+
+// factorWithin factors I-P exactly, as factor does, within work
+// multiplications of the elimination modulo the prime: errTooLong past
+// them, errClosed for a chain with a closed group of states.
+func (m *markov) factorWithin(work int64) (*factored, error) {
 	n := len(m.arcs)
 	f := &factored{rows: make([][]intTerm, n), small: make([][]int64, n), scale: make([]*big.Int, n)}
 	for s := range m.arcs {
@@ -134,16 +148,24 @@ func (m *markov) factor() (*factored, bool) {
 	groups := m.groups()
 	for _, g := range groups {
 		if f.closed(g) {
-			return nil, false
+			return nil, errClosed
 		}
 	}
 	for _, p := range solverPrimes {
-		if f.factorModulo(groups, newModPrime(p)) {
-			return f, true
+		ok, tooLong := f.factorModulo(groups, newModPrime(p), work)
+		if tooLong {
+			return nil, errTooLong
+		}
+		if ok {
+			return f, nil
 		}
 	}
-	return nil, false // every prime divides a pivot: never seen
+	return nil, errors.New("every prime divides a pivot") // never seen
 }
+
+// errClosed is factorWithin's refusal of a chain with a closed group of
+// states, whose sums to its end never end.
+var errClosed = errors.New("a closed group of states")
 
 // integerRow returns row s of I-P times the least common denominator d
 // of its probabilities, and d.
@@ -191,8 +213,9 @@ func (f *factored) closed(g []int) bool {
 }
 
 // factorModulo factors each group of A modulo the prime of field,
-// reporting false if a pivot vanishes there.
-func (f *factored) factorModulo(groups [][]int, field modPrime) bool {
+// reporting false if a pivot vanishes there, and tooLong once its
+// multiplications pass work.
+func (f *factored) factorModulo(groups [][]int, field modPrime, work int64) (ok, tooLong bool) {
 	f.field, f.groups = field, f.groups[:0]
 	local := make([]int, len(f.rows))
 	for i := range local {
@@ -202,13 +225,13 @@ func (f *factored) factorModulo(groups [][]int, field modPrime) bool {
 		for i, s := range g {
 			local[s] = i
 		}
-		fg, ok := f.eliminate(g, local)
+		fg, ok := f.eliminate(g, local, &work)
 		if !ok {
-			return false
+			return false, work < 0
 		}
 		f.groups = append(f.groups, fg)
 	}
-	return true
+	return true, false
 }
 
 // denseFrom is when elimination turns dense: once the rows left, at
@@ -228,7 +251,7 @@ const (
 // in rationals; modulo the prime one may, and then eliminate reports
 // false. local maps the group's states to their index in g (and others to
 // -1 or to an index in a group eliminated before).
-func (f *factored) eliminate(g []int, local []int) (modGroup, bool) {
+func (f *factored) eliminate(g []int, local []int, work *int64) (modGroup, bool) {
 	field := f.field
 	size := len(g)
 	inGroup := func(s int) bool { i := local[s]; return i >= 0 && i < size && g[i] == s }
@@ -256,12 +279,12 @@ func (f *factored) eliminate(g []int, local []int) (modGroup, bool) {
 	}
 	for step := range size {
 		if left := size - step; left >= denseMin && denseQuarter*e.active >= left*left {
-			if !e.dense() {
+			if *work -= int64(left) * int64(left) * int64(left) / 3; *work < 0 || !e.dense() {
 				return modGroup{}, false
 			}
 			break
 		}
-		if !e.sparseStep() {
+		if !e.sparseStep(work) || *work < 0 {
 			return modGroup{}, false
 		}
 	}
@@ -321,8 +344,9 @@ func (e *groupElimination) pivot(p int, inv uint64, lower, upper []modTerm) {
 }
 
 // sparseStep eliminates the state of least Markowitz cost, reporting
-// false if its pivot vanishes.
-func (e *groupElimination) sparseStep() bool {
+// false if its pivot vanishes, and takes the multiplications it makes
+// from work.
+func (e *groupElimination) sparseStep(work *int64) bool {
 	field := e.field
 	size := len(e.rows)
 	if e.mark == nil {
@@ -337,6 +361,7 @@ func (e *groupElimination) sparseStep() bool {
 			p, best = i, cost
 		}
 	}
+	*work -= int64(size) + int64(len(e.rows[p]))*int64(len(e.colRows[p])) // the search for the pivot, and the updates
 	var piv uint64
 	var upper []modTerm
 	for _, t := range e.rows[p] {

@@ -30,8 +30,7 @@ func components(actions []Action) [][]int {
 	for i := range group {
 		group[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for group[i] != i {
 			group[i] = group[group[i]]
 			i = group[i]
@@ -166,17 +165,28 @@ type partsOf struct {
 // parts that play the groups of its actions; its first state is the
 // tuple of their first states.
 func newProduct(r Rules, s *Strategy, groups [][]int, maxStates int, session bool) *joint {
-	whole := newMemoryLayout(s.Actions)
-	pr := &partsOf{}
-	j := &joint{prod: pr, maxStates: maxStates, slots: len(whole.slots), richCash: int64(MaxBalance), session: session}
+	var parts []*joint
+	var slotOf [][]int
 	for _, g := range groups {
 		sub := Strategy{}
 		for _, i := range g {
 			sub.Actions = append(sub.Actions, s.Actions[i])
 		}
-		part := newJoint(r, &sub, maxStates, session)
-		pr.parts = append(pr.parts, part)
-		pr.slotOf = append(pr.slotOf, slotMap(s.Actions, g))
+		parts = append(parts, newJoint(r, &sub, maxStates, session))
+		slotOf = append(slotOf, slotMap(s.Actions, g))
+	}
+	j := joinParts(parts, slotOf, session, maxStates)
+	j.slots = len(newMemoryLayout(s.Actions).slots)
+	return j
+}
+
+// joinParts starts the product of parts, whose memories' slots are at
+// slotOf in the strategy's (nil where no table is assembled from it, as
+// in the exact analysis).
+func joinParts(parts []*joint, slotOf [][]int, session bool, maxStates int) *joint {
+	pr := &partsOf{parts: parts, slotOf: slotOf}
+	j := &joint{prod: pr, maxStates: maxStates, richCash: int64(MaxBalance), session: session}
+	for _, part := range parts {
 		j.startCost += part.startCost
 		j.startEnd += part.startEnd
 		j.startNeed += part.startNeed
@@ -204,6 +214,40 @@ func newProduct(r Rules, s *Strategy, groups [][]int, maxStates int, session boo
 	j.addTuple(make([]uint32, len(pr.parts)))
 	return j
 }
+
+// productStates is how many states the product of whole parts has,
+// explored by the parts' next states alone, or 0 past maxProductStates.
+func productStates(parts []*joint) int {
+	stride := make([]uint64, len(parts))
+	radix := uint64(1)
+	for c, part := range parts {
+		if radix > (1<<63)/uint64(part.states()) {
+			return 0
+		}
+		stride[c], radix = radix, radix*uint64(part.states())
+	}
+	seen := map[uint64]bool{0: true}
+	for queue := []uint64{0}; len(queue) > 0; queue = queue[1:] {
+		for i := range uint64(36) {
+			next := uint64(0)
+			for c, part := range parts {
+				x := queue[0] / stride[c] % uint64(part.states())
+				next += uint64(part.next[x*36+i]/36) * stride[c]
+			}
+			if !seen[next] {
+				if len(seen) >= maxProductStates {
+					return 0
+				}
+				seen[next] = true
+				queue = append(queue, next)
+			}
+		}
+	}
+	return len(seen)
+}
+
+// maxProductStates bounds the states productStates counts.
+const maxProductStates = 1 << 24
 
 // partBudget is the most transitions a part is built with at once, a
 // fraction of a second's play of a Table.

@@ -6,10 +6,13 @@ import (
 	"math/bits"
 )
 
-// exactHorizon is the longest roll limit solved exactly: 36^24 < 2^127,
-// so the chance of every sequence of 24 throws is a whole number of
-// units of a 128-bit mass.
-const exactHorizon = 24
+// exactHorizon reports whether a roll limit is solved exactly: whether
+// den^limit < 2^127 (fair dice: up to 24 rolls), so that the chance of
+// every sequence of throws is a whole number of units of a 128-bit mass.
+func exactHorizon(limit, den int64) bool {
+	whole := new(big.Int).Exp(big.NewInt(den), big.NewInt(limit), nil)
+	return limit <= 127 && whole.BitLen() <= 127
+}
 
 // maxHorizonWork bounds the work of a session with a roll limit: the
 // (state, bankroll) pairs it can be in, times the rolls it is followed
@@ -18,8 +21,8 @@ const exactHorizon = 24
 const maxHorizonWork = 200_000_000
 
 // horizonMass is a chance as an unsigned 128-bit number of units: the
-// chance of every sequence of throws is whole, 36^limit units, for an
-// exact horizon; 2^127 otherwise.
+// chance of every sequence of throws is whole, den^limit units (den the
+// dice's denominator), for an exact horizon; 2^127 otherwise.
 type horizonMass struct{ hi, lo uint64 }
 
 func (m horizonMass) zero() bool { return m.hi|m.lo == 0 }
@@ -37,16 +40,15 @@ func (m *horizonMass) sub(a horizonMass) {
 	m.hi -= a.hi + b
 }
 
-// split divides m into 36 equal whole shares, and returns a share and
-// what is left over (below 36 units).
-func (m horizonMass) split() (share horizonMass, left uint64) {
-	share.hi = m.hi / 36
-	share.lo, left = bits.Div64(m.hi%36, m.lo, 36)
+// split divides m into den equal whole shares, and returns a share and
+// what is left over (below den units).
+func (m horizonMass) split(den uint64) (share horizonMass, left uint64) {
+	share.hi = m.hi / den
+	share.lo, left = bits.Div64(m.hi%den, m.lo, den)
 	return share, left
 }
 
-// times is m times a small k; the product fits, m·k being a part of the
-// whole.
+// times is m times k; the product fits, m·k being a part of the whole.
 func (m horizonMass) times(k uint64) horizonMass {
 	hi, lo := bits.Mul64(m.lo, k)
 	return horizonMass{m.hi*k + hi, lo}
@@ -63,8 +65,9 @@ func (m horizonMass) big() *big.Int {
 // of each node forward a roll at a time, the limit's last roll by the
 // last moves, and returns the chance of each end.
 //
-// Each node's mass is split in 36 whole shares, a share for each throw,
-// the units left over (below 36) dropped; and once the mass still in play
+// Each node's mass is split in den whole shares, den the dice's
+// denominator (36 for fair dice), a throw of weight w taking w of them,
+// the units left over (below den) dropped; and once the mass still in play
 // times the square of the rolls left is below 2^-64, it is dropped too,
 // as the rest of the session cannot move any figure by more. Every figure is then exact but for the mass
 // dropped, which is counted exactly: as the carrying is linear with
@@ -75,16 +78,16 @@ func (m horizonMass) big() *big.Int {
 // dropped before it, which bounds the rolls' moments; from the
 // probabilities' bound L and the largest |net| v, the mean's error is at
 // most v L and the variance's at most v² L + (2v + v L) v L. With a limit
-// of at most exactHorizon rolls nothing is dropped: the whole is 36^limit
-// units and every share is whole.
+// short enough that den^limit < 2^127 (exactHorizon) nothing is dropped:
+// the whole is den^limit units and every share is whole.
 func (x *sessionChain) solveHorizon(a *SessionAnalysis) ([]*big.Rat, error) {
 	limit := x.lim.MaxRolls
 	whole := horizonMass{hi: 1 << 63}
-	exact := limit <= exactHorizon
+	exact := exactHorizon(limit, x.den)
 	if exact {
 		whole = horizonMass{lo: 1}
 		for range limit {
-			whole = whole.times(36)
+			whole = whole.times(uint64(x.den))
 		}
 	}
 	cur, next := make([]horizonMass, len(x.nodes)), make([]horizonMass, len(x.nodes))
@@ -121,10 +124,10 @@ func (x *sessionChain) solveHorizon(a *SessionAnalysis) ([]*big.Rat, error) {
 				continue
 			}
 			cur[n] = horizonMass{}
-			share, left := m.split()
+			share, left := m.split(uint64(x.den))
 			dropped.add(horizonMass{lo: left})
 			for _, mv := range moves[n] {
-				part := share.times(uint64(mv.throws))
+				part := share.times(uint64(mv.weight))
 				if mv.to >= 0 {
 					next[mv.to].add(part)
 				} else {

@@ -294,7 +294,7 @@ func horizonExactly(x *sessionChain) SessionAnalysis {
 			rolls.Add(rolls, new(big.Int).Mul(m, rest))
 			rolls2.Add(rolls2, new(big.Int).Mul(big.NewInt(2*k+1), new(big.Int).Mul(m, rest)))
 			for _, mv := range moves[n] {
-				part := new(big.Int).Mul(m, big.NewInt(mv.throws))
+				part := new(big.Int).Mul(m, big.NewInt(mv.weight))
 				if mv.to < 0 {
 					ends[-1-mv.to].Add(ends[-1-mv.to], part.Mul(part, new(big.Int).Div(rest, big.NewInt(36))))
 				} else if next[mv.to] == nil {

@@ -38,9 +38,11 @@ type SessionAnalysis struct {
 	// are zero when Exact.
 	Exact                                                                                    bool
 	ErrorBound, RollsErrorBound, RollsVarianceErrorBound, MeanErrorBound, VarianceErrorBound *big.Rat
-	// Target, StopLoss, Ruin and MaxRolls are the chances of each way to
-	// end: MaxRolls that of playing the roll limit out (zero without one).
-	Target, StopLoss, Ruin, MaxRolls *big.Rat
+	// Target, StopLoss, Ruin, MaxRolls and Stopped are the chances of each
+	// way to end: MaxRolls that of playing the roll limit out (zero
+	// without one), Stopped that of the strategy's stop (zero for a
+	// strategy without a stop action).
+	Target, StopLoss, Ruin, MaxRolls, Stopped *big.Rat
 	// Rolls is the expected number of rolls of a session, RollsVariance
 	// their variance.
 	Rolls, RollsVariance *big.Rat
@@ -64,17 +66,22 @@ type NetProbability struct {
 const sessionExactStates = 400
 
 // maxSessionStates bounds the sessions AnalyzeSession takes: the iron
-// cross from 1000 to 2000 has 14,910 states and takes a few seconds.
-const maxSessionStates = 1 << 17
+// cross from 1000 to 2000 has 14,910 states and takes a few seconds, the
+// pass line with the most odds from 100,000 to 200,000 has 179,986 and
+// takes about fifteen.
+const maxSessionStates = 1 << 20
 
 // AnalyzeSession computes the law of a session of strategy s under r
 // within limits lim, which must be valid for Simulate; a roll limit is
-// followed roll by roll (see SessionAnalysis). It returns an error
-// wrapping ErrNotAnalyzable for a strategy without an exact analysis (see
-// AnalyzeStrategy), a session with more than 131,072 states, one with a
-// roll limit whose states times rolls followed pass 2·10^8 (some
-// seconds), or one that neither the iteration nor the elimination within
-// its bound solves; ErrSimulation for limits a simulation refuses.
+// followed roll by roll (see SessionAnalysis). The strategy's stop
+// actions end sessions as in a simulation (SessionAnalysis.Stopped). It
+// returns an error wrapping ErrNotAnalyzable for a strategy without an
+// exact analysis (see AnalyzeStrategy), a session with more than
+// 1,048,576 states (SessionSize estimates their number before anything
+// is explored; a session estimated at 8 times that is refused at once),
+// one with a roll limit whose states times rolls followed pass
+// 2·10^8 (some seconds), or one that no solver within its bound solves;
+// ErrSimulation for limits a simulation refuses.
 func (r Rules) AnalyzeSession(s Strategy, lim SessionLimits) (SessionAnalysis, error) {
 	j, err := r.compiledStrategy(s)
 	if err != nil {
@@ -82,6 +89,10 @@ func (r Rules) AnalyzeSession(s Strategy, lim SessionLimits) (SessionAnalysis, e
 	}
 	if why := lim.invalid(); why != "" {
 		return SessionAnalysis{}, fmt.Errorf("craps: analyze session: %s: %w", why, ErrSimulation)
+	}
+	if n := sessionSize(j, lim); n > 8*maxSessionStates {
+		return SessionAnalysis{}, fmt.Errorf("craps: analyze session of %q: about %d states (twice the automaton's %d times the levels of money), far more than the %d the analysis takes: %w",
+			s.label(), n, j.states(), maxSessionStates, ErrNotAnalyzable)
 	}
 	x := newSessionChain(r, s, lim, j)
 	if err := x.explore(); err != nil {
@@ -93,6 +104,51 @@ func (r Rules) AnalyzeSession(s Strategy, lim SessionLimits) (SessionAnalysis, e
 	}
 	a.Strategy, a.Limits = s.Name, lim
 	return a, nil
+}
+
+// SessionSize estimates the states AnalyzeSession would explore for
+// strategy s under r within limits lim, without exploring them: twice the
+// states of the strategy's automaton (once with money enough for every
+// bet, once short of it) times the levels the player's money can take,
+// from nothing to the target (or to what the roll limit lets him win), on
+// the grid of the amounts a roll and the placements move. A layout does
+// not hold at every level of money, which makes fewer; one a short
+// bankroll leaves incomplete is not the automaton's, which makes more:
+// the named systems' sessions have from an eighth of the estimate to
+// about as many.
+// The analysis costs about a microsecond a state to explore, and a few
+// more to solve. Its errors are AnalyzeSession's but for the number of
+// states.
+func (r Rules) SessionSize(s Strategy, lim SessionLimits) (int, error) {
+	j, err := r.compiledStrategy(s)
+	if err != nil {
+		return 0, err
+	}
+	if why := lim.invalid(); why != "" {
+		return 0, fmt.Errorf("craps: session size: %s: %w", why, ErrSimulation)
+	}
+	return sessionSize(j, lim), nil
+}
+
+// sessionSize is SessionSize for the whole automaton j.
+func sessionSize(j *joint, lim SessionLimits) int {
+	grid := gcd64(int64(lim.Bankroll), j.startCost)
+	most := int64(0) // the most one roll adds to the money
+	for tr := range j.money {
+		m := &j.money[tr]
+		grid = gcd64(gcd64(grid, abs64(m.credit)), abs64(m.cost))
+		most = max(most, m.credit)
+	}
+	grid = max(grid, 1)
+	top := int64(lim.Target)
+	if top == 0 || lim.MaxRolls != 0 && lim.MaxRolls < (top-int64(lim.Bankroll))/max(most, 1) {
+		top = int64(lim.Bankroll) + lim.MaxRolls*most
+	}
+	levels := top/grid + 1
+	if levels > math.MaxInt32 || int64(j.states()) > math.MaxInt32/2/levels {
+		return math.MaxInt32
+	}
+	return 2 * int(levels) * j.states()
 }
 
 // sessionChain is a session as a Markov chain over (state, money). A
@@ -128,6 +184,13 @@ type sessionChain struct {
 	// times rolls followed under a roll limit (maxHorizonWork).
 	direct      int
 	horizonWork int64
+	// skyline is the most entries of the profile solved by elimination
+	// in float64 (maxSkyline; tests lower it to try the iteration).
+	skyline int64
+	// weight and den are the dice's law: throw i's chance is
+	// weight[i]/den.
+	weight [36]int64
+	den    int64
 }
 
 type sessionNode struct {
@@ -158,17 +221,21 @@ const (
 	endStopLoss
 	endRuin
 	endMaxRolls
+	endStrategy
 )
 
+// sessionMove is where the throws of weight (over the dice's
+// denominator) lead from a node: a node, or -1-e for end e.
 type sessionMove struct {
 	to     int
-	throws int64
+	weight int64
 }
 
 func newSessionChain(r Rules, s Strategy, lim SessionLimits, j *joint) *sessionChain {
 	cfg := &SimConfig{Rules: r, Strategy: s, Mode: BySessions, Session: lim}
-	x := &sessionChain{j: j, lim: lim, p: newPlayer(cfg), auto: map[string]int{},
-		index: map[sessionKey]int{}, ends: map[sessionEnd]int{}, direct: directStates, horizonWork: maxHorizonWork}
+	weight, den := r.throwWeights()
+	x := &sessionChain{j: j, lim: lim, p: newPlayer(cfg), auto: map[string]int{}, weight: weight, den: den,
+		index: map[sessionKey]int{}, ends: map[sessionEnd]int{}, direct: directStates, horizonWork: maxHorizonWork, skyline: maxSkyline}
 	for k, t := range j.tables {
 		x.auto[j.stateKey(k)] = k
 		on := int64(0)
@@ -193,15 +260,18 @@ func (x *sessionChain) end(how sessionEndKind, total int64) int {
 }
 
 // endAfterRoll is the end a roll leaves a session at, with total on and
-// off the layout, as the simulator ends it (seatPlay.endOf), and whether
-// it ends; last says the roll is the roll limit's last.
-func (x *sessionChain) endAfterRoll(total int64, last bool) (int, bool) {
+// off the layout and the strategy's stop as given, as the simulator ends
+// it (seatPlay.endOf), and whether it ends; last says the roll is the
+// roll limit's last.
+func (x *sessionChain) endAfterRoll(total int64, stop, last bool) (int, bool) {
 	var e SessionEnds
 	rolls := int64(0)
 	if last {
 		rolls = x.lim.MaxRolls
 	}
-	switch x.p.seats[0].endOf(&x.lim, false, Amount(total), rolls, &e) { // a strategy that stops is not analysed
+	switch x.p.seats[0].endOf(&x.lim, stop, Amount(total), rolls, &e) {
+	case &e.Strategy:
+		return x.end(endStrategy, total), true
 	case &e.Target:
 		return x.end(endTarget, total), true
 	case &e.StopLoss:
@@ -273,12 +343,16 @@ func (x *sessionChain) explore() error {
 		next := !limited || x.expanding < x.lim.MaxRolls-1
 		var moves, last []sessionMove
 		for i := range 36 {
+			w := x.weight[i]
+			if w == 0 {
+				continue // a throw the dice never make
+			}
 			to, end := x.throwFrom(&nd, i, next)
 			if next {
-				moves = addSessionMove(moves, to)
+				moves = addSessionMove(moves, to, w)
 			}
 			if limited {
-				last = addSessionMove(last, end)
+				last = addSessionMove(last, end, w)
 			}
 		}
 		x.moves = append(x.moves, moves)
@@ -298,7 +372,7 @@ func (x *sessionChain) throwFrom(nd *sessionNode, i int, next bool) (to, last in
 		tr := nd.auto*36 + i
 		m := &j.money[tr]
 		cashMid, mid := nd.cash+m.credit, nd.total+m.mid
-		if e, ok := x.endAfterRoll(mid, false); ok {
+		if e, ok := x.endAfterRoll(mid, j.moves[tr].stop, false); ok {
 			return e, e
 		}
 		if cashMid >= m.need {
@@ -325,7 +399,7 @@ func (x *sessionChain) playTable(short bool, i int, next bool) (to, last int) {
 	p.seats[0].short = short
 	p.roll(uint(i), &x.res)
 	total := int64(p.t.seats[0].bankroll + onTable(&p.t, 0))
-	if e, ok := x.endAfterRoll(total, false); ok {
+	if e, ok := x.endAfterRoll(total, p.first().stop, false); ok {
 		return e, e
 	}
 	last = x.lastEnd(total)
@@ -342,18 +416,18 @@ func (x *sessionChain) lastEnd(total int64) int {
 	if x.lim.MaxRolls == 0 {
 		return 0
 	}
-	e, _ := x.endAfterRoll(total, true)
+	e, _ := x.endAfterRoll(total, false, true)
 	return e
 }
 
-func addSessionMove(ms []sessionMove, to int) []sessionMove {
+func addSessionMove(ms []sessionMove, to int, weight int64) []sessionMove {
 	for k := range ms {
 		if ms[k].to == to {
-			ms[k].throws++
+			ms[k].weight += weight
 			return ms
 		}
 	}
-	return append(ms, sessionMove{to, 1})
+	return append(ms, sessionMove{to, weight})
 }
 
 // solve solves the chain: the chance of each end, and the mean and
@@ -383,7 +457,7 @@ func (x *sessionChain) solve() (SessionAnalysis, error) {
 	for n, ms := range x.moves {
 		for _, mv := range ms {
 			if mv.to >= 0 {
-				m.addThrows(n, mv.to, mv.throws)
+				m.add(n, mv.to, big.NewRat(mv.weight, x.den))
 			}
 		}
 	}
@@ -414,7 +488,7 @@ func (x *sessionChain) solveExact(m *markov, a *SessionAnalysis) ([]*big.Rat, er
 		row[ends] = big.NewRat(1, 1)
 		for _, mv := range ms {
 			if mv.to < 0 {
-				row[-1-mv.to] = big.NewRat(mv.throws, 36)
+				row[-1-mv.to] = big.NewRat(mv.weight, x.den)
 			}
 		}
 		b[n] = row
@@ -422,13 +496,13 @@ func (x *sessionChain) solveExact(m *markov, a *SessionAnalysis) ([]*big.Rat, er
 	sol := f.solve(b, ends+1)
 	// The second moment of the rolls: T2 = 1 + Q(2T + T2).
 	for n, ms := range x.moves {
-		sum := big.NewRat(36, 1)
+		sum := big.NewRat(x.den, 1)
 		for _, mv := range ms {
 			if mv.to >= 0 {
-				sum.Add(sum, new(big.Rat).Mul(big.NewRat(2*mv.throws, 1), sol[mv.to][ends]))
+				sum.Add(sum, new(big.Rat).Mul(big.NewRat(2*mv.weight, 1), sol[mv.to][ends]))
 			}
 		}
-		b[n] = []*big.Rat{sum.Quo(sum, big.NewRat(36, 1))}
+		b[n] = []*big.Rat{sum.Quo(sum, big.NewRat(x.den, 1))}
 	}
 	at := sol[x.start]
 	a.Rolls = at[ends]
@@ -472,9 +546,11 @@ type approxSolver func(b []float64, cols int) ([]float64, error)
 const fallbackWork = 20_000_000
 
 // approx returns the floating-point solver for the chain m: elimination
-// in 128-bit floating point for a chain of at most directStates states,
-// the two-grid iteration on money levels beyond, and elimination again,
-// within fallbackWork, where the iteration does not settle.
+// in 128-bit floating point for a chain of at most directStates states;
+// beyond, elimination in float64 within the profile of the states sorted
+// by their money (skyline), where that profile holds at most maxSkyline
+// entries; else the two-grid iteration on money levels, and elimination
+// again, within fallbackWork, where the iteration does not settle.
 func (x *sessionChain) approx(m *markov) (approxSolver, error) {
 	if len(x.nodes) <= x.direct {
 		f, ok, _ := m.factorFloat(math.MaxInt)
@@ -493,7 +569,10 @@ func (x *sessionChain) approx(m *markov) (approxSolver, error) {
 		k, _ := slices.BinarySearch(sorted, nd.total)
 		levels[i] = int32(k)
 	}
-	g := newTwoGrid(x.moves, levels, len(sorted))
+	if sky, ok := newSkyline(x.moves, levels, x.den, x.skyline); ok {
+		return func(b []float64, cols int) ([]float64, error) { return sky.solve(b, cols), nil }, nil
+	}
+	g := newTwoGrid(x.moves, levels, len(sorted), x.den)
 	var direct approxSolver // the fallback, once factored
 	return func(b []float64, cols int) ([]float64, error) {
 		if direct != nil {
@@ -544,8 +623,8 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 		return nil, err
 	}
 	ends := len(x.endList)
-	unit := new(big.Int).Lsh(big.NewInt(36), fixedBits) // 36 * 2^fixedBits
-	// b holds 36 * 2^fixedBits times each right-hand side.
+	unit := new(big.Int).Lsh(big.NewInt(x.den), fixedBits) // den * 2^fixedBits
+	// b holds den * 2^fixedBits times each right-hand side.
 	b := make([][]*big.Int, len(x.nodes))
 	for n, ms := range x.moves {
 		row := make([]*big.Int, ends+1)
@@ -555,7 +634,7 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 		row[ends].Set(unit)
 		for _, mv := range ms {
 			if mv.to < 0 {
-				row[-1-mv.to].Lsh(big.NewInt(mv.throws), fixedBits)
+				row[-1-mv.to].Lsh(big.NewInt(mv.weight), fixedBits)
 			}
 		}
 		b[n] = row
@@ -575,7 +654,7 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 			most.Set(sol[n][ends])
 		}
 	}
-	tMax := new(big.Rat).SetFrac(new(big.Int).Mul(most, big.NewInt(36)), low[ends])
+	tMax := new(big.Rat).SetFrac(new(big.Int).Mul(most, big.NewInt(x.den)), low[ends])
 	bound := func(r *big.Int) *big.Rat { // |error| <= tMax |r|, r = res/unit
 		q := new(big.Rat).SetFrac(r, unit)
 		return q.Mul(q, tMax)
@@ -595,7 +674,7 @@ func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, 
 		sum := new(big.Int).Set(unit)
 		for _, mv := range ms {
 			if mv.to >= 0 {
-				sum.Add(sum, new(big.Int).Mul(big.NewInt(2*mv.throws), sol[mv.to][ends]))
+				sum.Add(sum, new(big.Int).Mul(big.NewInt(2*mv.weight), sol[mv.to][ends]))
 			}
 		}
 		b[n] = []*big.Int{sum}
@@ -652,7 +731,7 @@ func (x *sessionChain) fixedSolve(solve approxSolver, b [][]*big.Int) (sol [][]*
 			sol[i][c], r[i][c] = new(big.Int), new(big.Int).Set(b[i][c])
 		}
 	}
-	enough := new(big.Int).Lsh(big.NewInt(36), fixedBits-80)
+	enough := new(big.Int).Lsh(big.NewInt(x.den), fixedBits-80)
 	rf := make([]float64, n*cols)
 	for range refineRounds {
 		// Scale each column's residual to at most 1 for the solver.
@@ -685,7 +764,7 @@ func (x *sessionChain) fixedSolve(solve approxSolver, b [][]*big.Int) (sol [][]*
 		// x += e × top/unit in values, e × top/36 on the grid.
 		for c := range cols {
 			f := new(big.Float).SetPrec(256).SetInt(top[c])
-			f.Quo(f, big.NewFloat(36))
+			f.Quo(f, new(big.Float).SetInt64(x.den))
 			for i := range n {
 				v := new(big.Float).SetPrec(256).SetFloat64(e[i*cols+c])
 				v.Mul(v, f)
@@ -713,10 +792,10 @@ func (x *sessionChain) residual(b, sol, r [][]*big.Int) (res, low []*big.Int) {
 	for n, ms := range x.moves {
 		for c := range cols {
 			// unit (I-Q) x = 36 x - Σ throws x(next), over 2^fixedBits.
-			sum.Mul(big.NewInt(36), sol[n][c])
+			sum.Mul(big.NewInt(x.den), sol[n][c])
 			for _, mv := range ms {
 				if mv.to >= 0 {
-					sum.Sub(sum, tmp.Mul(big.NewInt(mv.throws), sol[mv.to][c]))
+					sum.Sub(sum, tmp.Mul(big.NewInt(mv.weight), sol[mv.to][c]))
 				}
 			}
 			if low[c] == nil || sum.Cmp(low[c]) < 0 {
@@ -749,7 +828,7 @@ func abs64(a int64) int64 {
 
 // fill sets the figures that follow from the chance of each end.
 func (x *sessionChain) fill(a *SessionAnalysis, probs []*big.Rat) {
-	a.Target, a.StopLoss, a.Ruin, a.MaxRolls = new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat)
+	a.Target, a.StopLoss, a.Ruin, a.MaxRolls, a.Stopped = new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat), new(big.Rat)
 	byNet := map[int64]*big.Rat{}
 	a.Mean, a.Variance = new(big.Rat), new(big.Rat)
 	for e, end := range x.endList {
@@ -763,6 +842,8 @@ func (x *sessionChain) fill(a *SessionAnalysis, probs []*big.Rat) {
 			a.Ruin.Add(a.Ruin, p)
 		case endMaxRolls:
 			a.MaxRolls.Add(a.MaxRolls, p)
+		case endStrategy:
+			a.Stopped.Add(a.Stopped, p)
 		}
 		if byNet[end.net] == nil {
 			byNet[end.net] = new(big.Rat)

@@ -302,9 +302,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	// run twice, as happens when the Table engine takes over).
 	hookFree := cfg.Strategy.NewHook == nil ||
 		cfg.Mode != BySessions && !newProgram(&cfg.Rules, cfg.Strategy.Actions).reads(FactRolled, FactHas, FactBets)
-	// Dice of another law than fair play on the Table engine, until the
-	// compiled engine draws from it.
-	if hookFree && len(cfg.Others) == 0 && !cfg.general && cfg.Rules.Cards == NoCards && cfg.Rules.fairDice() {
+	if hookFree && len(cfg.Others) == 0 && !cfg.general && cfg.Rules.Cards == NoCards {
 		auto, autoKey, *played = cachedJoint(cfg.Rules, &cfg.Strategy, cfg.Mode == BySessions)
 	}
 	if stop.Load() {

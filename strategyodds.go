@@ -1,6 +1,8 @@
 package craps
 
 import (
+	"cmp"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/big"
@@ -9,12 +11,12 @@ import (
 )
 
 // ErrNotAnalyzable is wrapped by an exact analysis of a strategy the
-// package cannot make: a strategy that does not compile into one finite
-// automaton (one with a Go hook or a stop action, or more than 16,384
-// states), one whose chain, once states alike are merged, has more than
-// 3,000 states (the exact solver's time grows as their cube; the named
-// systems have at most 1,188), the private game, or a session with a
-// roll limit or too many states.
+// package cannot make: a strategy with a Go hook, whose state the
+// analysis cannot see; one a group of whose actions (see Strategy)
+// compiles to more than 2^20 states, or whose chain would take the exact
+// solver more than about a minute (a hand that revisits thousands of
+// states fills in as it is eliminated); the private game; or a session
+// with too many states, or a roll limit followed too far.
 var ErrNotAnalyzable = errors.New("strategy has no exact analysis")
 
 // StrategyAnalysis is the exact long-run figures of a strategy, played
@@ -29,8 +31,13 @@ var ErrNotAnalyzable = errors.New("strategy has no exact analysis")
 // checked in integers), and from where hands start in the long run.
 type StrategyAnalysis struct {
 	Strategy string
-	// States is how many states the strategy's automaton has.
+	// States is how many states the strategy's automaton has: where its
+	// actions fall into groups that play independently, the states of
+	// their product (0 past 2^24, which are not counted), and Parts the
+	// states of each group's automaton, which the analysis reads apart;
+	// Parts is empty for one group.
 	States int
+	Parts  []int
 	// ReturnPerRoll is the expected net result of one roll in the long
 	// run; WageredPerRoll the expected stakes decided on it (what a
 	// simulation sums as staked).
@@ -72,8 +79,9 @@ type chainMove struct {
 	next        int
 	net, staked int64
 	sevenOut    bool
-	// throws is how many of the 36 throws make this move.
-	throws int64
+	// weight is the chance of the throws that make this move, over the
+	// chain's denominator (36 for fair dice, one throw each).
+	weight int64
 }
 
 func (j *joint) stateCount() int { return len(j.next) / 36 }
@@ -81,34 +89,42 @@ func (j *joint) stateCount() int { return len(j.next) / 36 }
 func (j *joint) move(s, i int) chainMove {
 	tr := s*36 + i
 	m := &j.moves[tr]
-	return chainMove{next: int(j.next[tr] / 36), net: m.net, staked: m.staked, sevenOut: m.sevenOut, throws: 1}
+	return chainMove{next: int(j.next[tr] / 36), net: m.net, staked: m.staked, sevenOut: m.sevenOut}
 }
 
-// maxSolvedStates bounds the chains the exact analysis solves, counted
-// after lumping (see lumped): the exact solver factors a chain modulo a
-// prime, and a strategy's chain fills in as it is eliminated, so its cost
-// grows as the cube of its states (double-tap's 1,188 take half a
-// second, 2,592 four seconds, 5,616 forty-five).
-const maxSolvedStates = 3000
+// solverWork bounds the elimination of a strategy's chain by the exact
+// solver, in multiplications modulo its prime, about a minute's work: a
+// chain whose states lead only forward through a hand (counts of the
+// hand, presses that only rise) is solved group of states by group of
+// states, whatever its size, but one whose hand revisits thousands of
+// states fills in as it is eliminated, at a cost of up to the cube of
+// their number.
+const solverWork = 60_000_000_000
 
-// compiledStrategy compiles s under r for the exact analysis.
-func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
+// analyzable refuses the strategies and rules no exact analysis takes:
+// the private game, card craps, a hook, and what Validate refuses.
+func (r Rules) analyzable(s *Strategy) error {
 	switch {
 	case r.Private:
-		return nil, fmt.Errorf("craps: analyze strategy %q: the private game has no house to bank a layout: %w", s.label(), ErrNotAnalyzable)
+		return fmt.Errorf("craps: analyze strategy %q: the private game has no house to bank a layout: %w", s.label(), ErrNotAnalyzable)
 	case r.Cards != NoCards:
-		return nil, fmt.Errorf("craps: analyze strategy %q: card craps deals from a deck; the analysis throws dice: %w", s.label(), ErrRollSource)
-	case !r.fairDice():
-		return nil, fmt.Errorf("craps: analyze strategy %q: dice %v: the strategy analysis throws fair dice: %w", s.label(), r.Dice, ErrNotAnalyzable)
+		return fmt.Errorf("craps: analyze strategy %q: card craps deals from a deck; the analysis throws dice: %w", s.label(), ErrRollSource)
 	}
 	if err := s.Validate(r); err != nil {
-		return nil, err
+		return err
 	}
 	if s.NewHook != nil {
-		return nil, fmt.Errorf("craps: analyze strategy %q: a Go hook has state the analysis cannot see: %w", s.label(), ErrNotAnalyzable)
+		return fmt.Errorf("craps: analyze strategy %q: a Go hook has state the analysis cannot see: %w", s.label(), ErrNotAnalyzable)
 	}
-	if slices.ContainsFunc(s.Actions, func(a Action) bool { return a.Kind == ActionStop }) {
-		return nil, fmt.Errorf("craps: analyze strategy %q: a strategy that stops a session ends where the analysis has no end: %w", s.label(), ErrNotAnalyzable)
+	return nil
+}
+
+// compiledStrategy compiles s under r for the exact analysis of its
+// sessions: one automaton of all its actions, stops included, built
+// whole.
+func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
+	if err := r.analyzable(&s); err != nil {
+		return nil, err
 	}
 	j, why := wholeJoint(r, &s, nil)
 	if j == nil {
@@ -117,18 +133,54 @@ func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
 	return j, nil
 }
 
+// strategyParts compiles s under r for the exact analysis of its long
+// run: the automata, built whole, of the groups of its actions that play
+// independently (components), its stop actions, which only end sessions,
+// left out; one automaton when the actions make one group.
+func (r Rules) strategyParts(s Strategy) ([]*joint, error) {
+	if err := r.analyzable(&s); err != nil {
+		return nil, err
+	}
+	played := withoutStops(s)
+	var parts []*joint
+	for _, g := range components(played.Actions) {
+		sub := Strategy{Name: s.Name}
+		for _, i := range g {
+			sub.Actions = append(sub.Actions, played.Actions[i])
+		}
+		j, why := wholeJoint(r, &sub, nil)
+		if j == nil {
+			return nil, fmt.Errorf("craps: analyze strategy %q: it does not compile (%s): %w", s.label(), why, ErrNotAnalyzable)
+		}
+		parts = append(parts, j)
+	}
+	return parts, nil
+}
+
 // AnalyzeStrategy computes the exact long-run figures of strategy s under
-// r. It returns an error wrapping ErrNotAnalyzable for a strategy that
-// does not compile into one automaton (a hook, a stop action, more than
-// 16,384 states) or whose chain has more than 3,000 states once alike
-// states are merged, and for the private game,
-// ErrRollSource under card rules, or the error of Strategy.Validate.
+// r, played roll after roll with money enough for every bet: its stop
+// actions, which only end sessions, change nothing there. Where its
+// actions fall into groups that play independently (see Strategy), the
+// groups' figures are solved apart and added, and the variances take the
+// pairs of groups apart, so that a strategy of millions of states whose
+// groups are small is exact in a fraction of a second. It returns an
+// error wrapping ErrNotAnalyzable for a strategy that does not compile (a
+// hook; a group of more than 2^20 states) or one of whose groups' chains
+// (or two groups' together) the exact solver would take more than about
+// a minute to solve, and for the private game, ErrRollSource under card
+// rules, or the error of Strategy.Validate. Under dice of another law
+// (Rules.Dice) every figure is that law's.
 func (r Rules) AnalyzeStrategy(s Strategy) (StrategyAnalysis, error) {
-	j, err := r.compiledStrategy(s)
+	parts, err := r.strategyParts(s)
 	if err != nil {
 		return StrategyAnalysis{}, err
 	}
-	a, err := analyzeChain(j)
+	var a StrategyAnalysis
+	if len(parts) == 1 {
+		a, err = analyzeChain(parts[0], &r)
+	} else {
+		a, err = pairedAnalysis(parts, &r)
+	}
 	if err != nil {
 		return StrategyAnalysis{}, fmt.Errorf("craps: analyze strategy %q: %w", s.label(), err)
 	}
@@ -136,14 +188,87 @@ func (r Rules) AnalyzeStrategy(s Strategy) (StrategyAnalysis, error) {
 	return a, nil
 }
 
-// groupedMoves lists each state's moves with the throws that make the
-// same move counted together.
-func groupedMoves(c compiledChain) [][]chainMove {
+// pairedAnalysis computes the figures of a strategy made of the groups
+// whose automata are parts, each playing as it would alone on the same
+// throws. A roll's net result, stakes and rolls are sums over the groups,
+// so every mean is the sum of the groups' means. A variance is a
+// quadratic form: the variance of a sum is the sum of the groups'
+// variances and of twice each pair's covariance, and the covariance of
+// two groups, 2Cov(i, j) = Var(i+j) - Var(i) - Var(j), is read off the
+// product of the two alone, which is a Markov chain by itself (each group
+// moves by its own state and the throw). That holds alike for the
+// variance of one roll, of a hand, and of the total per roll, each a
+// functional of the pair's law alone.
+func pairedAnalysis(parts []*joint, r *Rules) (StrategyAnalysis, error) {
+	single := make([]StrategyAnalysis, len(parts))
+	for i, p := range parts {
+		var err error
+		if single[i], err = analyzeChain(p, r); err != nil {
+			return StrategyAnalysis{}, err
+		}
+	}
+	a := StrategyAnalysis{RollsPerHand: single[0].RollsPerHand, SevenOutsPerRoll: single[0].SevenOutsPerRoll}
+	sum := func(field func(*StrategyAnalysis) *big.Rat) *big.Rat {
+		t := new(big.Rat)
+		for i := range single {
+			t.Add(t, field(&single[i]))
+		}
+		return t
+	}
+	a.ReturnPerRoll = sum(func(x *StrategyAnalysis) *big.Rat { return x.ReturnPerRoll })
+	a.WageredPerRoll = sum(func(x *StrategyAnalysis) *big.Rat { return x.WageredPerRoll })
+	a.ReturnPerHand = sum(func(x *StrategyAnalysis) *big.Rat { return x.ReturnPerHand })
+	a.RollVariance = sum(func(x *StrategyAnalysis) *big.Rat { return x.RollVariance })
+	a.VariancePerRoll = sum(func(x *StrategyAnalysis) *big.Rat { return x.VariancePerRoll })
+	a.HandVariance = sum(func(x *StrategyAnalysis) *big.Rat { return x.HandVariance })
+	for i := range parts {
+		if single[i].RollsPerHand.Cmp(a.RollsPerHand) != 0 {
+			// The dice end every group's hand alike.
+			return StrategyAnalysis{}, fmt.Errorf("its groups' hands differ in length (%v and %v): %w",
+				a.RollsPerHand, single[i].RollsPerHand, ErrNotAnalyzable)
+		}
+		for k := i + 1; k < len(parts); k++ {
+			pair := joinParts([]*joint{parts[i], parts[k]}, nil, false, maxJointStates)
+			if !pair.buildAll(nil) {
+				return StrategyAnalysis{}, fmt.Errorf("two of its groups together do not compile (%s): %w", pair.failed, ErrNotAnalyzable)
+			}
+			both, err := analyzeChain(pair, r)
+			if err != nil {
+				return StrategyAnalysis{}, err
+			}
+			for _, v := range []struct{ total, pair, a, b *big.Rat }{
+				{a.RollVariance, both.RollVariance, single[i].RollVariance, single[k].RollVariance},
+				{a.VariancePerRoll, both.VariancePerRoll, single[i].VariancePerRoll, single[k].VariancePerRoll},
+				{a.HandVariance, both.HandVariance, single[i].HandVariance, single[k].HandVariance},
+			} {
+				v.total.Add(v.total, v.pair)
+				v.total.Sub(v.total, v.a)
+				v.total.Sub(v.total, v.b)
+			}
+		}
+	}
+	if a.WageredPerRoll.Sign() != 0 {
+		a.ReturnPerWagered = new(big.Rat).Quo(a.ReturnPerRoll, a.WageredPerRoll)
+	}
+	for _, p := range parts {
+		a.Parts = append(a.Parts, p.states())
+	}
+	a.States = productStates(parts)
+	return a, nil
+}
+
+// groupedMoves lists each state's moves with the chances of the throws
+// that make the same move, weight[i] each, added together; a throw of
+// weight 0 makes none.
+func groupedMoves(c compiledChain, weight *[36]int64) [][]chainMove {
 	out := make([][]chainMove, c.stateCount())
 	for s := range out {
 		for i := range 36 {
+			if weight[i] == 0 {
+				continue
+			}
 			m := c.move(s, i)
-			m.throws = 1
+			m.weight = weight[i]
 			out[s] = addChainMove(out[s], m)
 		}
 	}
@@ -159,13 +284,16 @@ type strategyChain struct {
 	class  []int
 	// starts numbers the states seven-outs lead to.
 	starts map[int]int
+	// den is the denominator of the moves' weights: the dice's law's.
+	den int64
 }
 
-// newStrategyChain reads a compiled strategy as a chain, its states
-// lumped (see lumped); with stakes false the stakes are left out, and
-// states that differ only in them are merged.
-func newStrategyChain(c compiledChain, stakes bool) (*strategyChain, error) {
-	sc := &strategyChain{states: c.stateCount(), moves: lumped(groupedMoves(c), stakes), starts: map[int]int{}}
+// newStrategyChain reads a compiled strategy as a chain under the dice of
+// r, its states lumped (see lumped); with stakes false the stakes are left
+// out, and states that differ only in them are merged.
+func newStrategyChain(c compiledChain, r *Rules, stakes bool) (*strategyChain, error) {
+	weight, den := r.throwWeights()
+	sc := &strategyChain{states: c.stateCount(), moves: lumped(groupedMoves(c, &weight), stakes), starts: map[int]int{}, den: den}
 	var err error
 	if sc.class, err = recurrentClass(sc.moves); err != nil {
 		return nil, err
@@ -193,35 +321,56 @@ func newStrategyChain(c compiledChain, stakes bool) (*strategyChain, error) {
 // state 0 is 0.
 func lumped(moves [][]chainMove, stakes bool) [][]chainMove {
 	n := len(moves)
-	class := make([]int, n)
+	class := make([]int32, n)
 	classes := 1
 	type part struct {
 		net, staked int64
 		sevenOut    bool
-		to          int
+		to          int32
+		weight      int64
 	}
+	var parts []part
+	var key []byte
 	for {
-		index := map[string]int{}
-		next := make([]int, n)
+		index := make(map[string]int32, 2*classes)
+		next := make([]int32, n)
 		for s, ms := range moves {
-			sum := map[part]int64{}
+			// The weight into each class with each roll, in one order.
+			parts = parts[:0]
 			for _, m := range ms {
-				p := part{m.net, m.staked, m.sevenOut, class[m.next]}
+				p := part{m.net, m.staked, m.sevenOut, class[m.next], m.weight}
 				if !stakes {
 					p.staked = 0
 				}
-				sum[p] += m.throws
+				k := slices.IndexFunc(parts, func(x part) bool {
+					return x.net == p.net && x.staked == p.staked && x.sevenOut == p.sevenOut && x.to == p.to
+				})
+				if k < 0 {
+					parts = append(parts, p)
+				} else {
+					parts[k].weight += p.weight
+				}
 			}
-			keys := make([]string, 0, len(sum))
-			for p, t := range sum {
-				keys = append(keys, fmt.Sprint(p, t))
+			slices.SortFunc(parts, func(a, b part) int {
+				return cmp.Or(cmp.Compare(a.net, b.net), cmp.Compare(a.staked, b.staked), cmp.Compare(a.to, b.to),
+					cmp.Compare(a.weight, b.weight), boolCompare(a.sevenOut, b.sevenOut))
+			})
+			key = binary.AppendVarint(key[:0], int64(class[s]))
+			for _, p := range parts {
+				key = binary.AppendVarint(key, p.net)
+				key = binary.AppendVarint(key, p.staked)
+				key = binary.AppendVarint(key, int64(p.to))
+				key = binary.AppendVarint(key, p.weight)
+				if p.sevenOut {
+					key = append(key, 1)
+				} else {
+					key = append(key, 0)
+				}
 			}
-			sort.Strings(keys)
-			key := fmt.Sprint(class[s], keys)
-			c, ok := index[key]
+			c, ok := index[string(key)]
 			if !ok {
-				c = len(index)
-				index[key] = c
+				c = int32(len(index))
+				index[string(key)] = c
 			}
 			next[s] = c
 		}
@@ -240,7 +389,7 @@ func lumped(moves [][]chainMove, stakes bool) [][]chainMove {
 		}
 		done[c] = true
 		for _, m := range ms {
-			m.next = class[m.next]
+			m.next = int(class[m.next])
 			if !stakes {
 				m.staked = 0
 			}
@@ -250,11 +399,22 @@ func lumped(moves [][]chainMove, stakes bool) [][]chainMove {
 	return out
 }
 
+// boolCompare orders false before true.
+func boolCompare(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
 // addChainMove adds m to ms, counting its throws with a move alike.
 func addChainMove(ms []chainMove, m chainMove) []chainMove {
 	for k := range ms {
 		if x := &ms[k]; x.next == m.next && x.net == m.net && x.staked == m.staked && x.sevenOut == m.sevenOut {
-			x.throws += m.throws
+			x.weight += m.weight
 			return ms
 		}
 	}
@@ -262,17 +422,34 @@ func addChainMove(ms []chainMove, m chainMove) []chainMove {
 }
 
 // recurrentClass returns the states the chain visits forever from state
-// 0: the one closed strongly connected group. A chain with more than one
-// is refused: its long run would depend on chance early on.
+// 0: the one closed strongly connected group it reaches. A chain that
+// reaches more than one is refused: its long run would depend on chance
+// early on. (States the automaton holds that the dice's law never
+// reaches, through throws of no chance, are left out.)
 func recurrentClass(moves [][]chainMove) ([]int, error) {
 	full := newMarkov(len(moves))
+	reached := make([]bool, len(moves))
+	reached[0] = true
+	for queue := []int{0}; len(queue) > 0; queue = queue[1:] {
+		for _, m := range moves[queue[0]] {
+			if !reached[m.next] {
+				reached[m.next] = true
+				queue = append(queue, m.next)
+			}
+		}
+	}
 	for s, ms := range moves {
 		for _, m := range ms {
-			full.arcs[s] = append(full.arcs[s], arc{to: m.next})
+			if reached[s] {
+				full.arcs[s] = append(full.arcs[s], arc{to: m.next})
+			}
 		}
 	}
 	var closed [][]int
 	for _, g := range full.groups() {
+		if !reached[g[0]] {
+			continue
+		}
 		in := map[int]bool{}
 		for _, s := range g {
 			in[s] = true
@@ -311,10 +488,6 @@ type handChain struct {
 
 // hands returns the chain cut at the seven-out, factored.
 func (c *strategyChain) hands() (*handChain, error) {
-	if n := len(c.class); n > maxSolvedStates {
-		return nil, fmt.Errorf("its chain has %d states once alike states are merged, more than the %d the exact solver takes: %w",
-			n, maxSolvedStates, ErrNotAnalyzable)
-	}
 	h := &handChain{strategyChain: c, pos: make(map[int]int, len(c.class)), starts: make([]int, len(c.starts))}
 	for k, s := range c.class {
 		h.pos[s] = k
@@ -326,15 +499,21 @@ func (c *strategyChain) hands() (*handChain, error) {
 	for k, s := range c.class {
 		for _, mv := range c.moves[s] {
 			if !mv.sevenOut {
-				m.addThrows(k, h.pos[mv.next], mv.throws)
+				m.add(k, h.pos[mv.next], big.NewRat(mv.weight, c.den))
 			}
 		}
 	}
-	var ok bool
-	if h.fac, ok = m.factor(); !ok {
+	var err error
+	switch h.fac, err = m.factorWithin(solverWork); err {
+	case nil:
+		return h, nil
+	case errTooLong:
+		return nil, fmt.Errorf("its chain, of %d states once alike states are merged, would take the exact solver more than %d multiplications (about a minute): %w",
+			len(c.class), int64(solverWork), ErrNotAnalyzable)
+	case errClosed:
 		return nil, fmt.Errorf("the chain can go on forever without a seven-out: %w", ErrNotAnalyzable)
 	}
-	return h, nil
+	return nil, fmt.Errorf("%v: %w", err, ErrNotAnalyzable)
 }
 
 // sums returns, for each state at its position, the expected sum over
@@ -353,7 +532,7 @@ func (c *strategyChain) perState(fs ...func(m chainMove) *big.Rat) [][]*big.Rat 
 			row[i] = new(big.Rat)
 		}
 		for _, m := range c.moves[s] {
-			p := big.NewRat(m.throws, 36)
+			p := big.NewRat(m.weight, c.den)
 			for i, f := range fs {
 				if v := f(m); v != nil {
 					row[i].Add(row[i], v.Mul(v, p))
@@ -505,11 +684,18 @@ func (r Rules) HandResults(s Strategy, bound float64) (HandResults, error) {
 	if !(bound > 0 && bound < 1) {
 		return HandResults{}, fmt.Errorf("craps: hand results of %q: bound %v: want one in (0, 1): %w", s.label(), bound, ErrSyntax)
 	}
-	j, err := r.compiledStrategy(s)
+	parts, err := r.strategyParts(s)
 	if err != nil {
 		return HandResults{}, err
 	}
-	c, err := newStrategyChain(j, false)
+	j := parts[0]
+	if len(parts) > 1 {
+		// The law of a sum needs the groups together: their product.
+		if j = joinParts(parts, nil, false, maxJointStates); !j.buildAll(nil) {
+			return HandResults{}, fmt.Errorf("craps: hand results of %q: its groups together do not compile (%s): %w", s.label(), j.failed, ErrNotAnalyzable)
+		}
+	}
+	c, err := newStrategyChain(j, &r, false)
 	if err != nil {
 		return HandResults{}, fmt.Errorf("craps: hand results of %q: %w", s.label(), err)
 	}
@@ -518,125 +704,6 @@ func (r Rules) HandResults(s Strategy, bound float64) (HandResults, error) {
 		return HandResults{}, fmt.Errorf("craps: hand results of %q: %w", s.label(), err)
 	}
 	return c.handResults(nu, new(big.Rat).SetFloat64(bound), 0), nil
-}
-
-// handResultsWork bounds the work of following hands: the additions of
-// one chance to another, about 50 ns each. The law of a large layout
-// spreads over many values, and it stops there with a larger remainder.
-const handResultsWork = 40_000_000
-
-// massRow holds the chance of each net result in one state: v[i] is the
-// numerator of the chance of (lo+i) times the grid the results are on.
-type massRow struct {
-	lo int64
-	v  []big.Int
-}
-
-// handResults follows hands from nu throw by throw, until the chance that
-// a hand goes on is below bound, for throws throws if that is not 0, or
-// until handResultsWork is done. The chances are kept as integers over a
-// common denominator, that of nu times 36 a throw, in rows of
-// consecutive net results (on the grid of the greatest common divisor of
-// the rolls' results) reused from throw to throw.
-func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws int) HandResults {
-	grid := int64(0)
-	for _, ms := range c.moves {
-		for _, m := range ms {
-			grid = gcd64(grid, abs64(m.net))
-		}
-	}
-	grid = max(grid, 1)
-	den := big.NewInt(1)
-	for _, p := range nu {
-		den.Mul(den, new(big.Int).Quo(p.Denom(), new(big.Int).GCD(nil, nil, den, p.Denom())))
-	}
-	n := len(c.moves)
-	mass, next := make([]massRow, n), make([]massRow, n)
-	for s, p := range nu {
-		mass[s] = massRow{v: make([]big.Int, 1)}
-		mass[s].v[0].Mul(p.Num(), new(big.Int).Quo(den, p.Denom()))
-	}
-	ended := map[int64]*big.Int{}
-	var out HandResults
-	alive := new(big.Int).Set(den)
-	var tmp, k big.Int
-	thirtySix := big.NewInt(36)
-	work := 0
-	for new(big.Rat).SetFrac(alive, den).Cmp(bound) >= 0 && (throws == 0 || out.Throws < throws) && work < handResultsWork {
-		out.Throws++
-		den.Mul(den, thirtySix)
-		for _, x := range ended {
-			x.Mul(x, thirtySix)
-		}
-		// The range of each state's row after this throw.
-		lo, hi := make([]int64, n), make([]int64, n)
-		for t := range lo {
-			lo[t], hi[t] = 1<<62, -1<<62
-		}
-		for s := range mass {
-			if len(mass[s].v) == 0 {
-				continue
-			}
-			for _, m := range c.moves[s] {
-				if !m.sevenOut {
-					lo[m.next] = min(lo[m.next], mass[s].lo+m.net/grid)
-					hi[m.next] = max(hi[m.next], mass[s].lo+int64(len(mass[s].v))-1+m.net/grid)
-				}
-			}
-		}
-		for t := range next {
-			size := 0
-			if hi[t] >= lo[t] {
-				size = int(hi[t] - lo[t] + 1)
-			}
-			if cap(next[t].v) < size {
-				next[t].v = make([]big.Int, size)
-			}
-			next[t].lo, next[t].v = lo[t], next[t].v[:size]
-			for i := range next[t].v {
-				next[t].v[i].SetInt64(0)
-			}
-		}
-		alive.SetInt64(0)
-		for s, row := range mass {
-			for _, m := range c.moves[s] {
-				k.SetInt64(m.throws)
-				for i := range row.v {
-					x := &row.v[i]
-					if x.Sign() == 0 {
-						continue
-					}
-					work++
-					tmp.Mul(x, &k)
-					w := row.lo + int64(i) + m.net/grid
-					if m.sevenOut {
-						if ended[w] == nil {
-							ended[w] = new(big.Int)
-						}
-						ended[w].Add(ended[w], &tmp)
-						continue
-					}
-					to := &next[m.next]
-					to.v[w-to.lo].Add(&to.v[w-to.lo], &tmp)
-					alive.Add(alive, &tmp)
-				}
-			}
-		}
-		mass, next = next, mass
-	}
-	for v, x := range ended {
-		out.Results = append(out.Results, NetProbability{Amount(v * grid), new(big.Rat).SetFrac(x, den)})
-	}
-	sort.Slice(out.Results, func(i, k int) bool { return out.Results[i].Net < out.Results[k].Net })
-	out.Remainder = new(big.Rat).SetFrac(alive, den)
-	return out
-}
-
-func gcd64(a, b int64) int64 {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
 }
 
 // analyzeChain computes the figures of a compiled strategy from its
@@ -650,8 +717,8 @@ func gcd64(a, b int64) int64 {
 // correlation from one hand to the next, over L: (E[Y²] + 2E[Y u(next
 // start)])/E[L], u the Poisson equation's solution for E[Y] on the chain
 // of starts (zero when every hand starts alike).
-func analyzeChain(cc compiledChain) (StrategyAnalysis, error) {
-	c, err := newStrategyChain(cc, true)
+func analyzeChain(cc compiledChain, r *Rules) (StrategyAnalysis, error) {
+	c, err := newStrategyChain(cc, r, true)
 	if err != nil {
 		return StrategyAnalysis{}, err
 	}

@@ -64,11 +64,17 @@ func (s *stream) next() uint {
 // fill draws the next eleven throws: fair dice's, or the law's.
 func (s *stream) fill() {
 	s.left = throwsPerWord
+	s.word = s.eleven()
+}
+
+// eleven returns the next eleven throws as the base-36 digits of a
+// number, lowest first: fair dice's, or the law's. The compiled engine
+// reads a run of rolls by it.
+func (s *stream) eleven() uint64 {
 	if s.law != nil {
-		s.word = s.law.word(&s.pcg)
-		return
+		return s.law.word(&s.pcg)
 	}
-	s.word = s.draw()
+	return s.draw()
 }
 
 // diceOf is the throw of index i.

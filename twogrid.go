@@ -30,9 +30,9 @@ type twoGrid struct {
 const twoGridSweeps = 500
 
 // newTwoGrid builds the solver for the chain whose state i moves to
-// arcs[i] (each a state and a count of the 36 throws), at money level
+// arcs[i] (each a state and a weight of throws over den), at money level
 // level[i] of levels.
-func newTwoGrid(arcs [][]sessionMove, level []int32, levels int) *twoGrid {
+func newTwoGrid(arcs [][]sessionMove, level []int32, levels int, den int64) *twoGrid {
 	n := len(arcs)
 	g := &twoGrid{start: make([]int32, n+1), diag: make([]float64, n), level: level, levels: levels}
 	for i, ms := range arcs {
@@ -41,7 +41,7 @@ func newTwoGrid(arcs [][]sessionMove, level []int32, levels int) *twoGrid {
 			if mv.to < 0 {
 				continue
 			}
-			q := float64(mv.throws) / 36
+			q := float64(mv.weight) / float64(den)
 			if mv.to == i {
 				g.diag[i] -= q
 				continue

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -42,6 +44,7 @@ type analyzeJSON struct {
 	Strategy string            `json:"strategy"`
 	Rules    string            `json:"rules"`
 	States   int               `json:"states"`
+	Parts    []int             `json:"parts,omitempty"`
 	Figures  map[string]string `json:"figures"`
 	Bets     []analyzeBetJSON  `json:"bets"`
 	Hand     handResultsJSON   `json:"hand"`
@@ -125,6 +128,9 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 		if lim.Target == 0 {
 			lim.Target = 2 * lim.Bankroll
 		}
+		if n, err := r.SessionSize(s, lim); err == nil && n > bigSession && !*asJSON {
+			fmt.Fprintf(simStderr, "craps analyze: sessions of up to %d states: the analysis takes about a microsecond a state to explore and several to solve\n", n)
+		}
 		sa, err := r.AnalyzeSession(s, lim)
 		if errors.Is(err, craps.ErrSimulation) { // limits no session can have
 			return fmt.Errorf("%v: %w", strings.TrimPrefix(err.Error(), "craps: "), errUsage)
@@ -144,8 +150,11 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	if *asJSON {
 		return writeAnalyzeJSON(stdout, rf.describe(), a, bets, hand, session, time.Since(start))
 	}
-	fmt.Fprintf(stdout, "Strategy %s under %s (odds %v): an automaton of %d states, its long-run figures solved exactly in %s\n",
-		a.Strategy, rf.describe(), r.Odds, a.States, solved.Round(time.Millisecond))
+	fmt.Fprintf(stdout, "Strategy %s under %s (odds %v): %s, its long-run figures solved exactly in %s\n",
+		a.Strategy, rf.describe(), r.Odds, automatonText(a), solved.Round(time.Millisecond))
+	if hasStops(s) {
+		fmt.Fprintln(stdout, "(its stop actions end sessions only: the long run and one hand play without them)")
+	}
 	fmt.Fprintln(stdout, "\nIts bets, each alone, as craps edge figures them")
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "BET\tPAYS\tEDGE PER BET\tPER ROLL")
@@ -302,6 +311,7 @@ func sessionFigures(a *craps.SessionAnalysis) []figure {
 		{name: "lose the stop-loss", key: "stop_loss", q: a.StopLoss},
 		{name: "ruin", key: "ruin", q: a.Ruin},
 		{name: "play the roll limit out", key: "max_rolls", q: a.MaxRolls},
+		{name: "stopped by the strategy", key: "stopped", q: a.Stopped},
 		{name: "rolls", key: "rolls", q: a.Rolls},
 		{name: "variance of the rolls", key: "rolls_variance", q: a.RollsVariance, sd: true},
 		{name: "net result", key: "mean", q: a.Mean},
@@ -327,7 +337,7 @@ func writeSession(w io.Writer, a *craps.SessionAnalysis) {
 		l.Bankroll, l.Target, l.StopLoss, limit, a.States, how)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, f := range sessionFigures(a) {
-		if (f.key != "stop_loss" || l.StopLoss != 0) && (f.key != "max_rolls" || l.MaxRolls != 0) {
+		if (f.key != "stop_loss" || l.StopLoss != 0) && (f.key != "max_rolls" || l.MaxRolls != 0) && (f.key != "stopped" || a.Stopped.Sign() != 0) {
 			fmt.Fprintf(tw, "  %s\t%s\n", f.name, f.text())
 		}
 	}
@@ -338,7 +348,7 @@ func writeSession(w io.Writer, a *craps.SessionAnalysis) {
 
 func writeAnalyzeJSON(w io.Writer, rules string, a craps.StrategyAnalysis, bets []craps.Analysis, h craps.HandResults,
 	session *craps.SessionAnalysis, took time.Duration) error {
-	out := analyzeJSON{header: newHeader("analyze"), Strategy: a.Strategy, Rules: rules, States: a.States, Figures: map[string]string{},
+	out := analyzeJSON{header: newHeader("analyze"), Strategy: a.Strategy, Rules: rules, States: a.States, Parts: a.Parts, Figures: map[string]string{},
 		Hand: handResultsJSON{Throws: h.Throws, Remainder: frac(h.Remainder), Results: netsJSON(h.Results)}, Seconds: took.Seconds()}
 	for _, f := range strategyFigures(a) {
 		out.Figures[f.key] = frac(f.q)
@@ -369,4 +379,32 @@ func netsJSON(law []craps.NetProbability) []netJSON {
 		out[i] = netJSON{int64(r.Net), frac(r.P)}
 	}
 	return out
+}
+
+// bigSession is how many states of a session analysis make it worth
+// saying, before it starts, what it costs.
+const bigSession = 100_000
+
+// automatonText says what the strategy's automaton is: its states, and
+// the groups of its actions that play independently, which the analysis
+// solves apart.
+func automatonText(a craps.StrategyAnalysis) string {
+	states := fmt.Sprintf("%d states", a.States)
+	if a.States == 0 {
+		states = "more than 16,777,216 states"
+	}
+	if len(a.Parts) == 0 {
+		return "an automaton of " + states
+	}
+	sizes := make([]string, len(a.Parts))
+	for i, n := range a.Parts {
+		sizes[i] = strconv.Itoa(n)
+	}
+	return fmt.Sprintf("an automaton of %s, the product of %d groups of actions that play independently (%s states), solved group by group and pair by pair",
+		states, len(a.Parts), strings.Join(sizes, ", "))
+}
+
+// hasStops reports whether the strategy has a stop action.
+func hasStops(s craps.Strategy) bool {
+	return slices.ContainsFunc(s.Actions, func(a craps.Action) bool { return a.Kind == craps.ActionStop })
 }
