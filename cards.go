@@ -136,8 +136,9 @@ func (s Shoe) String() string {
 
 // ParseShoe reads a shoe as the cards of each rank, "16" (sixteen of
 // each: two card-craps decks), or six counts from the ace to the 6
-// separated by commas, "4,4,4,4,4,4". Anything else is an error wrapping
-// ErrSyntax; Rules.Validate checks what the shoe can deal.
+// separated by commas, "4,4,4,4,4,4". Anything else, and a shoe of no
+// cards ("0": the zero Shoe is the card-craps rules' deck), is an error
+// wrapping ErrSyntax; Rules.Validate checks what the shoe can deal.
 func ParseShoe(text string) (Shoe, error) {
 	parts := strings.Split(strings.TrimSpace(text), ",")
 	if len(parts) != 1 && len(parts) != 6 {
@@ -151,7 +152,10 @@ func ParseShoe(text string) (Shoe, error) {
 		}
 		s[i] = uint8(n)
 	}
-	if s.deck() == (Shoe{}).deck() {
+	switch {
+	case s == Shoe{}:
+		return Shoe{}, syntaxError("shoe (a shoe of no cards)", text)
+	case s.deck() == (Shoe{}).deck():
 		return Shoe{}, nil
 	}
 	return s, nil
@@ -170,11 +174,20 @@ func (s *Shoe) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// dealsItsPoint reports whether r's shoe can deal, on a come-out, the
+// point a bet on one point is made at (odds behind the line, the point
+// bet, a line bet at its point): a shoe with no 5s and no 4s, say, never
+// sets a point of 9, and odds on 9 are then never made.
+func (r *Rules) dealsItsPoint(b Bet) bool {
+	atPoint, point := b.cardMoment()
+	return !atPoint || point == 0 || r.Shoe.deck().deals(Totals(int(point)))
+}
+
 // checkShoe says why r's shoe cannot be played, or "": a shoe for dice,
 // one too large, or one that cannot deal a 7 or a point.
 func (r *Rules) checkShoe() string {
-	if r.Shoe == (Shoe{}) {
-		return ""
+	if r.Shoe.deck() == (Shoe{}).deck() {
+		return "" // the card-craps rules' deck, written out or not
 	}
 	d := r.Shoe.deck()
 	switch {
@@ -183,22 +196,25 @@ func (r *Rules) checkShoe() string {
 	case d.size() > MaxShoeCards:
 		return fmt.Sprintf("a shoe of %d cards: at most %d", d.size(), MaxShoeCards)
 	}
-	can := func(totals OutcomeSet) bool {
-		for x := range 36 {
-			a, b := x/6, x%6
-			if totals&(1<<x) != 0 && d[a] > 0 && d[b] > 0 && (a != b || d[a] > 1) {
-				return true
-			}
-		}
-		return false
-	}
 	switch {
-	case !can(Totals(7)):
+	case !d.deals(Totals(7)):
 		return "a shoe of " + r.Shoe.String() + " cannot deal a 7: no point would be decided, nor a shooter's hand end"
-	case !can(Totals(r.Points()...)):
+	case !d.deals(Totals(r.Points()...)):
 		return "a shoe of " + r.Shoe.String() + " cannot deal a point: a shooter's hand would never end"
 	}
 	return ""
+}
+
+// deals reports whether deck d can deal one of the throws of s: two
+// cards of their ranks, two of one rank for a pair.
+func (d deck) deals(s OutcomeSet) bool {
+	for x := range 36 {
+		a, b := x/6, x%6
+		if s&(1<<x) != 0 && d[a] > 0 && d[b] > 0 && (a != b || d[a] > 1) {
+			return true
+		}
+	}
+	return false
 }
 
 func (d deck) size() int {
@@ -244,14 +260,15 @@ type DeckAnalysis struct {
 	// rarer than with dice), a 7 is 8/47.
 	ComeOut map[int]*big.Rat
 	// Made is the chance that the shooter makes each point once a
-	// come-out sets it, the deck as the come-out leaves it.
+	// come-out sets it, the deck as the come-out leaves it; a point the
+	// shoe never deals on a come-out has no entry, here nor in RunOut.
 	Made map[int]*big.Rat
 	// Pass is the chance that the shooter wins a decision: a come-out
 	// natural, or a point made. Under the rules' own reading it is about
 	// 0.49708, where dice give 244/495.
 	Pass *big.Rat
 	// RunOut is, for each point, the chance that the deck runs out while
-	// it is on (at least once): all 48 cards are then shuffled and the
+	// it is on (at least once): all the shoe's cards are then shuffled and the
 	// point goes on. It is 0 under CardsReshuffleEveryThrow, where the
 	// deck is whole before every throw.
 	RunOut map[int]*big.Rat
@@ -301,6 +318,9 @@ func (r Rules) AnalyzeDeck() (DeckAnalysis, error) {
 	}
 	auto, rows := r.betSteps(line, false)
 	for _, n := range r.Points() {
+		if !r.Shoe.deck().deals(Totals(n)) {
+			continue // a point the shoe never sets
+		}
 		a.Made[n] = r.analyze(Bet{Kind: PassLine, Number: n}, false).Win
 		out := new(big.Rat) // the deck is whole before every throw
 		if r.Cards != CardsReshuffleEveryThrow {

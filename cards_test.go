@@ -238,7 +238,9 @@ func passBig(full deck, reading CardReading) (pass *big.Rat, runOut map[int]*big
 			}
 		}
 		pass.Add(pass, made)
-		runOut[point] = out.Quo(out, weight)
+		if weight.Sign() != 0 { // else a point the shoe never sets
+			runOut[point] = out.Quo(out, weight)
+		}
 	}
 	for a := range 6 { // the naturals: 7 and 11, never two equal ranks
 		for b := range 6 {

@@ -73,7 +73,7 @@ var spaces sync.Map // Shoe -> func() *deckSpace
 // its cards, below 2^126), or it holds an odd number of cards (whose last
 // card is never dealt, which the space's counts do not follow).
 func (r *Rules) cardSpace() *deckSpace {
-	build, _ := spaces.LoadOrStore(r.Shoe, sync.OnceValue(func() *deckSpace {
+	build, _ := spaces.LoadOrStore(Shoe(r.Shoe.deck()), sync.OnceValue(func() *deckSpace {
 		full := r.Shoe.deck()
 		if full.size()%2 != 0 {
 			return nil

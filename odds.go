@@ -765,7 +765,9 @@ func (r Rules) WithOdds(b Bet, limit OddsLimit) (LineOdds, error) {
 	} else {
 		chances := r.throwChances()
 		for x, d := range AllDice() {
-			if e := b.roll(&r, betState{}, d); e.verdict == stays && err == nil {
+			// A point the dice or the shoe never set adds nothing: no
+			// odds are made behind it.
+			if e := b.roll(&r, betState{}, d); e.verdict == stays && err == nil && chances[x].Sign() != 0 {
 				err = addOdds(int(e.next.point), chances[x])
 			}
 		}

@@ -790,6 +790,8 @@ func (r Rules) Offers(b Bet) error {
 		why = "the table sets no pays for it (Rules.Sequences.MuggsysCorner)"
 	case b.Kind == Before && !r.Dice.throws(b.Against) && !b.sequenceThrown(&r.Dice):
 		why = fmt.Sprintf("dice %v never throw %s or %s, so the bet would never be decided", r.Dice, b.sequenceText(), b.Against.text())
+	case r.Cards != NoCards && !r.dealsItsPoint(b):
+		why = fmt.Sprintf("a shoe of %v never deals a come-out %d, so the bet is never made", r.Shoe, b.Number)
 	}
 	if why != "" {
 		return fmt.Errorf("craps: %v: %s: %w", b, why, ErrNotOffered)

@@ -23,7 +23,7 @@ func TestShoeText(t *testing.T) {
 			t.Errorf("ParseShoe(%q) = %v, %v (%s); want %v, %s", c.text, s, err, s, c.shoe, c.back)
 		}
 	}
-	for _, bad := range []string{"", "x", "1,2", "256", "-1", "1,1,1,1,1,1,1"} {
+	for _, bad := range []string{"", "x", "1,2", "256", "-1", "1,1,1,1,1,1,1", "0", "0,0,0,0,0,0"} {
 		if _, err := ParseShoe(bad); !errors.Is(err, ErrSyntax) {
 			t.Errorf("ParseShoe(%q): %v, want ErrSyntax", bad, err)
 		}
@@ -41,6 +41,9 @@ func TestShoeText(t *testing.T) {
 			t.Errorf("%s: %v, want ErrInvalidRules", c.reason, err)
 		}
 	}
+	if err := (Rules{Shoe: Shoe{8, 8, 8, 8, 8, 8}}).Validate(); err != nil {
+		t.Errorf("the 48-card deck written out, at a dice table: %v", err)
+	}
 	if err := (Rules{Cards: CardsPairReturned, Shoe: Shoe{64, 64, 64, 64, 64, 64}}).Validate(); err != nil {
 		t.Errorf("a shoe of eight decks: %v", err)
 	}
@@ -50,7 +53,7 @@ func TestShoeText(t *testing.T) {
 // Rules.Shoe, agrees with the first recursion (passBig) under both
 // readings that keep cards out, the pass line and the deck's run-outs.
 func TestShoeAnalysisTwoWays(t *testing.T) {
-	for _, shoe := range []Shoe{{2, 2, 2, 2, 2, 2}, {4, 4, 4, 4, 4, 4}, {1, 3, 2, 3, 2, 3}} {
+	for _, shoe := range []Shoe{{2, 2, 2, 2, 2, 2}, {4, 4, 4, 4, 4, 4}, {1, 3, 2, 3, 2, 3}, {4, 4, 4, 4, 0, 0}} {
 		for _, reading := range []CardReading{CardsPairReturned, CardsPairKept} {
 			r := Rules{Cards: reading, Shoe: shoe}
 			a, err := r.Analyze(Bet{Kind: PassLine})
@@ -64,6 +67,9 @@ func TestShoeAnalysisTwoWays(t *testing.T) {
 			d, err := r.AnalyzeDeck()
 			if err != nil {
 				t.Fatal(err)
+			}
+			if len(d.Made) != len(runOut) || len(d.RunOut) != len(runOut) {
+				t.Errorf("%v, shoe %v: %d points made, %d run out; the first recursion sets %d", reading, shoe, len(d.Made), len(d.RunOut), len(runOut))
 			}
 			for point, w := range runOut {
 				if d.RunOut[point].Cmp(w) != 0 {
@@ -172,5 +178,52 @@ func TestShoeDeck(t *testing.T) {
 	var back Deck
 	if err := back.UnmarshalBinary(data); err != nil || back != zero {
 		t.Errorf("a 24-card deck restored: %v", err)
+	}
+}
+
+// TestShoeFewerRanks: a shoe of the ace to 4 alone deals a 7 only as a 3
+// and a 4, and never a 9 or a 10, so no come-out sets those points: odds
+// on them are not offered (ErrNotOffered, out of the catalogue and the
+// edge table), the line bet's odds are figured over the points it can
+// set; a shoe of an odd number of cards, whose bets are simulated, never
+// simulates a bet waiting for a point that never comes.
+func TestShoeFewerRanks(t *testing.T) {
+	for _, shoe := range []Shoe{{4, 4, 4, 4, 0, 0}, {1, 4, 4, 4, 0, 0}} {
+		r := Rules{Cards: CardsPairReturned, Shoe: shoe}
+		for _, b := range []Bet{{Kind: PassOdds, Number: 9}, {Kind: DontPassOdds, Number: 10}, {Kind: PointBet, Number: 10}} {
+			if err := r.Offers(b); !errors.Is(err, ErrNotOffered) {
+				t.Errorf("shoe %v: %v: %v, want ErrNotOffered", shoe, b, err)
+			}
+			if _, err := r.Analyze(b); !errors.Is(err, ErrNotOffered) {
+				t.Errorf("shoe %v: Analyze(%v): %v, want ErrNotOffered", shoe, b, err)
+			}
+		}
+		for _, b := range r.Catalogue() {
+			if atPoint, p := b.cardMoment(); atPoint && (p == 9 || p == 10) {
+				t.Errorf("shoe %v: the catalogue offers %v", shoe, b)
+			}
+		}
+		if err := r.Offers(Bet{Kind: PassOdds, Number: 8}); err != nil {
+			t.Errorf("shoe %v: odds on 8 (a 4 and a 4): %v", shoe, err)
+		}
+		if shoe[0]%2 != 0 {
+			continue // simulated: seconds a bet
+		}
+		lo, err := r.WithOdds(Bet{Kind: PassLine}, r.Odds)
+		if err != nil {
+			t.Fatalf("shoe %v: pass with odds: %v", shoe, err)
+		}
+		// The odds wagered: 1 + the points' chances on the come-out times
+		// their multiples, 3 on the 4, 4 on the 5, 5 on the 6 and 8.
+		chances := r.throwChances()
+		want := big.NewRat(1, 1)
+		for x, d := range AllDice() {
+			if m := map[int]int64{4: 3, 5: 4, 6: 5, 8: 5}[d.Total()]; m != 0 {
+				want.Add(want, new(big.Rat).Mul(chances[x], big.NewRat(m, 1)))
+			}
+		}
+		if lo.Wagered.Cmp(want) != 0 {
+			t.Errorf("shoe %v: pass with 3-4-5x odds wagers %v, want %v", shoe, lo.Wagered, want)
+		}
 	}
 }

@@ -92,8 +92,8 @@ func (d *deckFigures) writeText(w io.Writer, wide bool) error {
 	if err := writeTable(w, table); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "\nPoints made, the point before a 7 from the deck the come-out leaves, all 48\n"+
-		"shuffled if the deck runs out; and the chance that it runs out during the point")
+	fmt.Fprintln(w, "\nPoints made, the point before a 7 from the deck the come-out leaves, all the\n"+
+		"cards shuffled if the deck runs out; and the chance that it runs out during the point")
 	fmt.Fprintln(w)
 	table = [][]string{{"POINT", "DICE", "CARDS", "DECK RUNS OUT"}}
 	for _, n := range d.points() {
