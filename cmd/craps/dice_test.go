@@ -222,3 +222,16 @@ func TestEdgeShoe(t *testing.T) {
 		t.Errorf("a shoe with dice: exit %d, want 2", code)
 	}
 }
+
+// The README's worked example through the command: a pass line with
+// 3-4-5x odds breaks even at SRR 6.039924, and a record needs 896,769
+// throws to tell that SRR from 6 at 95% with 80% power (the pass line
+// alone: 6.458153 and 7,662), whatever record is read.
+func TestDiceWorkedExample(t *testing.T) {
+	_, out, errOut := runCmd(t, throwsText(t, "fair", 600, 2), "dice", "-srr", "6.039924,6.458153", "-bet", "pass")
+	for _, want := range []string{"6.040  896769\n", "6.458    7662\n", "Pass Line, 3-4-5x odds", "6.039924 +\n", "6.458153 +\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("craps dice -srr 6.039924,6.458153: no %q in\n%s%s", want, out, errOut)
+		}
+	}
+}
