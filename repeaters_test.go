@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -208,5 +209,43 @@ func TestRepeaterSetInStrategy(t *testing.T) {
 		if _, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: s, Seed: 1, N: 1000}); err != nil {
 			t.Errorf("%q: %v", text, err)
 		}
+	}
+}
+
+// TestRepeaterLate: under Repeater Bets Plus a repeater on one total is
+// made later in the hand on a total not thrown since the 7, refused on
+// one thrown; a set is not; the totals thrown restore with the table;
+// under the standard rules no repeater is made after the first roll.
+func TestRepeaterLate(t *testing.T) {
+	tb := ttNewTable(t, RepeaterBetsPlus(), 1000)
+	ttDo(t, tb, ttThrow(Dice{2, 2}), ttThrow(Dice{5, 6}))
+	ttDo(t, tb, ttStake(Bet{Kind: Repeater, Number: 6}, 10))
+	for _, b := range []Bet{{Kind: Repeater, Number: 4}, {Kind: Repeater, Number: 11}, {Kind: Repeater, Set: Totals(2, 12)}} {
+		if err := tb.Place("p", b, 10); !errors.Is(err, ErrNotNow) {
+			t.Errorf("%v after a 4 and an 11: %v, want ErrNotNow", b, err)
+		}
+	}
+	restored := ttRestore(t, ttSave(t, tb))
+	if !ttSameTable(tb, restored) {
+		t.Fatal("the totals thrown since the 7 did not restore")
+	}
+	if err := restored.Place("p", Bet{Kind: Repeater, Number: 4}, 10); !errors.Is(err, ErrNotNow) {
+		t.Errorf("the restored table takes a repeater on the 4 thrown: %v", err)
+	}
+	// Counted from when it is made: three more 6s and it has its six.
+	res := ttDecidedAtEnd(t, "the late 6", tb, repeatDice(Dice{1, 5}, 6))
+	if diff := cmp.Diff(ttRes(ttWon(Bet{Kind: Repeater, Number: 6}, 10, 890)), res); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	ttDo(t, tb, ttThrow(Dice{3, 4}), ttStake(Bet{Kind: Repeater, Number: 4}, 10))
+	std := ttNewTable(t, Standard(), 1000)
+	ttDo(t, std, ttThrow(Dice{2, 2}))
+	if err := std.Place("p", Bet{Kind: Repeater, Number: 6}, 10); !errors.Is(err, ErrNotNow) {
+		t.Errorf("a late repeater at the standard table: %v", err)
+	}
+	bad := ttSave(t, tb)
+	var r Table
+	if err := r.UnmarshalJSON([]byte(strings.Replace(string(bad), `"since_seven":0`, `"since_seven":0,"thrown":"4"`, 1))); !errors.Is(err, ErrSyntax) {
+		t.Errorf("a 4 thrown in no roll since a 7: restore = %v, want ErrSyntax", err)
 	}
 }

@@ -153,6 +153,10 @@ type Rules struct {
 	RepeaterSets      [3]RepeaterSetPaytable
 	RepeaterGroups    [5]RepeaterGroupPaytable
 	RepeaterSurrender RepeaterSurrender
+	// RepeaterLate lets a repeater on one total be made at any time on a
+	// total not thrown since the last 7 (Repeater Bets Plus), not only
+	// before the first roll after a 7 or of a new shooter.
+	RepeaterLate bool
 	// RideTheLine, HotShooter, DifferentDoubles and BonusCraps pay the
 	// bets on a count of those names (HandPaytable); a zero paytable is
 	// the bet's published one: Ride the Line's pay table 1
@@ -907,7 +911,8 @@ func casinoRulesSet(r *Rules) string {
 			r.RideTheLine != HandPaytable{} || r.HotShooter != HandPaytable{} ||
 			r.DifferentDoubles != HandPaytable{} || r.BonusCraps != HandPaytable{} || r.Sequences != SequencePaytable{} ||
 			r.RepeaterSets != [len(r.RepeaterSets)]RepeaterSetPaytable{} ||
-			r.RepeaterGroups != [len(r.RepeaterGroups)]RepeaterGroupPaytable{} || r.RepeaterSurrender != RepeaterSurrender{}},
+			r.RepeaterGroups != [len(r.RepeaterGroups)]RepeaterGroupPaytable{} || r.RepeaterSurrender != RepeaterSurrender{} ||
+			r.RepeaterLate},
 	} {
 		if f.set {
 			set = append(set, f.name)

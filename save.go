@@ -9,14 +9,17 @@ import (
 
 // tableJSON is the saved form of a Table.
 type tableJSON struct {
-	Rules      Rules        `json:"rules"`
-	Point      int          `json:"point"`
-	Shooter    string       `json:"shooter"`
-	HandRolls  int          `json:"hand_rolls"`
-	SinceSeven int          `json:"since_seven"`
-	House      Amount       `json:"house"`
-	Players    savedPlayers `json:"players"`
-	Bets       []betJSON    `json:"bets"`
+	Rules      Rules  `json:"rules"`
+	Point      int    `json:"point"`
+	Shooter    string `json:"shooter"`
+	HandRolls  int    `json:"hand_rolls"`
+	SinceSeven int    `json:"since_seven"`
+	// Thrown is the totals thrown since the last 7, which a late repeater
+	// reads (Rules.RepeaterLate).
+	Thrown  OutcomeSet   `json:"thrown,omitempty"`
+	House   Amount       `json:"house"`
+	Players savedPlayers `json:"players"`
+	Bets    []betJSON    `json:"bets"`
 	// The private game's center stake not yet faded, and who may claim
 	// the next center bet: saved while he holds the dice too, when
 	// Table.ClaimedBy hides the claim until he passes them on.
@@ -84,7 +87,7 @@ type betJSON struct {
 // and play continues exactly as it would have.
 func (t *Table) MarshalJSON() ([]byte, error) {
 	out := tableJSON{Rules: t.rules, Point: int(t.point), Shooter: t.Shooter(), HandRolls: t.handRolls,
-		SinceSeven: t.sinceSeven, House: t.house, Players: savedPlayers{}, Bets: []betJSON{},
+		SinceSeven: t.sinceSeven, Thrown: t.thrown, House: t.house, Players: savedPlayers{}, Bets: []betJSON{},
 		Center: t.center, DiceChanges: t.diceChanges, DiceChangeAsked: t.diceChangeAsked}
 	if t.claimant != 0 {
 		out.Claimant = t.seats[t.claimant-1].name
@@ -159,6 +162,10 @@ func restore(in *tableJSON) (*Table, error) {
 	if in.HandRolls < 0 || in.SinceSeven < 0 || (in.Point != 0 && (in.SinceSeven == 0) != (in.Point == 7)) {
 		return bad(ErrSyntax, "roll counts %d in the hand and %d since a 7 with the point %d", in.HandRolls, in.SinceSeven, in.Point)
 	}
+	if !wholeTotals(in.Thrown) || in.Thrown&Totals(7) != 0 || totalsIn(in.Thrown) > in.SinceSeven {
+		return bad(ErrSyntax, "totals %v thrown since a 7 in %d rolls", in.Thrown, in.SinceSeven)
+	}
+	t.thrown = in.Thrown
 	if r.Private && in.House != 0 {
 		return bad(ErrSyntax, "a house result of %d in the private game, which has no house", in.House)
 	}

@@ -232,6 +232,8 @@ type Table struct {
 	shooter    int
 	handRolls  int
 	sinceSeven int
+	// thrown is the totals thrown since the last 7 (Rules.RepeaterLate).
+	thrown OutcomeSet
 	// autos caches each bet's compiled definition under these rules,
 	// indexed by autoKey; the automata are never changed, so clones share
 	// them.
@@ -659,6 +661,13 @@ func (t *Table) afterSevenOpen() bool {
 	return t.sinceSeven == 0 || t.handRolls == 0
 }
 
+// lateRepeater reports whether b is a repeater on one total that the
+// rules let be made now, later in the hand: its total not thrown since
+// the last 7 (Rules.RepeaterLate).
+func (t *Table) lateRepeater(b Bet) bool {
+	return t.rules.RepeaterLate && b.Kind == Repeater && b.Set == 0 && t.thrown&Totals(b.Number) == 0
+}
+
 // madeAfterSeven reports whether bets of kind k are made only before the
 // first roll after a 7 or of a new shooter: those that run until a 7 and
 // count what it leaves on the layout (Bonus Craps, which also ends on a
@@ -816,7 +825,7 @@ func (t *Table) placeAt(i, j int, b Bet, amount Amount) error {
 			return t.refuse(op, player, b, ErrNotNow, "%v is made before a new shooter's first roll", b.Kind)
 		}
 	case madeAfterSeven(b.Kind):
-		if !t.afterSevenOpen() {
+		if !t.afterSevenOpen() && !t.lateRepeater(b) {
 			return t.refuse(op, player, b, ErrNotNow, "%v is made only before the first roll after a 7 or of a new shooter", b.Kind)
 		}
 	case isSequence(b.Kind):
@@ -1567,8 +1576,9 @@ func (t *Table) advance(total int, center centerResult) {
 	// read as zero or not.
 	t.handRolls += min(1, math.MaxInt-t.handRolls)
 	t.sinceSeven += min(1, math.MaxInt-t.sinceSeven)
+	t.thrown |= Totals(total)
 	if total == 7 {
-		t.sinceSeven = 0
+		t.sinceSeven, t.thrown = 0, 0
 	}
 	if e.verdict != stays {
 		t.claimant = 0

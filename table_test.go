@@ -46,7 +46,7 @@ func ttSameTable(a, b *Table) bool {
 			x.paid == y.paid && x.working == y.working
 	}
 	return a.rules == b.rules && a.point == b.point && a.house == b.house && a.brought == b.brought && a.shooter == b.shooter &&
-		a.handRolls == b.handRolls && a.sinceSeven == b.sinceSeven && slices.Equal(a.seats, b.seats) &&
+		a.handRolls == b.handRolls && a.sinceSeven == b.sinceSeven && a.thrown == b.thrown && slices.Equal(a.seats, b.seats) &&
 		slices.EqualFunc(a.bets, b.bets, sameBet)
 }
 
@@ -1355,8 +1355,9 @@ type ttDriver struct {
 	names      []string // the players in seat order
 	point      int
 	shooter    string
-	handRolls  int // the shooter's rolls
-	sinceSeven int // rolls since the last 7
+	handRolls  int        // the shooter's rolls
+	sinceSeven int        // rolls since the last 7
+	thrown     OutcomeSet // totals thrown since the last 7
 	buf        []Resolution
 }
 
@@ -1554,8 +1555,10 @@ func (d *ttDriver) place(t ttTB, name string, b Bet, a Amount) {
 		must = must || d.point != 0
 	case Fire:
 		must = must || d.handRolls > 0
-	case All, Tall, Small, Repeater:
+	case All, Tall, Small:
 		must = must || d.sinceSeven > 0
+	case Repeater: // later on a total not thrown since the 7, where the rules say so
+		must = must || d.sinceSeven > 0 && !(tb.rules.RepeaterLate && b.Set == 0 && d.thrown&Totals(b.Number) == 0)
 	case AllHardways:
 		d.placeHardways(t, name, a, must)
 		return
@@ -1916,8 +1919,9 @@ func (d *ttDriver) roll(t ttTB, dice Dice) {
 	}
 	d.handRolls++
 	d.sinceSeven++
+	d.thrown |= Totals(total)
 	if total == 7 {
-		d.sinceSeven = 0
+		d.sinceSeven, d.thrown = 0, 0
 	}
 	if sevenOut {
 		d.handRolls = 0

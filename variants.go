@@ -104,10 +104,9 @@ func RockNRollDice() Rules {
 // 40 for 1, 5 or 9 3 or 4 times for 12 or 30, 4 or 10 2 or 3 times for 7
 // or 21 (the values of 3, 11, 2 and 12 are past where the copy stops).
 // Citywide, a win of any of the ten repeaters at 9 for 1, counts more
-// throws together than a bet's state holds and is not offered. The game
-// also takes a repeater later in the hand on a total not yet thrown since
-// the 7, which a Table does not: it takes repeaters before the first roll
-// after a 7, as at craps.
+// throws together than a bet's state holds and is not offered. A
+// repeater on one total may be made at any time on a total not yet thrown
+// since the 7 (RepeaterLate).
 func RepeaterBetsPlus() Rules {
 	forOne := func(v int64) Ratio { return Ratio{v, 1}.For() }
 	r := Rules{
@@ -121,7 +120,8 @@ func RepeaterBetsPlus() Rules {
 			{Set: Totals(2, 4, 6, 8, 10, 12), Pays: forOne(12)}, {Set: Totals(3, 5, 9, 11), Pays: forOne(18)},
 			{Set: Totals(2, 3, 11, 12), Pays: forOne(12)},
 		},
-		NotOffered: allKindsBut(Repeater, RepeaterAny),
+		NotOffered:   allKindsBut(Repeater, RepeaterAny),
+		RepeaterLate: true,
 	}
 	v := &r.RepeaterSurrender.Value // [throws needed - 2][thrown - 1]
 	v[4][2], v[4][3], v[4][4] = Ratio{8, 1}, Ratio{18, 1}, Ratio{40, 1}

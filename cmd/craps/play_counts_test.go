@@ -109,6 +109,7 @@ func TestPlayVariants(t *testing.T) {
 		{"Repeater Bets Plus: Even, the 12 twice, 12 for 1", "rules repeaterplus\nbet repeater even 10\nroll 6-6\nroll 2-2\nroll 6-6\n", 110, "won"},
 		{"Repeater Bets Plus: Odd, the 3 three times, 18 for 1", "rules repeaterplus\nbet repeater odd 10\nroll 1-2\nroll 2-1\nroll 4-5\nroll 1-2\n", 170, "won"},
 		{"Repeater Bets Plus: Horn, 11 three times, 12 for 1", "rules repeaterplus\nbet repeater horn 10\nroll 5-6\nroll 1-1\nroll 6-5\nroll 5-6\n", 110, "won"},
+		{"Repeater Bets Plus: a repeater on 2 made after a 4 and a 5, then 2 twice: 40 for 1", "rules repeaterplus\nroll 2-2\nroll 2-3\nbet repeater 2 10\nroll 1-1\nroll 1-1\n", 390, "won"},
 		{"Repeater Bets Plus: Updown lost on the 7", "rules repeaterplus\nbet updown 10\nroll 1-1\nroll 3-4\n", 0, "lost"},
 		{"High Point: a 2 is thrown again, the point 7, then an 8 wins", "rules highpoint\nbet pass 10\nroll 1-1\nroll 3-4\nroll 4-4\n", 10, "won"},
 		{"High Point: the point 6, then a 6 loses", "rules highpoint\nbet pass 10\nroll 2-4\nroll 3-3\n", 0, "lost"},

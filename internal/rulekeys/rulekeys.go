@@ -327,6 +327,8 @@ var topics = []struct {
 				}
 				return addEntry(r.RepeaterGroups[:], e, "repeater-group", v)
 			}},
+		{"repeater-late", "", "a repeater on one total may be made at any time on a total not thrown since the last 7", true,
+			func(r *craps.Rules, v string) error { return setBool(&r.RepeaterLate, v) }},
 		{"repeater-surrender", "N@K@VALUE", `what the repeater on N may be surrendered for once N is thrown K ` +
 			`times, the stake in it: "6@3@8 for 1" (or "6@3@8", or the payout "6@3@7:1"), comma-separated; ` +
 			`"none" clears (default none)`, false,

@@ -199,6 +199,7 @@ var ruleSetCases = []struct {
 	{"repeater-group", "2,3,4,5,6@15 for 1", "Updown", func(r *Rules) {
 		r.RepeaterGroups[0] = RepeaterGroupPaytable{Set: Totals(2, 3, 4, 5, 6), Pays: Ratio{Win: 14, Stake: 1}}
 	}, "2,3,4,5,6"},
+	{"repeater-late", "true", "late repeaters", func(r *Rules) { r.RepeaterLate = true }, "later"},
 	{"repeater-surrender", "6@3@8 for 1,5@4@30", "two surrender values", func(r *Rules) {
 		r.RepeaterSurrender.Value[4][2], r.RepeaterSurrender.Value[3][3] = Ratio{Win: 8, Stake: 1}, Ratio{Win: 30, Stake: 1}
 	}, "6@6@8"},
