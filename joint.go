@@ -471,7 +471,6 @@ func (j *joint) stateKey(s int) string { return j.key(j.tables[s], &j.memories[s
 // layout, to play on from there on the Table: the table, the strategy's
 // memory, and nothing it would skip as settled.
 func (j *joint) resume(p *player, s int, cash Amount) {
-	autos := p.t.autos
 	b, sp := p.first(), &p.seats[0]
 	if j.prod != nil {
 		j.prod.assemble(&p.t, &b.mem, s)
@@ -479,7 +478,6 @@ func (j *joint) resume(p *player, s int, cash Amount) {
 		copyTable(&p.t, j.tables[s])
 		b.mem = j.memories[s]
 	}
-	p.t.autos = autos
 	p.t.setMoney(cash)
 	// The automaton made the last act, which may have changed a bet: the
 	// Table acts after the next roll, quiet or not.
@@ -527,16 +525,22 @@ func sortBets(bets []placed) {
 	})
 }
 
-// copyTable copies src into dst (a new Table if nil), reusing dst's
-// slices; the compiled definitions are shared, as Clone shares them.
+// copyTable copies src into dst, both playing the same rules, reusing
+// dst's slices and keeping its compiled definitions: each worker fills
+// its own table's lazily, and a copy that took src's would write into
+// them while another goroutine reads them. A new Table (dst nil) is a
+// snapshot that is copied from and never played: it shares src's.
 func copyTable(dst, src *Table) *Table {
 	if dst == nil {
 		dst = &Table{}
+		*dst = *src
+		dst.seats, dst.bets = slices.Clone(src.seats), slices.Clone(src.bets)
+		return dst
 	}
-	seats, bets := dst.seats, dst.bets
+	seats, bets, autos, props := dst.seats, dst.bets, dst.autos, dst.props
 	*dst = *src
 	dst.seats = append(seats[:0], src.seats...)
 	dst.bets = append(bets[:0], src.bets...)
-	dst.props = maps.Clone(src.props)
+	dst.autos, dst.props = autos, props
 	return dst
 }

@@ -76,7 +76,7 @@ func TestDiceFlags(t *testing.T) {
 		{[]string{"edge", "-dice-file", file, "-bet", "any 7"}, "1/6 (16.6667%)", "the first die loaded: a 7 is still 1/6, and any 7 at 4:1 gives the house 1/6"},
 		{[]string{"hand", "-dice", "srr=7", "-rolls", "3"}, "917/95", "a hand at SRR 7 lasts 917/95 throws"},
 		{[]string{"tables", "-dice", "srr=7"}, "6              5           1/7     6 to 1               1 to 1", "a 6 before a 7 at even money"},
-		{[]string{"sim", "-dice", "srr=7", "-strategy", "pass 10", "-rolls", "20000"}, "table engine", "a loaded law simulates on the Table engine"},
+		{[]string{"sim", "-dice", "srr=7", "-strategy", "pass 10", "-rolls", "20000"}, "compiled engine", "a loaded law simulates on the compiled engine"},
 		{[]string{"payouts", "-dice", "srr=7"}, "Place 6", "payouts take the rules, law and all"},
 	} {
 		code, out, errOut := runCmd(t, "", c.args...)
