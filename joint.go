@@ -376,12 +376,16 @@ func (j *joint) build(tr int) bool {
 }
 
 // complete builds every transition the automaton lacks, if that takes at
-// most budget builds: it reports whether the automaton is whole.
-func (j *joint) complete(budget int) bool {
+// most budget builds and stop, if not nil, is not set meanwhile: it
+// reports whether the automaton is whole.
+func (j *joint) complete(budget int, stop *atomic.Bool) bool {
 	if j.unbuilt > budget {
 		return false
 	}
 	for tr := 0; tr < len(j.next) && j.unbuilt > 0 && budget > 0; tr++ {
+		if tr%36 == 0 && stop != nil && stop.Load() {
+			return false
+		}
 		if j.next[tr] == unbuilt {
 			if !j.build(tr) {
 				return false

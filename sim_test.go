@@ -121,7 +121,7 @@ func compiledMatchesTable(t *testing.T, name string, rolls int) {
 		// their independent groups (the one the simulator plays where
 		// there are several: one product, or clusters stepped side by
 		// side), built as the rolls reach them.
-		for _, j := range []*joint{newJoint(r, &s, maxJointStates, true), newAutomaton(r, &s, maxJointStates, true)} {
+		for _, j := range []*joint{newJoint(r, &s, maxJointStates, true), newAutomaton(r, &s, maxJointStates, true, nil)} {
 			cfg := &SimConfig{Rules: r, Strategy: s}
 			p := newPlayer(cfg)
 			p.reset(false)

@@ -303,7 +303,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	hookFree := cfg.Strategy.NewHook == nil ||
 		cfg.Mode != BySessions && !newProgram(&cfg.Rules, cfg.Strategy.Actions).reads(FactRolled, FactHas, FactBets)
 	if hookFree && len(cfg.Others) == 0 && !cfg.general && cfg.Rules.Cards == NoCards {
-		auto, autoKey, *played = cachedJoint(cfg.Rules, &cfg.Strategy, cfg.Mode == BySessions)
+		auto, autoKey, *played = cachedJoint(cfg.Rules, &cfg.Strategy, cfg.Mode == BySessions, &stop)
 	}
 	if stop.Load() {
 		return SimResult{}, ctx.Err()
