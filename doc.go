@@ -215,7 +215,8 @@
 // ([Action]) a player takes before every roll, each when its [Condition]
 // holds. Its text form, which [ParseStrategy] reads and [Strategy.String]
 // writes back, has one action a line (or separated by ";"), "#" starting a
-// comment, and words in any case:
+// comment, and words in any case; a strategy holds at most
+// [MaxStrategyActions] (1,000) actions:
 //
 //	<bet> <amount> [options] [if <condition>]   keep the bet up at the amount
 //	take down <bets> [if <condition>]           take bets down where the game allows
