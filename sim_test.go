@@ -197,7 +197,7 @@ func bothEngines(t *testing.T, name string, cfg SimConfig) (table, compiled SimR
 	if compiled.Engine != "compiled" || table.Engine != "table" {
 		t.Fatalf("%s: engines %q and %q", name, compiled.Engine, table.Engine)
 	}
-	table.Engine = compiled.Engine
+	table.Engine, table.EngineNote = compiled.Engine, compiled.EngineNote
 	return table, compiled
 }
 

@@ -567,7 +567,11 @@ func writeSim(w io.Writer, out simOutput, asJSON bool, plot plotOptions) error {
 	if out.Elapsed > 0 {
 		speed = fmt.Sprintf(" in %.2fs (%.3g rolls/s)", out.Elapsed, float64(res.Rolls)/out.Elapsed)
 	}
-	fmt.Fprintf(w, "%d rolls, %d hands, %s engine%s\n\n", res.Rolls, res.SevenOuts, res.Engine, speed)
+	fmt.Fprintf(w, "%d rolls, %d hands, %s engine%s\n", res.Rolls, res.SevenOuts, res.Engine, speed)
+	if res.EngineNote != "" {
+		fmt.Fprintf(w, "(%s)\n", res.EngineNote)
+	}
+	fmt.Fprintln(w)
 	if err := writePlayer(w, res, sum); err != nil {
 		return err
 	}
