@@ -7,12 +7,34 @@ import (
 
 // analyzeCards analyses bet b, whose steps are rows, under card rules:
 // exactly where the bet's states and the deck's can be followed, else by
-// simulation.
+// simulation. A shoe shuffled before every throw deals each throw from a
+// full shoe, independent of the last: the bet's chain is the dice's, each
+// throw weighed by the deals of it, exact for any shoe.
 func (r *Rules) analyzeCards(b Bet, rows [][36]step, pays string, downAtPoint bool) Analysis {
-	if v, err := r.newCardSolver(b, rows, fullSpace()).solve(); err == nil {
-		return r.figures(b, v, pays, downAtPoint)
+	if r.Cards == CardsReshuffleEveryThrow {
+		d := r.Shoe.deck()
+		var num [36]int64
+		for x := range num {
+			a, b := x/6, x%6
+			num[x] = int64(d[a]) * (int64(d[b]) - int64(boolInt(a == b)))
+		}
+		n := int64(d.size())
+		return r.figures(b, chainOf(rows, num, n*(n-1)).solve(), pays, downAtPoint)
+	}
+	if space := r.cardSpace(); space != nil {
+		if v, err := r.newCardSolver(b, rows, space).solve(); err == nil {
+			return r.figures(b, v, pays, downAtPoint)
+		}
 	}
 	return r.simulateCards(b, rows, pays, downAtPoint)
+}
+
+// boolInt is 1 for true, 0 for false.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // cardSimDecisions is how many decisions simulateCards plays, and
@@ -31,7 +53,7 @@ const (
 // sample's.
 func (r *Rules) simulateCards(b Bet, rows [][36]step, pays string, downAtPoint bool) Analysis {
 	s := r.newCardSolver(b, rows, nil)
-	deck := NewDeck(cardSimSeed, 0)
+	deck := r.Shoe.NewDeck(cardSimSeed, 0)
 	var won, lost, pushed, rolls int64
 	gross := map[Ratio]int64{}
 	var sum, sumSq float64 // of each decision's net result per unit

@@ -20,17 +20,18 @@ var (
 // 6, two of each rank in each of four suits.
 const deckSize = 48
 
-// Deck is the card-craps rules' 48-card deck as a source of throws for a Table whose
-// Rules.Cards is set: six ranks, ace (1) to 6, eight cards of each. The
-// shooter deals two cards and their ranks are the throw, so Table.Deal
-// returns them as Dice.
+// Deck is the cards of a shoe (Shoe: by default the card-craps rules'
+// 48-card deck, six ranks, ace (1) to 6, eight cards of each) as a source
+// of throws for a Table whose Rules.Cards is set. The shooter deals two
+// cards and their ranks are the throw, so Table.Deal returns them as
+// Dice.
 //
 // Table.Deal plays the card-craps rules, under the table's reading of them
 // (see CardReading). Every come-out is dealt from a full deck. After the
 // come-out the two cards are shuffled back (CardsPairReturned) or stay
 // out (CardsPairKept); during a point the cards dealt stay out until the
-// decision; if fewer than two cards are left during a point, all 48 are
-// shuffled together, the point's cards too, and the point goes on; after
+// decision; if fewer than two cards are left during a point, all the
+// cards are shuffled together, the point's too, and the point goes on; after
 // every decision the whole deck is shuffled. Under
 // CardsReshuffleEveryThrow the whole deck is shuffled after every throw.
 // These are the rules Rules.Analyze and Rules.AnalyzeDeck compute card
@@ -43,20 +44,26 @@ const deckSize = 48
 // A Deck is a value with no pointers: its cards, what has been dealt and
 // the state of its own random generator (a math/rand/v2 PCG). Copying it
 // clones it, MarshalBinary saves it mid-game, and a deck made by NewDeck
-// with the same seeds deals the same cards on every machine. The zero
-// Deck is a deck seeded with 0 and 0, shuffled before its first deal. A
-// Deck serves one Table at a time.
+// (or Shoe.NewDeck) with the same seeds deals the same cards on every
+// machine. The zero Deck is the card-craps rules' deck seeded with 0 and
+// 0, shuffled before its first deal (and at a table of another shoe, that
+// shoe's). A Deck serves one Table at a time.
 type Deck struct {
-	// cards are card numbers 0 to 47 (rank card/8+1): cards[:drawn] in
-	// dealing order, cards[:dealt] of them out of the deck, dealt since
-	// the last shuffle. The rest are in no order: the shuffle draws each
-	// card as it is dealt (Fisher and Yates, a card at a time), which
-	// deals exactly as a whole shuffle done first and costs a draw a
-	// card, not 47 a shuffle. A cut draws them all.
-	cards        [deckSize]uint8
-	dealt, drawn uint8
+	// shoe is the cards the deck holds, n of them: card numbers 0 to n-1,
+	// the shoe's aces first, then its 2s, and so on (rank card/8+1 in
+	// the card-craps rules' deck).
+	shoe Shoe
+	n    uint16
+	// cards[:n] are the card numbers: cards[:drawn] in dealing order,
+	// cards[:dealt] of them out of the deck, dealt since the last
+	// shuffle. The rest are in no order: the shuffle draws each card as
+	// it is dealt (Fisher and Yates, a card at a time), which deals
+	// exactly as a whole shuffle done first and costs a draw a card, not
+	// n-1 a shuffle. A cut draws them all.
+	cards        [MaxShoeCards]uint16
+	dealt, drawn uint16
 	// last is the pair dealt last, by card number.
-	last [2]uint8
+	last [2]uint16
 	// ready: cards holds a shuffled deck (false in the zero Deck).
 	ready bool
 	// point: a point is on, so the cards dealt stay out.
@@ -74,10 +81,15 @@ type Deck struct {
 	rng   rand.PCG
 }
 
-// NewDeck returns a shuffled deck whose random generator is seeded with
-// seed1 and seed2, as rand.NewPCG seeds it.
-func NewDeck(seed1, seed2 uint64) *Deck {
-	d := &Deck{}
+// NewDeck returns the card-craps rules' deck shuffled, its random
+// generator seeded with seed1 and seed2, as rand.NewPCG seeds it.
+func NewDeck(seed1, seed2 uint64) *Deck { return Shoe{}.NewDeck(seed1, seed2) }
+
+// NewDeck returns the cards of the shoe s shuffled, its random generator
+// seeded with seed1 and seed2, as rand.NewPCG seeds it. s must be a shoe
+// Rules.Validate takes.
+func (s Shoe) NewDeck(seed1, seed2 uint64) *Deck {
+	d := &Deck{shoe: s}
 	d.rng.Seed(seed1, seed2)
 	d.ensure()
 	return d
@@ -86,15 +98,28 @@ func NewDeck(seed1, seed2 uint64) *Deck {
 // ensure makes the zero Deck a shuffled deck.
 func (d *Deck) ensure() {
 	if !d.ready {
+		d.n = uint16(d.shoe.deck().size())
 		d.replace()
 		d.decks = 0
 	}
 }
 
+// rank is the rank of card c, 0 for the ace to 5 for the 6.
+func (d *Deck) rank(c uint16) uint8 {
+	left := int(c)
+	for r, k := range d.shoe.deck() {
+		if left < int(k) {
+			return uint8(r)
+		}
+		left -= int(k)
+	}
+	return 5
+}
+
 // replace puts a new deck in play, in its maker's order, and shuffles it.
 func (d *Deck) replace() {
-	for i := range d.cards {
-		d.cards[i] = uint8(i)
+	for i := range d.cards[:d.n] {
+		d.cards[i] = uint16(i)
 	}
 	d.ready, d.newDeck = true, false
 	d.decks++
@@ -112,13 +137,13 @@ func (d *Deck) shuffle() {
 // drawn, the next in dealing order.
 func (d *Deck) draw() {
 	i := int(d.drawn)
-	j := i + d.below(uint64(deckSize-i))
+	j := i + d.below(uint64(int(d.n)-i))
 	d.cards[i], d.cards[j] = d.cards[j], d.cards[i]
 	d.drawn++
 }
 
 // next deals the card on top.
-func (d *Deck) next() uint8 {
+func (d *Deck) next() uint16 {
 	if d.dealt == d.drawn {
 		d.draw()
 	}
@@ -138,9 +163,9 @@ func (d *Deck) below(n uint64) int {
 // Left is the number of cards left to deal before the deck runs out.
 func (d *Deck) Left() int {
 	if !d.ready {
-		return deckSize
+		return d.shoe.deck().size()
 	}
-	return deckSize - int(d.dealt)
+	return int(d.n) - int(d.dealt)
 }
 
 const notCuttable = "the deck is cut after a shuffle, before the next card is dealt, until the last cut"
@@ -179,13 +204,13 @@ func (d *Deck) Cut(n int) error {
 // which is full when it is cut, so every card is drawn first.
 func (d *Deck) cut(n int) {
 	d.ensure()
-	for d.drawn < deckSize {
+	for d.drawn < d.n {
 		d.draw()
 	}
-	var top [deckSize]uint8
+	var top [MaxShoeCards]uint16
 	copy(top[:], d.cards[:n])
-	copy(d.cards[:], d.cards[n:])
-	copy(d.cards[deckSize-n:], top[:n])
+	copy(d.cards[:], d.cards[n:d.n])
+	copy(d.cards[int(d.n)-n:], top[:n])
 }
 
 // RequestNew asks for a new deck, as any player may at any time. It comes
@@ -217,7 +242,7 @@ func (d *Deck) deal(comeOut bool) Dice {
 	d.last[0] = d.next()
 	d.last[1] = d.next()
 	d.cutOpen = false
-	return Dice{d.last[0]/8 + 1, d.last[1]/8 + 1}
+	return Dice{d.rank(d.last[0]) + 1, d.rank(d.last[1]) + 1}
 }
 
 // settle does what the card-craps rules say after a throw under reading, which was a
@@ -252,13 +277,33 @@ func (t *Table) Deal(deck *Deck, dst []Resolution) (Dice, []Resolution, error) {
 	case reading == NoCards:
 		return Dice{}, dst, t.refuse("deal", "", Bet{}, ErrRollSource, "the table plays with dice (Roll)")
 	}
+	if err := deck.serves(t, "deal"); err != nil {
+		return Dice{}, dst, err
+	}
 	next := *deck
+	next.adopt(t)
 	d, dst, err := t.dealRoll(&next, dst)
 	if err != nil {
 		return Dice{}, dst, err
 	}
 	*deck = next
 	return d, dst, nil
+}
+
+// serves refuses, for operation op, a deck of another shoe than table
+// t's with an error wrapping ErrRollSource; the zero Deck serves any.
+func (d *Deck) serves(t *Table, op string) error {
+	if d.ready && d.shoe.deck() != t.rules.Shoe.deck() {
+		return t.refuse(op, "", Bet{}, ErrRollSource, "the deck is a shoe of %v; the table deals from a shoe of %v", d.shoe, t.rules.Shoe)
+	}
+	return nil
+}
+
+// adopt gives the zero Deck table t's shoe, before it is shuffled.
+func (d *Deck) adopt(t *Table) {
+	if !d.ready {
+		d.shoe = t.rules.Shoe
+	}
 }
 
 // dealRoll is Deal's play, with no check and on the deck itself: the
@@ -295,16 +340,20 @@ func (t *Table) CutOrder() []string {
 // right to cut last (see CutOrder) cuts; no cut is taken after that. A
 // cut at another time is refused with ErrNotNow, one at a position
 // outside the deck with ErrCut, one by a player not at the table with
-// ErrUnknownPlayer, and any cut at a dice table or of a nil deck with
-// ErrRollSource. A refused cut changes nothing.
+// ErrUnknownPlayer, and any cut at a dice table, of a nil deck or of a
+// deck of another shoe than the table's with ErrRollSource. A refused
+// cut changes nothing.
 func (t *Table) Cut(deck *Deck, player string, n int) error {
 	holder, err := t.cutHolder("cut", deck, player)
 	if err != nil {
 		return err
 	}
-	if why, sentinel := deck.cutRefusal(n); sentinel != nil {
+	probe := *deck // the zero Deck counts the table's shoe
+	probe.adopt(t)
+	if why, sentinel := probe.cutRefusal(n); sentinel != nil {
 		return t.refuse("cut", player, Bet{}, sentinel, "%s", why)
 	}
+	deck.adopt(t)
 	deck.cut(n)
 	if player == holder {
 		deck.cutOpen = false
@@ -328,6 +377,7 @@ func (t *Table) DeclineCut(deck *Deck, player string) error {
 	case player != holder:
 		return t.refuse("decline cut", player, Bet{}, ErrNotNow, "the right to cut last is %s's", holder)
 	}
+	deck.adopt(t)
 	deck.ensure()
 	deck.declined++
 	if int(deck.declined) >= len(t.seats) {
@@ -348,6 +398,9 @@ func (t *Table) cutHolder(op string, deck *Deck, player string) (string, error) 
 	if _, err := t.seatOf(op, player, Bet{}); err != nil {
 		return "", err
 	}
+	if err := deck.serves(t, op); err != nil {
+		return "", err
+	}
 	order := t.CutOrder()
 	if int(deck.declined) >= len(order) {
 		return "", nil // everyone declined, or players left since
@@ -355,26 +408,35 @@ func (t *Table) cutHolder(op string, deck *Deck, player string) (string, error) 
 	return order[deck.declined], nil
 }
 
-// deckVersion starts a Deck's binary form. Version 2 held the count of
+// deckVersion starts a Deck's binary form. Version 3 held the 48 cards
+// of the card-craps rules' deck as bytes, and version 2 also the count of
 // declined cuts in a byte, which wrapped at a table of more than 255
-// players; UnmarshalBinary reads it still.
-const deckVersion = 3
+// players; UnmarshalBinary reads both still.
+const deckVersion = 4
 
-// MarshalBinary saves the deck's whole state: the cards in order, what has
-// been dealt, the cut in progress, a new deck asked for, and its random
-// generator, so that a card game saved mid-point (with Table.MarshalJSON)
-// goes on after UnmarshalBinary exactly as it would have.
+// MarshalBinary saves the deck's whole state: its shoe, the cards in
+// order, what has been dealt, the cut in progress, a new deck asked for,
+// and its random generator, so that a card game saved mid-point (with
+// Table.MarshalJSON) goes on after UnmarshalBinary exactly as it would
+// have.
 func (d *Deck) MarshalBinary() ([]byte, error) {
-	b := make([]byte, 0, 1+deckSize+5+8+20)
+	b := make([]byte, 0, 1+6+2+2*int(d.n)+9+8+20)
 	b = append(b, deckVersion)
-	b = append(b, d.cards[:]...)
+	b = append(b, d.shoe[:]...)
+	b = binary.BigEndian.AppendUint16(b, d.n)
+	for _, c := range d.cards[:d.n] {
+		b = binary.BigEndian.AppendUint16(b, c)
+	}
+	for _, x := range []uint16{d.dealt, d.drawn, d.last[0], d.last[1]} {
+		b = binary.BigEndian.AppendUint16(b, x)
+	}
 	var flags byte
 	for i, f := range []bool{d.ready, d.point, d.cutOpen, d.newDeck} {
 		if f {
 			flags |= 1 << i
 		}
 	}
-	b = append(b, d.dealt, d.last[0], d.last[1], flags, d.drawn)
+	b = append(b, flags)
 	b = binary.BigEndian.AppendUint32(b, d.declined)
 	b = binary.BigEndian.AppendUint32(b, d.decks)
 	rng, err := d.rng.MarshalBinary()
@@ -385,47 +447,82 @@ func (d *Deck) MarshalBinary() ([]byte, error) {
 }
 
 // UnmarshalBinary restores a deck saved by MarshalBinary. Data that is
-// truncated, corrupt or describes an impossible deck (a card missing or
-// twice, an odd number dealt) is refused with an error wrapping ErrSyntax,
-// and the deck is left as it was.
+// truncated, corrupt or describes an impossible deck (a shoe Validate
+// refuses, a card missing or twice, an odd number dealt) is refused with
+// an error wrapping ErrSyntax, and the deck is left as it was.
 func (d *Deck) UnmarshalBinary(data []byte) error {
 	bad := func(why string) error { return fmt.Errorf("craps: restore deck: %s: %w", why, ErrSyntax) }
-	head := 1 + deckSize + 5 + 8 // version 3
-	if len(data) > 0 && data[0] == 2 {
-		head = 1 + deckSize + 6 + 4
-	}
-	if len(data) < head || data[0] != deckVersion && data[0] != 2 {
+	var n Deck
+	var flags byte
+	var rest []byte
+	switch {
+	case len(data) > 0 && (data[0] == 2 || data[0] == 3):
+		// The card-craps rules' deck, a byte a card.
+		head := 1 + deckSize + 5 + 8
+		if data[0] == 2 {
+			head = 1 + deckSize + 6 + 4
+		}
+		if len(data) < head {
+			return bad("not a saved deck")
+		}
+		if data[1+deckSize+3]&1 != 0 { // ready: the 48 cards
+			n.n = deckSize
+		}
+		for i, c := range data[1 : 1+deckSize] {
+			n.cards[i] = uint16(c)
+		}
+		r := data[1+deckSize:]
+		n.dealt, n.last, n.drawn, flags = uint16(r[0]), [2]uint16{uint16(r[1]), uint16(r[2])}, uint16(r[4]), r[3]
+		if data[0] == 2 {
+			n.declined, n.drawn, n.decks = uint32(r[4]), uint16(r[5]), binary.BigEndian.Uint32(r[6:])
+		} else {
+			n.declined, n.decks = binary.BigEndian.Uint32(r[5:]), binary.BigEndian.Uint32(r[9:])
+		}
+		rest = data[head:]
+	case len(data) >= 1+6+2 && data[0] == deckVersion:
+		copy(n.shoe[:], data[1:7])
+		n.n = binary.BigEndian.Uint16(data[7:])
+		head := 9 + 2*int(n.n) + 8 + 1 + 8
+		if n.n > MaxShoeCards || len(data) < head {
+			return bad("not a saved deck")
+		}
+		for i := range n.cards[:n.n] {
+			n.cards[i] = binary.BigEndian.Uint16(data[9+2*i:])
+		}
+		r := data[9+2*int(n.n):]
+		u := func(i int) uint16 { return binary.BigEndian.Uint16(r[2*i:]) }
+		n.dealt, n.drawn, n.last = u(0), u(1), [2]uint16{u(2), u(3)}
+		flags = r[8]
+		n.declined, n.decks = binary.BigEndian.Uint32(r[9:]), binary.BigEndian.Uint32(r[13:])
+		rest = data[head:]
+	default:
 		return bad("not a saved deck")
 	}
-	var n Deck
-	copy(n.cards[:], data[1:])
-	rest := data[1+deckSize:]
-	n.dealt, n.last, n.drawn = rest[0], [2]uint8{rest[1], rest[2]}, rest[4]
-	flags := rest[3]
 	n.ready, n.point, n.cutOpen, n.newDeck = flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0
-	if data[0] == 2 {
-		n.declined, n.drawn, n.decks = uint32(rest[4]), rest[5], binary.BigEndian.Uint32(rest[6:])
-	} else {
-		n.declined, n.decks = binary.BigEndian.Uint32(rest[5:]), binary.BigEndian.Uint32(rest[9:])
-	}
-	if err := n.rng.UnmarshalBinary(data[head:]); err != nil {
+	if err := n.rng.UnmarshalBinary(rest); err != nil {
 		return bad("its random generator: " + err.Error())
 	}
-	var seen [deckSize]bool
-	for _, c := range n.cards {
-		if n.ready && (c >= deckSize || seen[c]) {
-			return bad("the cards are not the 48 of a deck")
+	if why := (&Rules{Cards: CardsPairReturned, Shoe: n.shoe}).checkShoe(); why != "" {
+		return bad(why)
+	}
+	var seen [MaxShoeCards]bool
+	for _, c := range n.cards[:n.n] {
+		if n.ready && (c >= n.n || seen[c]) {
+			return bad(fmt.Sprintf("the cards are not the %d of the shoe", n.n))
 		}
-		if c < deckSize {
+		if c < n.n {
 			seen[c] = true
 		}
 	}
 	switch {
 	case flags>>4 != 0:
 		return bad("unknown flags")
-	case !n.ready && n != (Deck{rng: n.rng}):
+	case n.ready && int(n.n) != n.shoe.deck().size():
+		return bad("a deck of another size than its shoe")
+	case !n.ready && n != (Deck{shoe: n.shoe, rng: n.rng}):
 		return bad("an unshuffled deck with cards")
-	case n.dealt > deckSize-2 || n.dealt%2 != 0 || n.last[0] >= deckSize || n.last[1] >= deckSize || n.drawn < n.dealt || n.drawn > deckSize:
+	case n.dealt+2 > n.n && n.ready || n.dealt%2 != 0 || n.drawn < n.dealt || n.drawn > n.n ||
+		n.ready && (n.last[0] >= n.n || n.last[1] >= n.n):
 		return bad("the cards dealt")
 	case n.cutOpen && n.dealt != 0:
 		return bad("a cut after a deal")

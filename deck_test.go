@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -53,7 +54,7 @@ func TestDealGolden(t *testing.T) {
 // dkModel is what the card-craps rules say is out of the deck: the cards dealt since
 // the last shuffle that have not gone back.
 type dkModel struct {
-	out map[uint8]bool
+	out map[uint16]bool
 }
 
 // dkCheckDeck checks that the deck holds each of the 48 cards exactly
@@ -66,7 +67,7 @@ func dkCheckDeck(t *rapid.T, d *Deck, m *dkModel) {
 		return
 	}
 	var seen [deckSize]int
-	for _, c := range d.cards {
+	for _, c := range d.cards[:d.n] {
 		if int(c) >= deckSize {
 			t.Fatalf("card %d in the deck", c)
 		}
@@ -74,7 +75,7 @@ func dkCheckDeck(t *rapid.T, d *Deck, m *dkModel) {
 	}
 	for c, n := range seen {
 		if n != 1 {
-			t.Fatalf("card %d is in the deck %d times: %v", c, n, d.cards)
+			t.Fatalf("card %d is in the deck %d times: %v", c, n, d.cards[:d.n])
 		}
 	}
 	if d.Left() != deckSize-len(m.out) {
@@ -106,7 +107,7 @@ func deckProperty(t *rapid.T) {
 	if rapid.Bool().Draw(t, "seeded") {
 		deck = NewDeck(rapid.Uint64().Draw(t, "seed1"), rapid.Uint64().Draw(t, "seed2"))
 	}
-	m := &dkModel{out: map[uint8]bool{}}
+	m := &dkModel{out: map[uint16]bool{}}
 	refused := func(what string, err, want error, before Deck) {
 		if !errors.Is(err, want) {
 			t.Fatalf("%s: %v, want %v", what, err, want)
@@ -132,7 +133,7 @@ func deckProperty(t *rapid.T) {
 				}
 				m.out[c] = true
 			}
-			if d != (Dice{deck.last[0]/8 + 1, deck.last[1]/8 + 1}) {
+			if d != (Dice{uint8(deck.last[0]/8 + 1), uint8(deck.last[1]/8 + 1)}) {
 				t.Fatalf("dealt %v, the cards were %v", d, deck.last)
 			}
 			// What goes back into the deck, as the rules read.
@@ -160,9 +161,9 @@ func deckProperty(t *rapid.T) {
 				for before.drawn < deckSize {
 					before.draw() // a cut draws every card
 				}
-				want := append(before.cards[n:], before.cards[:n]...)
-				if !slices.Equal(deck.cards[:], want) {
-					t.Fatalf("cut %d: %v became %v", n, before.cards, deck.cards)
+				want := append(before.cards[n:deckSize], before.cards[:n]...)
+				if !slices.Equal(deck.cards[:deckSize], want) {
+					t.Fatalf("cut %d: %v became %v", n, before.cards[:deckSize], deck.cards[:deckSize])
 				}
 			}
 		},
@@ -449,20 +450,29 @@ func FuzzDeckRestore(f *testing.F) {
 
 func TestDeckRestoreRefusals(t *testing.T) {
 	good, _ := NewDeck(1, 2).MarshalBinary()
+	// Version 4: the shoe (6 bytes), the cards' count and the cards (2
+	// bytes each), dealt, drawn and the last pair (2 each), the flags,
+	// the cuts declined and the decks (4 each), the generator.
+	const cards = 1 + 6 + 2
+	const dealt = cards + 2*deckSize
+	const drawn, flags, declined = dealt + 2, dealt + 8, dealt + 9
 	for _, c := range []struct {
 		reason string
 		edit   func(b []byte) []byte
 	}{
 		{"empty", func([]byte) []byte { return nil }},
 		{"another version", func(b []byte) []byte { b[0] = deckVersion + 1; return b }},
-		{"a card twice", func(b []byte) []byte { b[2] = b[1]; return b }},
-		{"a card 48", func(b []byte) []byte { b[1] = 48; return b }},
-		{"an odd number dealt", func(b []byte) []byte { b[1+deckSize] = 3; return b }},
-		{"unknown flags", func(b []byte) []byte { b[1+deckSize+3] |= 0x80; return b }},
-		{"fewer cards drawn than dealt", func(b []byte) []byte { b[1+deckSize] = 2; b[1+deckSize+4] = 0; return b }},
-		{"more cards drawn than the deck has", func(b []byte) []byte { b[1+deckSize+4] = deckSize + 1; return b }},
-		{"more cuts declined than a table seats", func(b []byte) []byte { b[1+deckSize+5] = 1; return b }},
-		{"no generator", func(b []byte) []byte { return b[:1+deckSize+10] }},
+		{"a card twice", func(b []byte) []byte { b[cards+2], b[cards+3] = b[cards], b[cards+1]; return b }},
+		{"a card 48", func(b []byte) []byte { b[cards], b[cards+1] = 0, 48; return b }},
+		{"an odd number dealt", func(b []byte) []byte { b[dealt+1] = 3; return b }},
+		{"unknown flags", func(b []byte) []byte { b[flags] |= 0x80; return b }},
+		{"fewer cards drawn than dealt", func(b []byte) []byte { b[dealt+1] = 2; b[drawn+1] = 0; return b }},
+		{"more cards drawn than the deck has", func(b []byte) []byte { b[drawn+1] = deckSize + 1; return b }},
+		{"more cuts declined than a table seats", func(b []byte) []byte { b[declined] = 1; return b }},
+		{"no generator", func(b []byte) []byte { return b[:declined+8] }},
+		{"a shoe that deals no 7", func(b []byte) []byte { copy(b[1:7], []byte{16, 16, 16, 0, 0, 0}); return b }},
+		{"a shoe of other cards than the deck's", func(b []byte) []byte { copy(b[1:7], []byte{9, 8, 8, 8, 8, 8}); return b }},
+		{"more cards than a shoe holds", func(b []byte) []byte { b[7], b[8] = 0xff, 0xff; return b }},
 	} {
 		data := c.edit(append([]byte(nil), good...))
 		d := *NewDeck(5, 5)
@@ -523,22 +533,53 @@ func TestDeckDeclinedByManyPlayers(t *testing.T) {
 	}
 }
 
-// A deck saved by the previous version of the binary form, whose count of
-// declined cuts is a byte, restores to the same deck.
+// version3 is the binary form of a deck of the card-craps rules' 48
+// cards as version 3 wrote it: a byte a card, dealt, the last pair,
+// flags and drawn a byte each, declined and decks 4 bytes, the generator.
+func version3(t *testing.T, d *Deck) []byte {
+	t.Helper()
+	b := []byte{3}
+	for _, c := range d.cards[:deckSize] {
+		b = append(b, byte(c))
+	}
+	var flags byte
+	for i, f := range []bool{d.ready, d.point, d.cutOpen, d.newDeck} {
+		if f {
+			flags |= 1 << i
+		}
+	}
+	b = append(b, byte(d.dealt), byte(d.last[0]), byte(d.last[1]), flags, byte(d.drawn))
+	b = binary.BigEndian.AppendUint32(b, d.declined)
+	b = binary.BigEndian.AppendUint32(b, d.decks)
+	rng, _ := d.rng.MarshalBinary()
+	return append(b, rng...)
+}
+
+// A deck saved by the previous versions of the binary form, version 3 (a
+// byte a card) and version 2 (its count of declined cuts a byte too),
+// restores to the same deck.
 func TestDeckRestoresVersion2(t *testing.T) {
 	d := NewDeck(9, 9)
 	if _, _, err := (&Table{rules: CardCraps()}).Deal(d, nil); err != nil {
 		t.Fatal(err)
 	}
 	d.declined = 3
-	v3, _ := d.MarshalBinary()
+	v3 := version3(t, d)
+	var got Deck
+	if err := got.UnmarshalBinary(v3); err != nil || got != *d {
+		t.Errorf("version 3: %v, %+v, want %+v", err, got, *d)
+	}
 	// Version 2: ..., flags, declined (a byte), drawn, decks, generator.
 	rest := v3[1+deckSize:]
 	v2 := append([]byte{2}, v3[1:1+deckSize]...)
 	v2 = append(v2, rest[0], rest[1], rest[2], rest[3], byte(d.declined), rest[4])
 	v2 = append(v2, rest[9:]...)
-	var got Deck
+	got = Deck{}
 	if err := got.UnmarshalBinary(v2); err != nil || got != *d {
 		t.Errorf("version 2: %v, %+v, want %+v", err, got, *d)
+	}
+	var zero Deck
+	if err := got.UnmarshalBinary(version3(t, &zero)); err != nil || got != zero {
+		t.Errorf("the zero Deck in version 3: %v", err)
 	}
 }

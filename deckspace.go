@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"math/big"
 	"math/bits"
 	"sync"
 )
@@ -8,7 +9,7 @@ import (
 // The exact card analysis counts orders of a deck's ranks in int128s: the
 // 48-card deck has 48!/(8!)^6 orders, about 2.9e33 (under 2^112), so every
 // count it keeps fits, with room for the throws it sums (at most 24 an
-// order).
+// order); cardSpace refuses a shoe whose counts would not.
 
 // addTimes adds x to w n times, n 1 or 2: one order of a pair of ranks,
 // or both.
@@ -57,8 +58,49 @@ type deckSpace struct {
 	families  familyCache
 }
 
-// fullSpace is the space of the card-craps rules' 48-card deck.
-var fullSpace = sync.OnceValue(func() *deckSpace { return newDeckSpace(fullDeck()) })
+// maxSpaceKeys bounds the decks a space numbers, by their keys: 9^6, the
+// card-craps rules' deck's, some 265,000 decks of an even size.
+const maxSpaceKeys = 531_441
+
+// spaces holds each shoe's space once made, or nil for a shoe too large
+// to count exactly; a space made once serves every later analysis, as
+// its solved families do.
+var spaces sync.Map // Shoe -> func() *deckSpace
+
+// cardSpace is the space of r's shoe, or nil if its decks are more than
+// maxSpaceKeys, the orders of its cards pass what an int128 counts with
+// room for the throws it sums (a deal of the whole shoe's orders times
+// its cards, below 2^126), or it holds an odd number of cards (whose last
+// card is never dealt, which the space's counts do not follow).
+func (r *Rules) cardSpace() *deckSpace {
+	build, _ := spaces.LoadOrStore(Shoe(r.Shoe.deck()), sync.OnceValue(func() *deckSpace {
+		full := r.Shoe.deck()
+		if full.size()%2 != 0 {
+			return nil
+		}
+		keys := 1
+		for _, n := range full {
+			keys *= int(n) + 1
+		}
+		if keys > maxSpaceKeys {
+			return nil
+		}
+		// n!/(c1!...c6!) orders, times the n/2 throws summed over them.
+		orders, left := big.NewInt(1), 0
+		for _, c := range full {
+			for k := 1; k <= int(c); k++ {
+				left++
+				orders.Mul(orders, big.NewInt(int64(left)))
+				orders.Quo(orders, big.NewInt(int64(k)))
+			}
+		}
+		if orders.Mul(orders, big.NewInt(int64(full.size()))).BitLen() > 125 {
+			return nil
+		}
+		return newDeckSpace(full)
+	}))
+	return build.(func() *deckSpace)()
+}
 
 func newDeckSpace(full deck) *deckSpace {
 	s := &deckSpace{full: full, symmetric: true}

@@ -754,3 +754,37 @@ func TestCommissionOnABetTheDiceNeverLetWin(t *testing.T) {
 		t.Errorf("lay 4 under the same dice: return %s", lay.Return.RatString())
 	}
 }
+
+// TestLawStrategyAgreesWithSimulation: under any law a strategy's exact
+// return per unit wagered (AnalyzeStrategy) is the simulator's within 4
+// standard errors, the simulator's counted roll by roll (a line bet and
+// its odds decided together). rapid prints the law, the strategy and the
+// seed of a failure.
+func TestLawStrategyAgreesWithSimulation(t *testing.T) {
+	texts := []string{"pass 10; odds 2x", "don't pass 10; odds 1x", "place 6 12; place 8 12", "come 10; come odds 1x", "field 5"}
+	rapid.Check(t, func(t *rapid.T) {
+		r := Rules{Dice: lawGen(12).Draw(t, "law")}
+		if r.Dice.Probability(Totals(7)).Cmp(rat(1, 2)) > 0 {
+			t.Skip("a 7 on most throws: too few decisions of many bets to compare")
+		}
+		s, err := ParseStrategy(rapid.SampledFrom(texts).Draw(t, "strategy"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := r.AnalyzeStrategy(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: s, Seed: rapid.Uint64().Draw(t, "seed"), N: 1 << 15, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Total().Decisions < 200 {
+			return // too few to compare: bets these dice rarely decide
+		}
+		exact, _ := a.ReturnPerWagered.Float64()
+		if mean, se := res.Return(); math.Abs(mean-exact) > 4*se {
+			t.Fatalf("%s under %v: simulated %.5f ± %.5f, exact %.5f", s, r.Dice, mean, se, exact)
+		}
+	})
+}

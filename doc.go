@@ -77,7 +77,15 @@
 // ([NewDiceLaw]), or the text [ParseDiceLaw] reads ("srr=7",
 // "faces=1,1,1,1,1,2"). Every exact figure of the bets and of a shooter's
 // hand follows it, and so do the simulator's throws and [DiceLaw.Throw],
-// drawn from it exactly.
+// drawn from it exactly. [Rules.BreakEvenSRR] finds the SRR at which a
+// bet breaks even ([Rules.BreakEvenSRRWithOdds] a line bet with odds,
+// [Rules.BreakEvenSRRStrategy] a strategy): a pass line with 3-4-5x odds
+// needs an SRR of 6.039924, and [ThrowsToTellSRR] says a record needs
+// 896,769 throws to tell that from fair dice at 95% with 80% power. A
+// [DiceLog] is a record of throws: [DiceLog.Stats] tests it against any
+// law (chi-square and G-tests of the totals, throws, faces and sevens,
+// Holm's procedure over them) and gives its SRR with an interval, and
+// [Rules.FittedEdgeTable] every bet's edge under the law fitted to it.
 //
 // # Bets
 //
@@ -164,7 +172,8 @@
 // # Card craps
 //
 // The card-craps rules replace the dice with a 48-card deck, six ranks ace
-// to 6, eight of each. Under Rules whose Cards field names a reading of
+// to 6, eight of each; [Rules.Shoe] deals from another shoe (several
+// decks, or fewer cards of each rank). Under Rules whose Cards field names a reading of
 // them ([CardCraps] is the Standard table with their own), a
 // [Table] takes its throws from a [Deck] through [Table.Deal] instead of
 // [Table.Roll]: the deck deals two cards, their ranks are the throw, and

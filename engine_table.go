@@ -324,7 +324,7 @@ func (s *seatPlay) tally(t *Table, l ledger, b Bet) int {
 // plays them: the player holds MaxAmount before every roll.
 func (p *player) play(st *stream, n int64, out *SimResult) {
 	if p.cfg.Rules.Cards != NoCards {
-		p.deck = NewDeck(st.pcg.Uint64(), st.pcg.Uint64())
+		p.deck = p.cfg.Rules.Shoe.NewDeck(st.pcg.Uint64(), st.pcg.Uint64())
 	}
 	switch p.cfg.Mode {
 	case ByRolls, ByShooters:

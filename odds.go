@@ -271,6 +271,12 @@ func (r *Rules) betSteps(b Bet, downAtPoint bool) (*automaton, [][36]step) {
 // the chain the solver works on, each throw weighed by r's dice.
 func (r *Rules) buildChain(rows [][36]step) *chain {
 	num, den := r.throwWeights()
+	return chainOf(rows, num, den)
+}
+
+// chainOf is the chain of a bet's steps with each throw x weighed num[x]
+// of den.
+func chainOf(rows [][36]step, num [36]int64, den int64) *chain {
 	n := len(rows)
 	c := &chain{out: make([]map[int]*big.Int, n), self: make([]*big.Int, n), total: make([]*big.Int, n),
 		term: make([][nq]*big.Rat, n)}
@@ -759,7 +765,9 @@ func (r Rules) WithOdds(b Bet, limit OddsLimit) (LineOdds, error) {
 	} else {
 		chances := r.throwChances()
 		for x, d := range AllDice() {
-			if e := b.roll(&r, betState{}, d); e.verdict == stays && err == nil {
+			// A point the dice or the shoe never set adds nothing: no
+			// odds are made behind it.
+			if e := b.roll(&r, betState{}, d); e.verdict == stays && err == nil && chances[x].Sign() != 0 {
 				err = addOdds(int(e.next.point), chances[x])
 			}
 		}

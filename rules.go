@@ -156,6 +156,10 @@ type Rules struct {
 	// WithOdds and Hand give the cards' figures, and AnalyzeDeck the
 	// deck's own.
 	Cards CardReading
+	// Shoe is what the cards are dealt from under card rules: how many
+	// of each rank; the zero Shoe is the card-craps rules' 48-card deck,
+	// eight of each. It is a rule of card tables only.
+	Shoe Shoe
 	// Private is the private game of the private-game rule book: no house banks anything.
 	// The shooter's center bet is faded by the other players, and every
 	// other bet is a side bet between two players at the odds they agree
@@ -786,6 +790,8 @@ func (r Rules) Offers(b Bet) error {
 		why = "the table sets no pays for it (Rules.Sequences.MuggsysCorner)"
 	case b.Kind == Before && !r.Dice.throws(b.Against) && !b.sequenceThrown(&r.Dice):
 		why = fmt.Sprintf("dice %v never throw %s or %s, so the bet would never be decided", r.Dice, b.sequenceText(), b.Against.text())
+	case r.Cards != NoCards && !r.dealsItsPoint(b):
+		why = fmt.Sprintf("a shoe of %v never deals a come-out %d, so the bet is never made", r.Shoe, b.Number)
 	}
 	if why != "" {
 		return fmt.Errorf("craps: %v: %s: %w", b, why, ErrNotOffered)
@@ -805,7 +811,7 @@ const maxOddsMultiple = 10_000
 func (r Rules) Validate() error {
 	for _, check := range []func(*Rules) string{
 		(*Rules).checkGame, (*Rules).checkMoney, (*Rules).checkPayouts, (*Rules).checkOdds,
-		(*Rules).checkCommissions, (*Rules).checkSwitches, (*Rules).checkSplitBets, (*Rules).checkDice,
+		(*Rules).checkCommissions, (*Rules).checkSwitches, (*Rules).checkSplitBets, (*Rules).checkDice, (*Rules).checkShoe,
 	} {
 		if why := check(&r); why != "" {
 			return fmt.Errorf("craps: rules: %s: %w", why, ErrInvalidRules)
@@ -838,7 +844,7 @@ func (r *Rules) checkGame() string {
 		// What the house sets has no meaning without a house.
 		casino := *r
 		casino.Crapless, casino.Bar, casino.Unit, casino.Minimum, casino.Maximum = false, 0, 0, 0, 0
-		casino.NotOffered, casino.Cards, casino.Private, casino.FadeClaim = 0, NoCards, false, false
+		casino.NotOffered, casino.Cards, casino.Shoe, casino.Private, casino.FadeClaim = 0, NoCards, Shoe{}, false, false
 		casino.Dice = DiceLaw{} // the players' dice, not a house rule
 		if casino != (Rules{}) {
 			return "the private game has no house: " + casinoRulesSet(&casino) +

@@ -40,7 +40,7 @@ func newDeckFigures(r craps.Rules) (*deckFigures, error) {
 	// casino table: the private game's no-bar and fade claim, which the
 	// shooter's line does not read, are not a casino's.
 	dice := r
-	dice.Cards, dice.NotOffered, dice.Private, dice.FadeClaim = craps.NoCards, 0, false, false
+	dice.Cards, dice.Shoe, dice.NotOffered, dice.Private, dice.FadeClaim = craps.NoCards, craps.Shoe{}, 0, false, false
 	if dice.Bar == craps.NoBar {
 		dice.Bar = 0
 	}
@@ -92,8 +92,8 @@ func (d *deckFigures) writeText(w io.Writer, wide bool) error {
 	if err := writeTable(w, table); err != nil {
 		return err
 	}
-	fmt.Fprintln(w, "\nPoints made, the point before a 7 from the deck the come-out leaves, all 48\n"+
-		"shuffled if the deck runs out; and the chance that it runs out during the point")
+	fmt.Fprintln(w, "\nPoints made, the point before a 7 from the deck the come-out leaves, all the\n"+
+		"cards shuffled if the deck runs out; and the chance that it runs out during the point")
 	fmt.Fprintln(w)
 	table = [][]string{{"POINT", "DICE", "CARDS", "DECK RUNS OUT"}}
 	for _, n := range d.points() {
@@ -242,7 +242,7 @@ func (s *session) cards(line int, cmd string, args []string, out report) error {
 // theDeck is the tape's deck, made from its seed when first needed.
 func (s *session) theDeck() *craps.Deck {
 	if s.deck == nil {
-		s.deck = craps.NewDeck(s.seed, 0)
+		s.deck = s.table.Rules().Shoe.NewDeck(s.seed, 0)
 	}
 	return s.deck
 }

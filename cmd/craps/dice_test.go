@@ -201,3 +201,37 @@ func TestDiceTapeFitAndLaw(t *testing.T) {
 		t.Errorf("place 6 under the fitted law: %+v", doc.Bets[0])
 	}
 }
+
+// The shoe is a rule key: craps edge under a shoe of four of each rank
+// gives that shoe's exact figures (the pass line's edge turns to the
+// player's, -0.2557%, where so few cards are dealt without replacement),
+// and a roll tape's card table deals from it.
+func TestEdgeShoe(t *testing.T) {
+	_, out, errOut := runCmd(t, "", "edge", "-rules", "cards", "-shoe", "4", "-bet", "pass")
+	if !strings.Contains(out, "Pass Line  1:1   -0.2557%") {
+		t.Errorf("craps edge -shoe 4: %s\n%s", errOut, out)
+	}
+	// The same seed deals other throws from 24 cards than from 48.
+	tape := "seed 3\nbet pass 10\ndeal\ndeal\ndeal\ndeal\n"
+	code, small, errOut := runCmd(t, "rules cards shoe=4\n"+tape, "play", "-strict")
+	_, full, _ := runCmd(t, "rules cards\n"+tape, "play", "-strict")
+	if code != 0 || strings.Count(small, ": deal ") != 4 || small == full {
+		t.Errorf("a tape at a card table of 24 cards: exit %d, %s\n%s", code, errOut, small)
+	}
+	if code, _, _ := runCmd(t, "", "edge", "-shoe", "4"); code != 2 {
+		t.Errorf("a shoe with dice: exit %d, want 2", code)
+	}
+}
+
+// The README's worked example through the command: a pass line with
+// 3-4-5x odds breaks even at SRR 6.039924, and a record needs 896,769
+// throws to tell that SRR from 6 at 95% with 80% power (the pass line
+// alone: 6.458153 and 7,662), whatever record is read.
+func TestDiceWorkedExample(t *testing.T) {
+	_, out, errOut := runCmd(t, throwsText(t, "fair", 600, 2), "dice", "-srr", "6.039924,6.458153", "-bet", "pass")
+	for _, want := range []string{"6.040  896769\n", "6.458    7662\n", "Pass Line, 3-4-5x odds", "6.039924 +\n", "6.458153 +\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("craps dice -srr 6.039924,6.458153: no %q in\n%s%s", want, out, errOut)
+		}
+	}
+}

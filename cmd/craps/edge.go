@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -86,7 +87,7 @@ func newEdgeReport(r craps.Rules, name, pick string) (*edgeReport, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := r.EdgeTable()
+	rows, err := pickedRows(r, pick, keep)
 	if err != nil {
 		return nil, err
 	}
@@ -128,11 +129,37 @@ func newEdgeReport(r craps.Rules, name, pick string) (*edgeReport, error) {
 		rep.hand = &h
 	}
 	if r.Cards != craps.NoCards {
-		if rep.deck, err = newDeckFigures(r); err != nil {
+		// A shoe too large to count exactly has no exact deck figures;
+		// its bets' rows say they are simulated.
+		if rep.deck, err = newDeckFigures(r); err != nil && !errors.Is(err, craps.ErrOverflow) {
 			return nil, err
 		}
 	}
 	return rep, nil
+}
+
+// pickedRows is the rules' edge table, or where -bet picks bets (and no
+// row of a line bet taken down is wanted) those of the table's bets alone,
+// so that a card table of a large shoe simulates only what is asked.
+func pickedRows(r craps.Rules, pick string, keep func(craps.Bet) bool) ([]craps.Analysis, error) {
+	if pick == "" || r.LineBetsRemovable {
+		return r.EdgeTable()
+	}
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	var rows []craps.Analysis
+	for _, b := range r.Catalogue() {
+		if !keep(b) {
+			continue
+		}
+		a, err := r.Analyze(b)
+		if err != nil {
+			return nil, err
+		}
+		rows = append(rows, a)
+	}
+	return rows, nil
 }
 
 // betPicker reads -bet: bets or kinds of bets separated by commas, a
@@ -250,15 +277,20 @@ func (rep *edgeReport) writeText(w io.Writer, wide bool) error {
 	}
 	var simulated []string
 	var decisions int64
+	why := "whose state (the totals thrown) and the deck's are too many to follow"
 	for _, a := range rep.rows {
 		if a.Simulated != 0 {
 			simulated, decisions = append(simulated, rowName(a)), a.Simulated
+			switch a.Bet.Kind {
+			case craps.All, craps.Tall, craps.Small, craps.Repeater:
+			default: // any other bet is exact but for a shoe too large
+				why = "dealt from a shoe of more decks than the exact analysis counts (see -shoe)"
+			}
 		}
 	}
 	if len(simulated) > 0 {
-		fmt.Fprintf(w, "\n%s\n", wrap(fmt.Sprintf("Not exact: %s, whose state (the totals thrown) and the deck's are too many "+
-			"to follow, are simulated: %d decisions each from a fixed seed, the edge's standard error after the ±.",
-			strings.Join(simulated, ", "), decisions), 80))
+		fmt.Fprintf(w, "\n%s\n", wrap(fmt.Sprintf("Not exact: %s, %s, are simulated: %d decisions each from a fixed seed, "+
+			"the edge's standard error after the ±.", strings.Join(simulated, ", "), why, decisions), 80))
 	}
 	f.writeNotes(w)
 	if len(rep.line) > 0 {

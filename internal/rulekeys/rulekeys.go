@@ -47,6 +47,14 @@ var topics = []struct {
 				r.Cards = c
 				return err
 			}},
+		{"shoe", "CARDS", `what the cards are dealt from under card rules: the cards of each rank, "16" ` +
+			`(two card-craps decks), or six counts from the ace to the 6, "4,4,4,4,4,4" (default 8: the ` +
+			`card-craps rules' 48-card deck)`, false,
+			func(r *craps.Rules, v string) error {
+				sh, err := craps.ParseShoe(v)
+				r.Shoe = sh
+				return err
+			}},
 		{"dice", "LAW", `the dice's law, every throw's chance: "fair"; "srr=7" (a dice setter's 7 once in ` +
 			`7 throws, the other totals in their proportions); "faces=1,1,1,1,1,2" (both dice loaded alike, ` +
 			`the 6 twice as likely), "faces=1,1,1,1,1,2;1,1,1,1,1,1" (the first die loaded); ` +

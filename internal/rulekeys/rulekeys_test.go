@@ -204,6 +204,7 @@ var ruleSetCases = []struct {
 		r.BonusCraps = HandPaytable{Tiers: [10]HandTier{{From: 9, Pays: Ratio{Win: 299, Stake: 1}}, {From: 10, Pays: Ratio{Win: 7999, Stake: 1}}}}
 	}, "10@jackpot"},
 	{"cards", "pair-kept", "the card-craps rules", func(r *Rules) { r.Cards = CardsPairKept }, "on-and-off"},
+	{"shoe", "16", "two card-craps decks", func(r *Rules) { r.Shoe = Shoe{16, 16, 16, 16, 16, 16} }, "1,2"},
 	{"dice", "srr=7", "a dice setter's 7 once in 7 throws", func(r *Rules) { r.Dice = srr7() }, "srr=1"},
 	{"dice-file", "testdata/srr7.dice", "the same law from a file", func(r *Rules) { r.Dice = srr7() }, "testdata/none.dice"},
 	{"private", "true", "the private game", func(r *Rules) { r.Private = true }, "house"},
