@@ -504,7 +504,7 @@ func betGroups(r Rules) [][]Action {
 // standard rules on every run but -short, every bet of every preset with
 // CRAPS_EXHAUSTIVE=1.
 func TestSimulationAgreesWithAnalysis(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("long simulation")
 	}
 	for _, name := range simPresets() {
@@ -552,7 +552,7 @@ func simulationAgreesWithAnalysis(t *testing.T, name string) {
 // Put bets and their odds, and a progression on the general engine, also
 // agree with the analysis.
 func TestSimulationPutAndProgression(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("long simulation")
 	}
 	put, _ := ParseStrategy("put 6 10; put odds 6 max")
@@ -593,7 +593,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 		{"the private game's hands", privateExactRun(ByShooters, 2*blockShooters+5)},
 		{"the private game's sessions", privateExactRun(BySessions, 2*blockSessions+7)},
 	}
-	if testing.Short() {
+	if !thorough() {
 		cases[0].cfg.N = blockRolls/4 + 1
 	}
 	for _, c := range cases {

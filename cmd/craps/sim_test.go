@@ -185,7 +185,7 @@ func TestSimStrategyText(t *testing.T) {
 // lists them all with their doc lines.
 func TestSimEveryBettingSystem(t *testing.T) {
 	n := "300000"
-	if testing.Short() {
+	if !thorough() {
 		n = "30000"
 	}
 	_, help, _ := runCmd(t, "", "help", "strategy")
