@@ -75,6 +75,10 @@ const (
 	SevenPoint      // 7-Point: a come-out 7, then a come-out that sets a point.
 	SevenPointSeven // 7-Point-7: a come-out 7, a point, then a 7.
 	MuggsysCorner   // a come-out 7, or a point and then a 7 at once, each at its own pay.
+
+	// Repeater Bets Plus' bets on the repeaters' totals (Rules.RepeaterGroups).
+
+	RepeaterAny // any total of Bet.Set thrown its repeater's number of times before a 7 (Updown, Downtown, ...).
 	numKinds
 )
 
@@ -87,6 +91,7 @@ var kindNames = [numKinds]string{
 	"Center", "Point", "Number", "Before", "Within",
 	"Ride the Line", "Hot Shooter", "Different Doubles", "Bonus Craps",
 	"Point-7", "7-Point", "7-Point-7", "Muggsy's Corner",
+	"Repeater Any",
 }
 
 // String is the name a dealer says for the kind ("Place", "Hard", "C&E").
@@ -183,7 +188,9 @@ func (b Bet) String() string {
 		return name // not "Hop 0-0" nor " before ": those read as nothing
 	case b.Kind == Hop:
 		return name + " " + b.Hop.String()
-	case b.Kind == All && b.Set != 0:
+	case b.Kind == RepeaterAny && repeaterGroupName(b.Set) != "":
+		return repeaterGroupName(b.Set)
+	case (b.Kind == All || b.Kind == Repeater || b.Kind == RepeaterAny) && b.Set != 0:
 		return name + " " + b.Set.text()
 	case b.Kind == Before:
 		return b.sequenceText() + " before " + b.Against.text()
@@ -243,6 +250,7 @@ var betAliases = map[string]BetKind{
 	"point-7": PointSeven, "point-seven": PointSeven, "7-point": SevenPoint, "seven-point": SevenPoint,
 	"7-point-7": SevenPointSeven, "seven-point-seven": SevenPointSeven,
 	"muggsy's corner": MuggsysCorner, "muggsys corner": MuggsysCorner, "muggsy": MuggsysCorner,
+	"repeater any": RepeaterAny,
 }
 
 // ParseBet reads a bet by the names a dealer or player says, in any case:
@@ -279,6 +287,12 @@ func ParseBet(s string) (Bet, error) {
 		b := Bet{Kind: All}
 		var err error
 		if b.Set, err = ParseOutcomeSet(strings.TrimPrefix(set, "of ")); err != nil || !b.wellFormed() {
+			return Bet{}, syntaxError("bet", s)
+		}
+		return b, nil
+	}
+	if b, ok := parseRepeaterSet(text); ok {
+		if !b.wellFormed() {
 			return Bet{}, syntaxError("bet", s)
 		}
 		return b, nil
@@ -344,8 +358,8 @@ func (b Bet) wellFormed() bool {
 	case b.Kind == Within:
 		return b.Number == 0 && b.Hop == Dice{} && b.Against == 0 && b.sequenceWellFormed() &&
 			b.Throws >= 1 && int(b.Throws) >= b.sequenceLen() && b.Throws <= MaxThrows
-	case b.Kind == All && b.Set != 0:
-		return b.Number == 0 && b.Hop == Dice{} && b.Against == 0 && b.Throws == 0 && wholeTotals(b.Set) &&
+	case b.Kind == All && b.Set != 0 || b.Kind == Repeater && b.Set != 0 || b.Kind == RepeaterAny:
+		return b.Number == 0 && b.Hop == Dice{} && b.Against == 0 && b.Throws == 0 && b.Set != 0 && wholeTotals(b.Set) &&
 			b.Then == [2]OutcomeSet{}
 	case b.Hop != Dice{} || b.Set|b.Against != 0 || b.Throws != 0 || b.Then != [2]OutcomeSet{}:
 		return false
@@ -359,13 +373,24 @@ func (b Bet) wellFormed() bool {
 		return b.Number == 2 || b.Number == 3 || b.Number == 11 || b.Number == 12
 	case b.Kind == PlaceToLose:
 		return isBoxNumber(b.Number, false)
+	case b.Kind == PointBet && b.Number == 7: // High Point craps' point
+		return true
 	}
 	return isBoxNumber(b.Number, true)
 }
 
 // Points lists the totals that can be the point under r, smallest first:
-// 4, 5, 6, 8, 9 and 10, and in crapless craps 2, 3, 11 and 12 too.
-func (r Rules) Points() []int { return boxNumbers(&r) }
+// 4, 5, 6, 8, 9 and 10, in crapless craps 2, 3, 11 and 12 too, and in
+// High Point craps 7.
+func (r Rules) Points() []int {
+	var out []int
+	for n := 2; n <= 12; n++ {
+		if r.isPoint(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
 
 // boxNumbers lists the points of the game, smallest first.
 func boxNumbers(r *Rules) []int {
@@ -452,7 +477,7 @@ func (r Rules) Pays(b Bet, point int, d Dice) (Ratio, error) {
 	if err := r.Offers(b); err != nil {
 		return Ratio{}, err
 	}
-	if point != 0 && !isBoxNumber(point, r.Crapless) {
+	if point != 0 && !r.isPoint(point) {
 		return Ratio{}, fmt.Errorf("craps: pays: %v: %d is not a point of the game: %w", b, point, ErrSyntax)
 	}
 	if !d.Valid() {
@@ -524,6 +549,9 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 	case All, Tall, Small:
 		return r.allOf(b, s, t)
 	case Repeater:
+		if b.Set != 0 {
+			return r.repeaterSet(b, s, t)
+		}
 		switch t {
 		case 7:
 			return effect{verdict: loses}
@@ -534,6 +562,8 @@ func (b Bet) roll(r *Rules, s betState, d Dice) effect {
 			s.made++
 		}
 		return effect{next: s}
+	case RepeaterAny:
+		return r.repeaterAny(b, s, t)
 	case Center, PointBet:
 		return r.rightLine(s, t)
 	case NumberBet:
@@ -652,6 +682,8 @@ func (r *Rules) comeOutPush(t int) bool {
 // total of Rules.ComeOutPush pushes.
 func (r *Rules) rightLine(s betState, t int) effect {
 	switch {
+	case r.HighPoint:
+		return highPoint(s, t, true)
 	case s.point != 0:
 		return before(t, int(s.point), 7, evenMoney, s)
 	case r.comeOutPush(t):
@@ -668,6 +700,8 @@ func (r *Rules) rightLine(s betState, t int) effect {
 // total pushes on the come-out, as the totals of Rules.ComeOutPush do.
 func (r *Rules) wrongLine(s betState, t int) effect {
 	switch {
+	case r.HighPoint:
+		return highPoint(s, t, false)
 	case s.point != 0:
 		return before(t, 7, int(s.point), evenMoney, s)
 	case r.comeOutPush(t):
@@ -681,6 +715,33 @@ func (r *Rules) wrongLine(s betState, t int) effect {
 	}
 	return effect{next: betState{point: int8(t)}}
 }
+
+// highPoint is the line bet of High Point craps (Rules.HighPoint), the
+// shooter's side when right and the other side when not: on the
+// come-out 2 and 3 are thrown again, 11 and 12 win for the shooter, and
+// any other total is the point, which the next throw decides, for the
+// shooter if it is higher.
+func highPoint(s betState, t int, right bool) effect {
+	shooter := false
+	switch {
+	case s.point != 0:
+		shooter = t > int(s.point)
+	case t == 2 || t == 3:
+		return effect{next: s}
+	case t == 11 || t == 12:
+		shooter = true
+	default:
+		return effect{next: betState{point: int8(t)}}
+	}
+	if shooter == right {
+		return effect{verdict: wins, pays: evenMoney}
+	}
+	return effect{verdict: loses}
+}
+
+// isPoint reports whether n can be the shooter's point under r: a box
+// number, and 7 in High Point craps.
+func (r *Rules) isPoint(n int) bool { return isBoxNumber(n, r.Crapless) || (r.HighPoint && n == 7) }
 
 // trueOdds is the fair payout on n before 7: the ways to throw 7 against
 // the ways to throw n (2:1 on 4, 3:2 on 5, 6:5 on 6). layOdds is its reverse.

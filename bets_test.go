@@ -26,7 +26,7 @@ func TestBetKindString(t *testing.T) {
 		want   string
 	}{
 		{"the zero kind", NoBet, "No Bet"},
-		{"a kind past the last", numKinds, "BetKind(50)"},
+		{"a kind past the last", numKinds, "BetKind(51)"},
 		{"far out of range", BetKind(200), "BetKind(200)"},
 		{"the dealer's name", DontPass, "Don't Pass"},
 		{"C&E", CAndE, "C&E"},

@@ -92,7 +92,7 @@ func compile(r *Rules, b Bet) *automaton {
 	add(b.start())
 	if b.Kind == PassLine || b.Kind == DontPass {
 		for n := 2; n <= 12; n++ {
-			if isBoxNumber(n, r.Crapless) {
+			if r.isPoint(n) {
 				add(betState{point: int8(n)})
 			}
 		}

@@ -99,11 +99,14 @@
 // craps, 2, 3, 11, 12, horn, horn high, C&E, world, three-way craps, every
 // hop), all, tall and small and any other set of totals before a 7 ("all
 // 6,8"), the repeaters (a total thrown its number of times before a 7),
-// and the bets paid by a count, each by a [HandPaytable] of Rules: the
-// fire bet (different points made), Ride the Line (pass line wins in the
-// hand), the Hot Shooter (throws in the hand), Different Doubles (doubles
-// before a 7) and the Bonus Craps progressive (different totals before a
-// 7 or a repeat; [Rules.BreakEvenTop] gives its break-even jackpot).
+// Repeater Bets Plus' repeaters on a set of totals and [RepeaterAny] bets
+// on a group of repeaters (which a player may surrender,
+// [Table.Surrender]), and the bets paid by a count, each by a
+// [HandPaytable] of Rules: the fire bet (different points made), Ride the
+// Line (pass line wins in the hand), the Hot Shooter (throws in the hand),
+// Different Doubles (doubles before a 7) and the Bonus Craps progressive
+// (different totals before a 7 or a repeat; [Rules.BreakEvenTop] gives
+// its break-even jackpot).
 // The casino's sequence bets are made on the come-out and decided in a
 // few throws: Point-7, 7-Point, 7-Point-7 and Muggsy's Corner.
 // The private game adds its own: the center bet, the point, a number
@@ -126,14 +129,15 @@
 // commission on buy and lay bets and the numbers the table buys, the
 // table's unit, minimum and maximum and limits per kind of bet, which bets
 // work on the come-out and which stay up after a win, whether pass and
-// come bets may be taken down or made after the point, crapless craps, and
+// come bets may be taken down or made after the point, crapless craps and
+// High Point craps, and
 // the side bets' paytables (fire, all of a set before a 7, repeaters, the
 // other bets on a count). It is a
 // plain comparable struct whose zero value ([Standard]) is the table of
 // the posted casino rules and the croupier trainer (the posted rules are a
 // shorter copy of the trainer's, which say they were checked against
 // wizardofodds.com); [Bar2], [Vegas], [Crapless], [Odds100x], [NewYork],
-// [RockNRollDice] and the
+// [RockNRollDice], [RepeaterBetsPlus], [HighPointCraps] and the
 // private game [Street] are the other presets, each documented with its
 // source. The sources the docs name (the private-game rule book, the
 // posted casino rules, the second casino's rules, the card-craps rules and

@@ -62,18 +62,25 @@ type decisionLaw struct {
 // decisionLaw reads the law of a decision from the pass line's analysis
 // (the cards' under card rules): for each come-out throw that sets a
 // point, its chance times the chance that a pass line bet on that point
-// wins (a point made) or loses (the seven-out).
+// wins (a point made) or loses (the seven-out). A come-out throw that
+// decides nothing and sets no point (High Point craps' 2 and 3) is thrown
+// again, so the chances are of the throws that do something.
 func (r *Rules) decisionLaw() decisionLaw {
 	line := Bet{Kind: PassLine}
 	d := decisionLaw{made: map[int]*big.Rat{}, sevenOut: new(big.Rat), throws: r.analyze(line, false).Rolls}
 	chances := r.throwChances()
 	auto := compile(r, line)
 	onPoint := map[int]Analysis{}
+	again := new(big.Rat)
 	for x, st := range auto.steps[0] {
 		if st.verdict != stays {
 			continue
 		}
 		n := int(auto.states[st.next].point)
+		if n == 0 {
+			again.Add(again, chances[x])
+			continue
+		}
 		a, ok := onPoint[n]
 		if !ok {
 			a = r.analyze(Bet{Kind: PassLine, Number: n}, false)
@@ -82,6 +89,13 @@ func (r *Rules) decisionLaw() decisionLaw {
 		}
 		d.made[n].Add(d.made[n], new(big.Rat).Mul(chances[x], a.Win))
 		d.sevenOut.Add(d.sevenOut, new(big.Rat).Mul(chances[x], a.Lose))
+	}
+	if again.Sign() != 0 {
+		done := new(big.Rat).Sub(big.NewRat(1, 1), again)
+		for _, p := range d.made {
+			p.Quo(p, done)
+		}
+		d.sevenOut.Quo(d.sevenOut, done)
 	}
 	return d
 }

@@ -579,28 +579,40 @@ func TestHandBetsSaveAndRestore(t *testing.T) {
 }
 
 // TestHandBetsSimulated: a seeded simulation of each bet on a count, under
-// a random paytable, lands within 4 standard errors of its exact return.
-// Each check plays a million rolls; with CRAPS_EXHAUSTIVE=1 only.
+// a random paytable, in standard, crapless or High Point craps, lands
+// within 4 standard errors of its exact return. Each check plays a
+// million rolls; with CRAPS_EXHAUSTIVE=1 only.
 func TestHandBetsSimulated(t *testing.T) {
 	exhaustive(t)
 	rapid.Check(t, func(t *rapid.T) {
-		r := Rules{Crapless: rapid.Bool().Draw(t, "crapless")}
+		var r Rules
+		switch rapid.IntRange(0, 2).Draw(t, "game") {
+		case 1:
+			r.Crapless = true
+		case 2:
+			r.HighPoint = true
+		}
 		k := rapid.SampledFrom([]BetKind{RideTheLine, HotShooter, DifferentDoubles, BonusCraps}).Draw(t, "kind")
 		r.setHandPaytable(k, drawHandPaytable(t, k, 40))
-		b := Bet{Kind: k}
-		res, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: Strategy{Name: "count",
-			Actions: []Action{{Bet: b, Amounts: []Amount{60}}}}, Seed: rapid.Uint64().Draw(t, "seed"), N: 1 << 20})
-		if err != nil {
-			t.Fatal(err)
-		}
-		exact, _ := analyzed(t, r, b).Return.Float64()
-		for _, tally := range res.Bets {
-			mean, se := tally.Return()
-			if math.Abs(mean-exact) > 4*se {
-				t.Fatalf("%v paying %v: simulated %.5f ± %.5f over %d decisions, exact %.5f", b, r.handPaytable(k), mean, se, tally.Decisions, exact)
-			}
-		}
+		checkSimulatedReturn(t, r, Bet{Kind: k}, 60)
 	})
+}
+
+// checkSimulatedReturn plays b alone, amount a time, for a million rolls
+// of a seed rapid draws under r, and fails t unless the simulated return
+// is within 4 standard errors of the exact one.
+func checkSimulatedReturn(t *rapid.T, r Rules, b Bet, amount Amount) {
+	res, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: Strategy{Name: "one bet",
+		Actions: []Action{{Bet: b, Amounts: []Amount{amount}}}}, Seed: rapid.Uint64().Draw(t, "seed"), N: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exact, _ := analyzed(t, r, b).Return.Float64()
+	for _, tally := range res.Bets {
+		if mean, se := tally.Return(); math.Abs(mean-exact) > 4*se {
+			t.Fatalf("%v: simulated %.5f ± %.5f over %d decisions, exact %.5f (the rules drawn above)", b, mean, se, tally.Decisions, exact)
+		}
+	}
 }
 
 // TestHandPaytablesJSON: the rules' JSON holds each paytable as its text

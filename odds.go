@@ -579,7 +579,8 @@ func labelLess(a, b string) bool {
 // (three-way craps among them), every hop, the sequence bets (Point-7,
 // 7-Point, 7-Point-7, Muggsy's Corner), the fire bet, Ride the Line and
 // the Hot Shooter, all, tall and small, the rules' other all-of-a-set
-// bets, Different Doubles, Bonus Craps, and the repeaters on 2 to 12. In the
+// bets, Different Doubles, Bonus Craps, the repeaters on 2 to 12, and the
+// rules' repeaters on sets and on groups of repeaters. In the
 // private game it lists the center bet, right and
 // wrong, come and don't come, the point on each number, the hardways,
 // each number before a 7, and the propositions the private-game rule book quotes (a pair,
@@ -646,8 +647,18 @@ func (r Rules) Catalogue() []Bet {
 			add(Bet{Kind: Repeater, Number: n})
 		}
 	}
+	for _, e := range r.RepeaterSets {
+		if e.Set != 0 {
+			add(Bet{Kind: Repeater, Set: e.Set})
+		}
+	}
+	for _, e := range r.RepeaterGroups {
+		if e.Set != 0 {
+			add(Bet{Kind: RepeaterAny, Set: e.Set})
+		}
+	}
 	add(Bet{Kind: Center})
-	for _, n := range points {
+	for _, n := range r.Points() { // the shooter's points, High Point's 7 among them
 		add(Bet{Kind: PointBet, Number: n})
 	}
 	for n := 2; n <= 12; n++ {
@@ -668,7 +679,9 @@ func (r Rules) Catalogue() []Bet {
 // EdgeTable analyses every bet in r.Catalogue, in its order. Where
 // r.LineBetsRemovable lets players take pass and come bets down, it adds
 // the rows of a player who does so as soon as the point is set, which show
-// what the rule costs the house. Under card rules the rows are the cards'
+// what the rule costs the house; where r.RepeaterSurrender gives a
+// repeater a surrender value, the rows of a player who surrenders it as
+// soon as he may (Analysis.Note says when). Under card rules the rows are the cards'
 // (see Analyze), analysed on every processor: the first card table of a
 // process takes a few seconds, and the point families it solves are kept
 // for the next.
@@ -679,12 +692,18 @@ func (r Rules) EdgeTable() ([]Analysis, error) {
 	type row struct {
 		bet         Bet
 		downAtPoint bool
+		surrenderAt int
 	}
 	var todo []row
 	for _, b := range r.Catalogue() {
-		todo = append(todo, row{b, false})
+		todo = append(todo, row{b, false, 0})
 		if r.LineBetsRemovable && (b.Kind == PassLine || b.Kind == Come) {
-			todo = append(todo, row{b, true})
+			todo = append(todo, row{b, true, 0})
+		}
+		for k := 1; b.Kind == Repeater && b.Set == 0 && k < repeats(b.Number); k++ {
+			if _, ok := r.surrenderValue(b.Number, k); ok {
+				todo = append(todo, row{b, false, k})
+			}
 		}
 	}
 	rows := make([]Analysis, len(todo))
@@ -697,6 +716,10 @@ func (r Rules) EdgeTable() ([]Analysis, error) {
 	for range workers {
 		wg.Go(func() {
 			for i := range next {
+				if k := todo[i].surrenderAt; k > 0 {
+					rows[i] = r.analyzeSurrendered(todo[i].bet, k)
+					continue
+				}
 				rows[i] = r.analyze(todo[i].bet, todo[i].downAtPoint)
 			}
 		})

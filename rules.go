@@ -20,6 +20,13 @@ type Rules struct {
 	// Crapless: 2, 3, 11 and 12 are points too. Only 7 wins on the
 	// come-out, nothing loses, and the don't bets are not offered.
 	Crapless bool
+	// HighPoint is High Point craps (HighPointCraps): on the come-out 2
+	// and 3 decide nothing and are thrown again, 11 and 12 win, and any
+	// other total, 7 included, is the point; the next throw decides it,
+	// winning if it is higher than the point and losing if it is not.
+	// The shooter's hand ends on a point lost. Don't pass is the mirror,
+	// with no total barred.
+	HighPoint bool
 	// Bar is the come-out total on which don't pass and don't come push:
 	// 12 (0 means 12, the posted casino rules and the croupier trainer), 2
 	// (the second casino's rules), or NoBar, which only the private game
@@ -138,6 +145,14 @@ type Rules struct {
 	AllBets [4]AllPaytable
 	// Repeater is the repeater bets' paytable.
 	Repeater RepeaterPaytable
+	// RepeaterSets and RepeaterGroups are the table's other bets on the
+	// repeaters' totals (Repeater Bets Plus): a Repeater bet on a set of
+	// totals counted together, and a RepeaterAny bet paid when any of a
+	// set's repeaters would win. RepeaterSurrender lets a repeater be
+	// surrendered partway (Table.Surrender). Zero: none of them.
+	RepeaterSets      [3]RepeaterSetPaytable
+	RepeaterGroups    [5]RepeaterGroupPaytable
+	RepeaterSurrender RepeaterSurrender
 	// RideTheLine, HotShooter, DifferentDoubles and BonusCraps pay the
 	// bets on a count of those names (HandPaytable); a zero paytable is
 	// the bet's published one: Ride the Line's pay table 1
@@ -779,13 +794,20 @@ func (r Rules) Offers(b Bet) error {
 	case r.Crapless && (b.Kind == DontPass || b.Kind == DontCome || b.Kind == DontPassOdds ||
 		b.Kind == DontComeOdds || b.Kind == Fire):
 		why = "not offered in crapless craps"
+	case r.HighPoint && (isOdds(b.Kind) || b.Kind == Fire || isSequence(b.Kind)):
+		why = "not offered in High Point craps, whose point (7 among them) is decided by one throw"
 	case b.Number != 0 && b.Kind != Hardway && b.Kind != HornHigh && b.Kind != PlaceToLose &&
-		b.Kind != NumberBet && b.Kind != Repeater && !isBoxNumber(b.Number, r.Crapless):
+		b.Kind != NumberBet && b.Kind != Repeater && !isBoxNumber(b.Number, r.Crapless) &&
+		!(b.Kind == PointBet && r.isPoint(b.Number)):
 		why = fmt.Sprintf("%d is not a point in this game", b.Number)
 	case b.Kind == Buy && r.BuyOn != 0 && r.BuyOn&Totals(b.Number) == 0:
 		why = fmt.Sprintf("the table buys only %s", r.BuyOn.text())
 	case b.Kind == All && !allOffered:
 		why = fmt.Sprintf("the table offers no bet on all of %s before a 7", b.Set.text())
+	case b.Kind == Repeater && b.Set != 0 && !r.hasRepeaterSet(b.Set):
+		why = fmt.Sprintf("the table offers no repeater on %s", b.Set.text())
+	case b.Kind == RepeaterAny && !r.hasRepeaterGroup(b.Set):
+		why = fmt.Sprintf("the table offers no bet on the repeaters of %s", b.Set.text())
 	case b.Kind == MuggsysCorner && r.Sequences.MuggsysCorner == MuggsyPaytable{}:
 		why = "the table sets no pays for it (Rules.Sequences.MuggsysCorner)"
 	case b.Kind == Before && !r.Dice.throws(b.Against) && !b.sequenceThrown(&r.Dice):
@@ -811,7 +833,8 @@ const maxOddsMultiple = 10_000
 func (r Rules) Validate() error {
 	for _, check := range []func(*Rules) string{
 		(*Rules).checkGame, (*Rules).checkMoney, (*Rules).checkPayouts, (*Rules).checkOdds,
-		(*Rules).checkCommissions, (*Rules).checkSwitches, (*Rules).checkSplitBets, (*Rules).checkDice, (*Rules).checkShoe,
+		(*Rules).checkCommissions, (*Rules).checkSwitches, (*Rules).checkSplitBets, (*Rules).checkRepeaters, (*Rules).checkDice,
+		(*Rules).checkShoe,
 	} {
 		if why := check(&r); why != "" {
 			return fmt.Errorf("craps: rules: %s: %w", why, ErrInvalidRules)
@@ -828,6 +851,13 @@ func (r *Rules) checkGame() string {
 		return fmt.Sprintf("bar %d: the don't bets bar 12 or 2, or nothing (none)", r.Bar)
 	case r.Crapless && r.bar() != 12:
 		return fmt.Sprintf("bar %s in crapless craps, which has no don't bets", barText(r.Bar))
+	case r.HighPoint && (r.Crapless || r.ComeOutPush != 0 || r.HardPointPays != Ratio{}):
+		return "High Point craps with crapless craps, come-out pushes or a hard point's pay: " +
+			"it sets its own come-out and point, which those rules rewrite"
+	case r.HighPoint && r.Bar != 0 && r.Bar != NoBar:
+		return fmt.Sprintf("bar %s in High Point craps, whose don't side is the shooter's reversed and bars nothing", barText(r.Bar))
+	case r.HighPoint && r.Cards != NoCards:
+		return "High Point craps under card rules: no source deals it, and the cards' analysis of the line takes the box numbers for its points"
 	case r.Bar == NoBar && !r.Private:
 		return "bar none at a casino table: don't pass winning on every craps is the pass line reversed, " +
 			"7/495 (1.41%) to the player; only the private game plays without a bar"
@@ -843,7 +873,7 @@ func (r *Rules) checkGame() string {
 	if r.Private {
 		// What the house sets has no meaning without a house.
 		casino := *r
-		casino.Crapless, casino.Bar, casino.Unit, casino.Minimum, casino.Maximum = false, 0, 0, 0, 0
+		casino.Crapless, casino.HighPoint, casino.Bar, casino.Unit, casino.Minimum, casino.Maximum = false, false, 0, 0, 0, 0
 		casino.NotOffered, casino.Cards, casino.Shoe, casino.Private, casino.FadeClaim = 0, NoCards, Shoe{}, false, false
 		casino.Dice = DiceLaw{} // the players' dice, not a house rule
 		if casino != (Rules{}) {
@@ -875,7 +905,9 @@ func casinoRulesSet(r *Rules) string {
 		{"side-bet paytables", r.Fire != FirePaytable{} || r.FirePaysAtSixthPoint || r.ATS != ATSPaytable{} ||
 			r.AllBets != [len(r.AllBets)]AllPaytable{} || r.Repeater != RepeaterPaytable{} ||
 			r.RideTheLine != HandPaytable{} || r.HotShooter != HandPaytable{} ||
-			r.DifferentDoubles != HandPaytable{} || r.BonusCraps != HandPaytable{} || r.Sequences != SequencePaytable{}},
+			r.DifferentDoubles != HandPaytable{} || r.BonusCraps != HandPaytable{} || r.Sequences != SequencePaytable{} ||
+			r.RepeaterSets != [len(r.RepeaterSets)]RepeaterSetPaytable{} ||
+			r.RepeaterGroups != [len(r.RepeaterGroups)]RepeaterGroupPaytable{} || r.RepeaterSurrender != RepeaterSurrender{}},
 	} {
 		if f.set {
 			set = append(set, f.name)

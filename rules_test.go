@@ -25,7 +25,7 @@ func TestPresetsValidate(t *testing.T) {
 // gives them (internal/rulekeys checks that it gives them these names).
 var presetsByName = map[string]func() Rules{
 	"standard": Standard, "bar2": Bar2, "vegas": Vegas, "crapless": Crapless,
-	"100x": Odds100x, "cards": CardCraps, "street": Street, "newyork": NewYork, "rocknroll": RockNRollDice,
+	"100x": Odds100x, "cards": CardCraps, "street": Street, "newyork": NewYork, "rocknroll": RockNRollDice, "repeaterplus": RepeaterBetsPlus, "highpoint": HighPointCraps,
 }
 
 func presetNames() []string { return slices.Sorted(maps.Keys(presetsByName)) }

@@ -149,13 +149,14 @@ func restore(in *tableJSON) (*Table, error) {
 		return nil, t.refuse("restore", "", Bet{}, sentinel, format, a...)
 	}
 	r := &t.rules
-	if in.Point != 0 && !isBoxNumber(in.Point, r.Crapless) {
+	if in.Point != 0 && !r.isPoint(in.Point) {
 		return bad(ErrSyntax, "point %d is not a point in this game", in.Point)
 	}
 	// Counts the game can reach: a point is set by a roll that is not a
-	// 7. The count since a 7 may exceed the hand's: dice passed without a
-	// 7 (PassDice) start a new hand and leave that count running.
-	if in.HandRolls < 0 || in.SinceSeven < 0 || (in.Point != 0 && in.SinceSeven == 0) {
+	// 7 (in High Point craps the point 7 is set by the last roll, a 7).
+	// The count since a 7 may exceed the hand's: dice passed without a 7
+	// (PassDice) start a new hand and leave that count running.
+	if in.HandRolls < 0 || in.SinceSeven < 0 || (in.Point != 0 && (in.SinceSeven == 0) != (in.Point == 7)) {
 		return bad(ErrSyntax, "roll counts %d in the hand and %d since a 7 with the point %d", in.HandRolls, in.SinceSeven, in.Point)
 	}
 	if r.Private && in.House != 0 {
@@ -330,8 +331,13 @@ func (t *Table) consistent(p *placed) bool {
 		p, _ := t.rules.allPaytable(b)
 		need := totalsBits(p.Set)
 		return s.point == 0 && s.made&^need == 0 && s.made != need && (s.made == 0 || t.sinceSeven > 0)
-	case Repeater:
-		// Fewer throws of its number than win it, none before the last 7.
+	case Repeater, RepeaterAny:
+		// Fewer throws of its number than win it (a state its definition
+		// reaches, for a bet on a set), none before the last 7.
+		if b.Set != 0 {
+			_, ok := t.automatonOf(&b).state(s)
+			return ok && s.point == 0 && (s.made == 0 || t.sinceSeven > 0)
+		}
 		return s.point == int8(b.Number) && int(s.made) < repeats(b.Number) && (s.made == 0 || t.sinceSeven > 0)
 	case Center:
 		return s.point == t.point && s.made == 0

@@ -674,7 +674,7 @@ func (f Fact) validate(r Rules) error {
 		return bad("nothing to compare")
 	case f.Kind.numbered() && (f.N < 0 || f.N > maxFactCount):
 		return bad("%d: compare with 0 to %d", f.N, maxFactCount)
-	case f.Kind == FactPoint && f.N != 0 && !isBoxNumber(f.N, r.Crapless):
+	case f.Kind == FactPoint && f.N != 0 && !r.isPoint(f.N):
 		return bad("%d is not a point", f.N)
 	case f.Kind != FactPoint && !f.Kind.numbered() && f.N != 0:
 		return bad("a number for a fact that has none")
@@ -694,10 +694,11 @@ func (f Fact) validate(r Rules) error {
 }
 
 // offeredPattern checks that the rules offer the bet, or, for a kind
-// that needs a number given with none, the kind.
+// that needs a number given with none, the kind (a repeater on a set of
+// totals is a bet as it is).
 func offeredPattern(r Rules, b Bet) error {
 	_, required := b.Kind.numbered()
-	if b.Number != 0 || b.Hop != (Dice{}) || (!required && b.Kind != Hop) {
+	if b.Number != 0 || b.Hop != (Dice{}) || b.Set != 0 || (!required && b.Kind != Hop) {
 		return r.Offers(b)
 	}
 	probe := b

@@ -199,9 +199,10 @@ func ParseAction(text string) (Action, error) {
 
 // madeAsIs reports whether a bet can be made as written: every bet, and
 // of the kinds that need a number only odds behind the come bets, which
-// stand behind each of them. A proposition needs its throws.
+// stand behind each of them. A proposition needs its throws; a repeater
+// its number or its set of totals.
 func madeAsIs(b Bet) bool {
-	if b.Kind == Before || b.Kind == Within {
+	if b.Kind == Before || b.Kind == Within || b.Kind == Repeater && b.Set != 0 {
 		return b.Set != 0
 	}
 	_, required := b.Kind.numbered()

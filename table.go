@@ -195,8 +195,8 @@ type placed struct {
 //     [Table.Rules], [Table.Clone], and saving and restoring with
 //     [Table.MarshalJSON] and [Table.UnmarshalJSON].
 //   - The casino, where the house banks the layout: [Table.Place],
-//     [Table.Reduce], [Table.TakeDown], [Table.SetWorking], [Table.Roll]
-//     and [Table.House].
+//     [Table.Reduce], [Table.TakeDown], [Table.Surrender],
+//     [Table.SetWorking], [Table.Roll] and [Table.House].
 //   - The private game (Rules.Private): the center bet with [Table.Center],
 //     [Table.Fade], [Table.Withdraw], [Table.CallOffCenter], [Table.Claim]
 //     and [Table.ClaimedBy]; bets between players with [Table.Side] and
@@ -665,7 +665,7 @@ func (t *Table) afterSevenOpen() bool {
 // total thrown again, counts from whenever it is made).
 func madeAfterSeven(k BetKind) bool {
 	switch k {
-	case All, Tall, Small, Repeater, DifferentDoubles:
+	case All, Tall, Small, Repeater, DifferentDoubles, RepeaterAny:
 		return true
 	}
 	return false
@@ -1526,6 +1526,18 @@ func (t *Table) autoKey(b *Bet) int {
 		return int(b.Kind)*autoNumbers + int(b.Hop.index())
 	case b.Kind == All && b.Set != 0:
 		for i, e := range t.rules.AllBets {
+			if e.Set == b.Set {
+				return int(b.Kind)*autoNumbers + 1 + i
+			}
+		}
+	case b.Kind == Repeater && b.Set != 0: // after the totals 2 to 12
+		for i, e := range t.rules.RepeaterSets {
+			if e.Set == b.Set {
+				return int(b.Kind)*autoNumbers + 13 + i
+			}
+		}
+	case b.Kind == RepeaterAny:
+		for i, e := range t.rules.RepeaterGroups {
 			if e.Set == b.Set {
 				return int(b.Kind)*autoNumbers + 1 + i
 			}

@@ -92,6 +92,44 @@ func RockNRollDice() Rules {
 	}
 }
 
+// RepeaterBetsPlus is Repeater Bets Plus (Wizard of Odds, "Repeater Bets
+// Plus", a field trial at the Linq, Las Vegas, from July 2021), a table
+// game of the repeaters alone, every payout "for 1" as Table 1 prints it:
+// the repeaters at the default 40 to 90 for 1; 2 or 12 before a 7 at 3
+// for 1, 3 or 11 at 2 for 1, and any 2, 3, 11 or 12 thrown seven times at
+// 100 for 1 (RepeaterSets); Updown (a win of the repeater on 2, 3, 4, 5 or
+// 6) and Downtown (8 to 12) at 15 for 1, Even at 12, Odd at 18 and Horn
+// at 12 (RepeaterGroups); and the surrender values of Table 2 as far as
+// its stored copy shows them: 6 or 8 thrown 3, 4 or 5 times for 8, 18 or
+// 40 for 1, 5 or 9 3 or 4 times for 12 or 30, 4 or 10 2 or 3 times for 7
+// or 21 (the values of 3, 11, 2 and 12 are past where the copy stops).
+// Citywide, a win of any of the ten repeaters at 9 for 1, counts more
+// throws together than a bet's state holds and is not offered. The game
+// also takes a repeater later in the hand on a total not yet thrown since
+// the 7, which a Table does not: it takes repeaters before the first roll
+// after a 7, as at craps.
+func RepeaterBetsPlus() Rules {
+	forOne := func(v int64) Ratio { return Ratio{v, 1}.For() }
+	r := Rules{
+		RepeaterSets: [3]RepeaterSetPaytable{
+			{Set: Totals(2, 12), Times: 1, Pays: forOne(3)},
+			{Set: Totals(3, 11), Times: 1, Pays: forOne(2)},
+			{Set: Totals(2, 3, 11, 12), Times: 7, Pays: forOne(100)},
+		},
+		RepeaterGroups: [5]RepeaterGroupPaytable{
+			{Set: Totals(2, 3, 4, 5, 6), Pays: forOne(15)}, {Set: Totals(8, 9, 10, 11, 12), Pays: forOne(15)},
+			{Set: Totals(2, 4, 6, 8, 10, 12), Pays: forOne(12)}, {Set: Totals(3, 5, 9, 11), Pays: forOne(18)},
+			{Set: Totals(2, 3, 11, 12), Pays: forOne(12)},
+		},
+		NotOffered: allKindsBut(Repeater, RepeaterAny),
+	}
+	v := &r.RepeaterSurrender.Value // [throws needed - 2][thrown - 1]
+	v[4][2], v[4][3], v[4][4] = Ratio{8, 1}, Ratio{18, 1}, Ratio{40, 1}
+	v[3][2], v[3][3] = Ratio{12, 1}, Ratio{30, 1}
+	v[2][1], v[2][2] = Ratio{7, 1}, Ratio{21, 1}
+	return r
+}
+
 // allKindsBut is the set of every kind of bet but ks.
 func allKindsBut(ks ...BetKind) KindSet {
 	return (KindSet(1)<<numKinds - 1) &^ Kinds(NoBet) &^ Kinds(ks...)
@@ -110,3 +148,18 @@ func CardCraps() Rules { return Rules{Cards: CardsPairReturned} }
 // rule book's game has none unless the players agree on one). The claim on
 // the center bet is an optional rule the players may add (FadeClaim).
 func Street() Rules { return Rules{Private: true, Bar: NoBar} }
+
+// HighPointCraps is High Point craps, a historical banking game (the
+// crapssim discussion of it, skent259/crapssim pull request 86, and
+// SOURCES.md for the reading of its point): the
+// shooter's side wins at once on a come-out 11 or 12; a 2 or 3 is thrown
+// again; any other total, 7 among them, is the point, and the next throw
+// wins if it is higher than the point and loses if it is not
+// (Rules.HighPoint). The house books the shooter's side at even money,
+// the pass line, the only bet offered: it wins 145/297 of its decisions
+// and loses 152/297, an edge of 7/297 (2.357%), a decision every 2
+// throws. Don't pass, the other side, which a private game may fade, is
+// not offered. The shooter keeps the dice until a point is lost.
+func HighPointCraps() Rules {
+	return Rules{HighPoint: true, NotOffered: allKindsBut(PassLine)}
+}

@@ -81,11 +81,11 @@ func drillRules(r craps.Rules) (craps.Rules, error) {
 // the layout (the points made, the totals thrown since the last 7), which
 // a layout of one throw cannot show: the bets on the shooter's hand (the
 // fire bet, Ride the Line, the Hot Shooter), all, tall and small,
-// Different Doubles and the repeaters.
+// Different Doubles and the repeaters (on one total or on a group).
 func handBefore(k craps.BetKind) bool {
 	switch k {
 	case craps.Fire, craps.RideTheLine, craps.HotShooter, craps.All, craps.Tall, craps.Small,
-		craps.DifferentDoubles, craps.Repeater:
+		craps.DifferentDoubles, craps.Repeater, craps.RepeaterAny:
 		return true
 	}
 	return false

@@ -167,7 +167,7 @@ func helpRules(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Presets (-rules NAME, in any case)")
 	for _, name := range rulekeys.PresetNames() {
-		item(w, 10, name, rulekeys.PresetAbout(name))
+		item(w, 12, name, rulekeys.PresetAbout(name))
 	}
 	for _, topic := range rulekeys.Topics() {
 		fmt.Fprintln(w)
@@ -231,7 +231,7 @@ func helpStrategy(w io.Writer) {
 
 // tapeCommandNames are the first words of a roll tape's commands, for
 // the name meant by one misspelt.
-var tapeCommandNames = []string{"rules", "player", "bet", "reduce", "take", "working", "leave", "roll", "void",
+var tapeCommandNames = []string{"rules", "player", "bet", "reduce", "take", "surrender", "working", "leave", "roll", "void",
 	"bar", "pass", "change", "center", "fade", "withdraw", "no", "claim", "side", "call", "seed", "deal", "cut", "new"}
 
 // tapeCommands are the commands of a roll tape.
@@ -263,6 +263,7 @@ const tapeCommands = `A roll tape scripts a session for craps play: one command 
                                    world, hop <a>-<b>, fire, all, tall, small
   reduce [<player>] <bet> <amount> takes part of a bet down
   take down [<player>] <bet>       takes a bet down (with the odds behind it)
+  surrender [<player>] <bet>       surrenders a repeater for its value (rules repeaterplus)
   working [<player>] <bet> on|off  turns a bet on or off for come-out rolls
   leave <player>                   the player leaves with the bankroll
   roll <a>-<b> [<fault>]           the shooter throws (also: roll <a> <b>); a fault

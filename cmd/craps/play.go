@@ -215,6 +215,13 @@ func (s *session) do(line int, f []string, out report) (err error) {
 		}
 		_, err = s.table.TakeDown(player, b)
 		return err
+	case "surrender":
+		player, b, err := s.playerAndBet(args)
+		if err != nil {
+			return err
+		}
+		_, err = s.table.Surrender(player, b)
+		return err
 	case "working":
 		if len(args) < 2 {
 			return errors.New("usage: working [<player>] <bet> on|off")

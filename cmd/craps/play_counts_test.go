@@ -97,8 +97,31 @@ func TestPlayVariants(t *testing.T) {
 		{"the Players Circle: 11 pushes, then the point 6 made 3-3, 6:5", "rules rocknroll\nbet pass 10\nroll 5-6\nbet pass 10\nroll 1-5\nroll 2-3\nroll 3-3\n", 12, "won"},
 		{"the Juke Box on 12: 3:1", "rules rocknroll\nbet field 10\nroll 6-6\n", 30, "won"},
 		{"New York craps: buy 4 for 20 and 1 vig, the 4 thrown: 40", "rules newyork\nbet pass 10\nroll 2-4\nbet buy 4 20\nroll 2-2\n", 40, "won"},
+		{"New York craps: lay 4 for 20 (1 vig on its win of 10), the 7 thrown: 10", "rules newyork\nroll 2-4\nbet lay 4 20\nroll 3-4\n", 10, "won"},
+		{"Rock 'n Roll Dice: the Numbers, 5 at 3:2 with no commission", "rules rocknroll\nroll 2-4\nbet buy 5 10\nroll 1-4\n", 15, "won"},
+		{"Repeater Bets Plus: Updown, the 2 thrown twice, 15 for 1", "rules repeaterplus\nbet updown 10\nroll 1-1\nroll 4-5\nroll 1-1\n", 140, "won"},
+		{"Repeater Bets Plus: 2 or 12 before a 7, 3 for 1", "rules repeaterplus\nbet repeater 2,12 10\nroll 4-5\nroll 6-6\n", 20, "won"},
+		{"Repeater Bets Plus: 3 or 11 before a 7, 2 for 1", "rules repeaterplus\nbet repeater 3,11 10\nroll 4-4\nroll 5-6\n", 10, "won"},
+		{"Repeater Bets Plus: any 2, 3, 11 or 12 seven times, 100 for 1", "rules repeaterplus\nbet repeater 2,3,11,12 10\n" +
+			"roll 1-1\nroll 1-2\nroll 5-6\nroll 4-4\nroll 6-6\nroll 1-1\nroll 2-1\nroll 6-5\n", 990, "won"},
+		{"Repeater Bets Plus: Downtown, the 10 thrown four times, 15 for 1", "rules repeaterplus\nbet downtown 10\n" +
+			"roll 4-6\nroll 5-5\nroll 2-3\nroll 6-4\nroll 5-5\n", 140, "won"},
+		{"Repeater Bets Plus: Even, the 12 twice, 12 for 1", "rules repeaterplus\nbet repeater even 10\nroll 6-6\nroll 2-2\nroll 6-6\n", 110, "won"},
+		{"Repeater Bets Plus: Odd, the 3 three times, 18 for 1", "rules repeaterplus\nbet repeater odd 10\nroll 1-2\nroll 2-1\nroll 4-5\nroll 1-2\n", 170, "won"},
+		{"Repeater Bets Plus: Horn, 11 three times, 12 for 1", "rules repeaterplus\nbet repeater horn 10\nroll 5-6\nroll 1-1\nroll 6-5\nroll 5-6\n", 110, "won"},
+		{"Repeater Bets Plus: Updown lost on the 7", "rules repeaterplus\nbet updown 10\nroll 1-1\nroll 3-4\n", 0, "lost"},
+		{"High Point: a 2 is thrown again, the point 7, then an 8 wins", "rules highpoint\nbet pass 10\nroll 1-1\nroll 3-4\nroll 4-4\n", 10, "won"},
+		{"High Point: the point 6, then a 6 loses", "rules highpoint\nbet pass 10\nroll 2-4\nroll 3-3\n", 0, "lost"},
+		{"High Point: a come-out 11 wins", "rules highpoint\nbet pass 10\nroll 5-6\n", 10, "won"},
+		{"High Point by its key: the point 10, then 11 wins", "rules standard high-point=true\nbet pass 10\nroll 4-6\nroll 5-6\n", 10, "won"},
 	})
-	for _, tape := range []string{"rules newyork\nbet pass 10\nroll 2-4\nbet come 10\n", "rules newyork\nbet place 6 12\n", "rules rocknroll\nbet don't pass 10\n"} {
+	// A surrender: the 6 thrown three times, 8 for 1 back.
+	lines := playJSON(t, "rules repeaterplus\nbet repeater 6 10\nroll 3-3\nroll 2-4\nroll 1-5\nsurrender repeater 6\nroll 3-4\n")
+	if last := lines[len(lines)-1]; last.Error != "" || last.Players["p1"].Bankroll != 1070 || last.Players["p1"].OnTable != 0 {
+		t.Errorf("a repeater 6 of 10 surrendered at three 6s: %+v, want the bankroll 1070", last)
+	}
+	for _, tape := range []string{"rules newyork\nbet pass 10\nroll 2-4\nbet come 10\n", "rules newyork\nbet place 6 12\n", "rules rocknroll\nbet don't pass 10\n", "rules highpoint\nbet field 10\n",
+		"rules highpoint\nbet pass 10\nroll 2-4\nbet odds 10\n"} {
 		if lines := playJSON(t, tape); lines[len(lines)-1].Error == "" {
 			t.Errorf("%q: the last bet was taken", tape)
 		}

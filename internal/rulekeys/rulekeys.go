@@ -39,6 +39,9 @@ var topics = []struct {
 	{"The game", []ruleKey{
 		{"crapless", "", "crapless craps: 2, 3, 11 and 12 are points, only 7 wins on the come-out", true,
 			func(r *craps.Rules, v string) error { return setBool(&r.Crapless, v) }},
+		{"high-point", "", "High Point craps: 2 and 3 thrown again on the come-out, 11 and 12 win, any other total " +
+			"(7 too) is the point, won by a higher next throw", true,
+			func(r *craps.Rules, v string) error { return setBool(&r.HighPoint, v) }},
 		{"cards", "READING", `deal the throws from the card-craps rules' 48-card deck: "pair-returned" ` +
 			`(the rules' own text: the come-out pair is shuffled back), "pair-kept" (it stays out until ` +
 			`the decision), "reshuffle" (before every throw), or "dice" (default dice)`, false,
@@ -279,6 +282,83 @@ var topics = []struct {
 				return addAllBet(r, v)
 			}},
 		repeaterKey(2), repeaterKey(3), repeaterKey(4), repeaterKey(5), repeaterKey(6),
+		{"repeater-set", "SET@TIMES@PAYS", `adds a repeater on a set of totals counted together: "2,12@1@3 for 1" ` +
+			`(2 or 12 before a 7), "2,3,11,12@7@100 for 1"; up to three; "none" clears (default none)`, false,
+			func(r *craps.Rules, v string) error {
+				if v == "none" {
+					r.RepeaterSets = [len(r.RepeaterSets)]craps.RepeaterSetPaytable{}
+					return nil
+				}
+				parts := strings.Split(v, "@")
+				var e craps.RepeaterSetPaytable
+				var err error
+				if len(parts) != 3 {
+					return syntaxError(`repeater-set ("set@times@pays")`, v)
+				}
+				if e.Set, err = craps.ParseOutcomeSet(parts[0]); err != nil {
+					return err
+				}
+				if e.Times, err = strconv.Atoi(parts[1]); err != nil {
+					return syntaxError(`repeater-set ("set@times@pays")`, v)
+				}
+				if e.Pays, err = craps.ParseRatio(parts[2]); err != nil {
+					return err
+				}
+				return addEntry(r.RepeaterSets[:], e, "repeater-set", v)
+			}},
+		{"repeater-group", "SET@PAYS", `adds a bet paid when any repeater on the set's totals would win: ` +
+			`"2,3,4,5,6@15 for 1" (Updown); up to five; "none" clears (default none)`, false,
+			func(r *craps.Rules, v string) error {
+				if v == "none" {
+					r.RepeaterGroups = [len(r.RepeaterGroups)]craps.RepeaterGroupPaytable{}
+					return nil
+				}
+				set, pays, ok := strings.Cut(v, "@")
+				var e craps.RepeaterGroupPaytable
+				var err error
+				if !ok {
+					return syntaxError(`repeater-group ("set@pays")`, v)
+				}
+				if e.Set, err = craps.ParseOutcomeSet(set); err != nil {
+					return err
+				}
+				if e.Pays, err = craps.ParseRatio(pays); err != nil {
+					return err
+				}
+				return addEntry(r.RepeaterGroups[:], e, "repeater-group", v)
+			}},
+		{"repeater-surrender", "N@K@VALUE", `what the repeater on N may be surrendered for once N is thrown K ` +
+			`times, the stake in it: "6@3@8 for 1" (or "6@3@8", or the payout "6@3@7:1"), comma-separated; ` +
+			`"none" clears (default none)`, false,
+			func(r *craps.Rules, v string) error {
+				r.RepeaterSurrender = craps.RepeaterSurrender{}
+				if v == "none" {
+					return nil
+				}
+				for _, item := range strings.Split(v, ",") {
+					parts := strings.Split(item, "@")
+					if len(parts) != 3 {
+						return syntaxError(`repeater-surrender ("n@k@value")`, item)
+					}
+					n, err1 := strconv.Atoi(parts[0])
+					k, err2 := strconv.Atoi(parts[1])
+					value, err := craps.ParseRatio(parts[2])
+					need := min(n, 14-n) // the throws the repeater on n needs
+					if err1 != nil || err2 != nil || n < 2 || n > 12 || n == 7 || k < 1 || k >= need {
+						return syntaxError(`repeater-surrender (n from 2 to 12, not 7; k from 1 to one less than it needs)`, item)
+					}
+					if err != nil {
+						return err
+					}
+					// Kept "for 1": "8 for 1" and "8" as written, a payout
+					// "7:1" or "7 to 1" with its stake.
+					if _, err := strconv.Atoi(strings.TrimSpace(parts[2])); err != nil {
+						value = craps.Ratio{Win: value.Win + value.Stake, Stake: value.Stake}
+					}
+					r.RepeaterSurrender.Value[need-2][k-1] = value
+				}
+				return nil
+			}},
 	}},
 	{"Limits and what the table offers", []ruleKey{
 		amountKey("unit", "the smallest chip paid; payouts round down to it (default 1)",
@@ -362,6 +442,18 @@ func repeaterKey(n int) ruleKey {
 			p := &r.Repeater
 			return map[int]*craps.Ratio{2: &p.On2, 3: &p.On3, 4: &p.On4, 5: &p.On5, 6: &p.On6}[n]
 		})
+}
+
+// addEntry puts e in the first unused entry of entries.
+func addEntry[T comparable](entries []T, e T, key, v string) error {
+	var zero T
+	for i := range entries {
+		if entries[i] == zero {
+			entries[i] = e
+			return nil
+		}
+	}
+	return fmt.Errorf("%s %q: the table already has %d such bets, the most it takes", key, v, len(entries))
 }
 
 // addAllBet reads "set@pays[@all-but-one]" into the first unused entry of
@@ -644,11 +736,13 @@ var presets = []struct {
 	{"bar2", "the second casino's rules: bar 2, 1x odds, removable line bets, buy vig returned", craps.Bar2},
 	{"vegas", "a Las Vegas Strip table: 3-4-5x odds, vig on a win only, no place to lose", craps.Vegas},
 	{"crapless", "crapless craps: 2, 3, 11 and 12 are points", craps.Crapless},
+	{"highpoint", "High Point craps: the point, 7 among them, is won by a higher next throw; the pass line only", craps.HighPointCraps},
 	{"100x", "the standard table with 100x odds", craps.Odds100x},
 	{"street", "the private game of the private-game rule book: no house, no bar", craps.Street},
 	{"cards", "card craps: the card-craps rules' 48-card deck in place of the dice", craps.CardCraps},
 	{"newyork", "New York craps (Scarne): no come bets or place bets, the box numbers bought or laid for 5%", craps.NewYork},
 	{"rocknroll", "Rock 'n Roll Dice: the Players Circle (11 and 12 push, hard points 6:5), the Numbers, the Juke Box", craps.RockNRollDice},
+	{"repeaterplus", "Repeater Bets Plus: the repeaters, the bets on sets and groups of them, and their surrender", craps.RepeaterBetsPlus},
 }
 
 // Preset returns the rules a preset's name stands for, in any case

@@ -13,11 +13,11 @@ import (
 
 func TestPresets(t *testing.T) {
 	names := PresetNames()
-	if want := []string{"100x", "bar2", "cards", "crapless", "newyork", "rocknroll", "standard", "street", "vegas"}; !slices.Equal(names, want) {
+	if want := []string{"100x", "bar2", "cards", "crapless", "highpoint", "newyork", "repeaterplus", "rocknroll", "standard", "street", "vegas"}; !slices.Equal(names, want) {
 		t.Errorf("PresetNames() = %q, want %q", names, want)
 	}
 	funcs := map[string]Rules{"standard": Standard(), "bar2": Bar2(), "vegas": Vegas(), "crapless": Crapless(), "100x": Odds100x(),
-		"cards": CardCraps(), "street": Street(), "newyork": NewYork(), "rocknroll": RockNRollDice()}
+		"cards": CardCraps(), "street": Street(), "newyork": NewYork(), "rocknroll": RockNRollDice(), "repeaterplus": RepeaterBetsPlus(), "highpoint": HighPointCraps()}
 	for _, name := range names {
 		r, err := Preset(name)
 		if err != nil {
@@ -105,6 +105,7 @@ var ruleSetCases = []struct {
 	bad        string
 }{
 	{"crapless", "true", "crapless craps", func(r *Rules) { r.Crapless = true }, "maybe"},
+	{"high-point", "true", "High Point craps", func(r *Rules) { r.HighPoint = true }, "high"},
 	{"bar", "2", "the second casino's bar", func(r *Rules) { r.Bar = 2 }, "3"},
 	{"field", "2,3,5,9,10,11,12", "5 in place of 4", func(r *Rules) { r.Field.Totals = Totals(2, 3, 5, 9, 10, 11, 12) }, "2,3,13"},
 	{"field2", "3:1", "the field on 2", func(r *Rules) { r.Field.Pays[2] = Ratio{Win: 3, Stake: 1} }, "3:0"},
@@ -192,6 +193,15 @@ var ruleSetCases = []struct {
 	{"repeater-4", "65:1", "on 4 and 10", func(r *Rules) { r.Repeater.On4 = Ratio{Win: 65, Stake: 1} }, ":65"},
 	{"repeater-5", "80:1", "on 5 and 9", func(r *Rules) { r.Repeater.On5 = Ratio{Win: 80, Stake: 1} }, "5%"},
 	{"repeater-6", "90:1", "on 6 and 8", func(r *Rules) { r.Repeater.On6 = Ratio{Win: 90, Stake: 1} }, "90 to"},
+	{"repeater-set", "2,12@1@3 for 1", "2 or 12 before a 7 at 3 for 1", func(r *Rules) {
+		r.RepeaterSets[0] = RepeaterSetPaytable{Set: Totals(2, 12), Times: 1, Pays: Ratio{Win: 2, Stake: 1}}
+	}, "2,12@3 for 1"},
+	{"repeater-group", "2,3,4,5,6@15 for 1", "Updown", func(r *Rules) {
+		r.RepeaterGroups[0] = RepeaterGroupPaytable{Set: Totals(2, 3, 4, 5, 6), Pays: Ratio{Win: 14, Stake: 1}}
+	}, "2,3,4,5,6"},
+	{"repeater-surrender", "6@3@8 for 1,5@4@30", "two surrender values", func(r *Rules) {
+		r.RepeaterSurrender.Value[4][2], r.RepeaterSurrender.Value[3][3] = Ratio{Win: 8, Stake: 1}, Ratio{Win: 30, Stake: 1}
+	}, "6@6@8"},
 	{"ride-line", "table3", "Ride the Line's pay table 3", func(r *Rules) { r.RideTheLine = RideTheLineTables()[2] }, "table8"},
 	{"hot-shooter", "8@push,16@3 for 1,51@100 for 1", "three tiers of the Hot Shooter", func(r *Rules) {
 		r.HotShooter = HandPaytable{Tiers: [10]HandTier{{From: 8, Push: true}, {From: 16, Pays: Ratio{Win: 2, Stake: 1}}, {From: 51, Pays: Ratio{Win: 99, Stake: 1}}}}
