@@ -637,7 +637,7 @@ func TestPaysAgreesWithRoll(t *testing.T) {
 	rules := []Rules{Standard(), Bar2(), Vegas(), Crapless(), {PropsFor1: true, Unit: 5}}
 	switch {
 	case exhaustiveSet():
-	case testing.Short():
+	case !thorough():
 		names, rules = names[2:4], rules[2:4] // commission from the win, and the points of crapless craps
 	default:
 		names, rules = names[1:4], rules[1:4]
@@ -646,7 +646,7 @@ func TestPaysAgreesWithRoll(t *testing.T) {
 		for _, point := range append([]int{0}, r.Points()...) {
 			switch {
 			case exhaustiveSet(), point == 0, point == r.Points()[0]: // the first point: 4, or crapless craps' 2
-			case point == 6 && !testing.Short(): // the hardways' and big 6's
+			case point == 6 && thorough(): // the hardways' and big 6's
 			default:
 				continue
 			}

@@ -13,7 +13,7 @@ import (
 // the analysis shares only the bets' definition with them. The come-out
 // pair kept out is checked too with CRAPS_EXHAUSTIVE=1.
 func TestCardAnalysisMatchesPlay(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("a few hundred thousand card decisions")
 	}
 	const decisions = 60_000
@@ -115,7 +115,7 @@ func TestCardAnalysisMatchesPlay(t *testing.T) {
 // CRAPS_EXHAUSTIVE=1.)
 func TestCardFiguresNotDice(t *testing.T) {
 	readings := []CardReading{CardsReshuffleEveryThrow}
-	if !testing.Short() {
+	if thorough() {
 		readings = append(readings, CardsPairReturned)
 	}
 	if exhaustiveSet() {
@@ -184,7 +184,7 @@ func TestCardReshuffleClosedForms(t *testing.T) {
 // of its standard errors of the exact figures (tall; all and small too
 // with CRAPS_EXHAUSTIVE=1).
 func TestCardSimulatedBets(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("a million decisions a bet")
 	}
 	r := Rules{Cards: CardsReshuffleEveryThrow}

@@ -293,7 +293,7 @@ func TestCardPassTwoWays(t *testing.T) {
 // card-craps rules. Under the rules' own reading the shooter wins about
 // 0.49708 of decisions, a 0.584% disadvantage on the center bet.
 func TestCardPass(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("the card analysis takes a second")
 	}
 	for _, c := range []struct {

@@ -21,7 +21,7 @@ func TestCardSimulationPassRate(t *testing.T) {
 	rolls := int64(1 << 22)
 	readings := []CardReading{CardsPairReturned, CardsPairKept, CardsReshuffleEveryThrow}
 	switch {
-	case testing.Short():
+	case !thorough():
 		rolls, readings = 1<<19, readings[:1]
 	case !exhaustiveSet():
 		readings = readings[:1]
@@ -59,7 +59,7 @@ func TestCardSimulationPassRate(t *testing.T) {
 			if math.Abs(won-p) > 4*se {
 				t.Errorf("%v: the shooter won %.5f of %d decisions, exact %.5f: %.1f standard errors off", reading, won, tally.Decisions, p, (won-p)/se)
 			}
-			if reading == CardsPairReturned && !testing.Short() && math.Abs(won-dice) < 4*se {
+			if reading == CardsPairReturned && thorough() && math.Abs(won-dice) < 4*se {
 				t.Errorf("%v: the shooter won %.5f, within 4 standard errors of the dice's %.5f", reading, won, dice)
 			}
 		}

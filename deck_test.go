@@ -342,7 +342,7 @@ var cardPassExact = sync.OnceValue(func() map[CardReading]*big.Rat {
 // four standard errors of the exact pass probability, under each
 // reading; under the rules' own, it also tells cards from dice.
 func TestDealSimulation(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("a million decisions and the exact recursion take seconds")
 	}
 	const decisions = 400_000

@@ -184,7 +184,7 @@ func TestFittedEdgeTable(t *testing.T) {
 			t.Fatalf("%v: fitted %s, the law's %s", rows[i].Bet, rows[i].EdgePerBet.RatString(), want[i].EdgePerBet.RatString())
 		}
 	}
-	if testing.Short() {
+	if !thorough() {
 		return
 	}
 	const records, size = 300, 3000

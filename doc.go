@@ -228,7 +228,8 @@
 // ([Action]) a player takes before every roll, each when its [Condition]
 // holds. Its text form, which [ParseStrategy] reads and [Strategy.String]
 // writes back, has one action a line (or separated by ";"), "#" starting a
-// comment, and words in any case:
+// comment, and words in any case; a strategy holds at most
+// [MaxStrategyActions] (1,000) actions:
 //
 //	<bet> <amount> [options] [if <condition>]   keep the bet up at the amount
 //	take down <bets> [if <condition>]           take bets down where the game allows
@@ -332,9 +333,12 @@
 //
 // [Simulate] plays a Strategy from a seed for N rolls, shooters or
 // sessions. A strategy without a hook is compiled, with its memory, into
-// one automaton built by playing a Table from every state it reaches, so
-// it uses the same bet definitions and plays a roll with one table
-// look-up. A hook is shown each roll from it; the bets the hook keeps are
+// automata built by playing a Table from every state a run reaches, so it
+// uses the same bet definitions and plays a roll with one table look-up
+// for each group of its actions that plays independently of the others
+// (groups are compiled apart and stepped side by side on the same throw;
+// an automaton holds up to 2^20 states, past which the Table plays on,
+// as [SimResult.EngineNote] says). A hook is shown each roll from it; the bets the hook keeps are
 // played on a Table apart while the actions neither make nor read bets of
 // their kinds, and one Table plays all the bets, roll by roll, once they
 // do (and in sessions, where money ties the bets). Results are exact

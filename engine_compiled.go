@@ -44,8 +44,9 @@ func jointKeyOf(r Rules, s *Strategy, whole, session bool) jointKey {
 // built it, the key it is cached by, and the strategy it plays: outside
 // sessions (session false), s without its stop actions, which a Table
 // that takes over must play for its memory to be the automaton's. The
-// caller clones the automaton to play it.
-func cachedJoint(r Rules, s *Strategy, session bool) (*joint, jointKey, Strategy) {
+// caller clones the automaton to play it, unless stop was set meanwhile:
+// then the automaton is unfinished.
+func cachedJoint(r Rules, s *Strategy, session bool, stop *atomic.Bool) (*joint, jointKey, Strategy) {
 	played := *s
 	if !session {
 		played = withoutStops(played)
@@ -54,7 +55,7 @@ func cachedJoint(r Rules, s *Strategy, session bool) (*joint, jointKey, Strategy
 	if v, ok := jointCache.Load(k); ok {
 		return v.(*joint), k, played
 	}
-	return newAutomaton(r, &played, maxJointStates, session), k, played
+	return newAutomaton(r, &played, maxJointStates, session, stop), k, played
 }
 
 // wholeJoint returns the automaton of s under r with every transition
@@ -291,7 +292,7 @@ const completeBudget = 1024
 // little is missing.
 func (r *jointRun) complete() bool {
 	if r.j.unbuilt != 0 && r.j.unbuilt <= completeBudget {
-		r.j.complete(completeBudget)
+		r.j.complete(completeBudget, nil)
 		r.grow()
 	}
 	return r.j.unbuilt == 0
@@ -646,6 +647,6 @@ func (j *joint) foldBets(out *SimResult, counts []uint64, acted bool) {
 // betsNothingAt reports whether strategy s never puts money on the layout
 // under r, as far as its automaton can tell before stop is set.
 func betsNothingAt(r Rules, s *Strategy, stop *atomic.Bool) bool {
-	j, _, _ := cachedJoint(r, s, true)
+	j, _, _ := cachedJoint(r, s, true, nil)
 	return j.clone(&SimConfig{Rules: r, Strategy: *s}).betsNothing(stop)
 }

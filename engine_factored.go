@@ -25,8 +25,10 @@ const (
 // newAutomaton starts the automaton of s under r: for a strategy without
 // a hook whose actions fall into several independent groups (components),
 // the product of their parts, or, past wholeStates, clusters of them
-// stepped side by side; else one automaton of all the actions.
-func newAutomaton(r Rules, s *Strategy, maxStates int, session bool) *joint {
+// stepped side by side; else one automaton of all the actions. It looks
+// at stop, if not nil, as it builds the parts, and leaves them unfinished
+// once it is set.
+func newAutomaton(r Rules, s *Strategy, maxStates int, session bool, stop *atomic.Bool) *joint {
 	if s.NewHook != nil {
 		return newJoint(r, s, maxStates, session)
 	}
@@ -34,9 +36,9 @@ func newAutomaton(r Rules, s *Strategy, maxStates int, session bool) *joint {
 	if len(groups) == 1 {
 		return newJoint(r, s, maxStates, session)
 	}
-	clusters := clustersOf(r, s, groups, session)
+	clusters, whole := clustersOf(r, s, groups, maxStates, session, stop)
 	if len(clusters) == 1 {
-		return newProduct(r, s, groups, maxStates, session)
+		return newProduct(r, s, groups, maxStates, session, stop)
 	}
 	j := &joint{session: session, slots: len(newMemoryLayout(s.Actions).slots), maxStates: maxStates}
 	pr := &partsOf{stepped: true}
@@ -54,9 +56,12 @@ func newAutomaton(r Rules, s *Strategy, maxStates int, session bool) *joint {
 			local[i] = k
 		}
 		var part *joint
-		if len(cl) == 1 {
+		switch {
+		case len(cl) == 1 && whole[cl[0]] != nil:
+			part = whole[cl[0]] // built for its size, and of these actions
+		case len(cl) == 1:
 			part = newJoint(r, &sub, maxStates, session)
-		} else {
+		default:
 			var subGroups [][]int
 			for _, g := range cl {
 				var lg []int
@@ -65,7 +70,7 @@ func newAutomaton(r Rules, s *Strategy, maxStates int, session bool) *joint {
 				}
 				subGroups = append(subGroups, lg)
 			}
-			part = newProduct(r, &sub, subGroups, maxStates, session)
+			part = newProduct(r, &sub, subGroups, maxStates, session, stop)
 		}
 		pr.parts = append(pr.parts, part)
 		pr.slotOf = append(pr.slotOf, slotMap(s.Actions, idx))
@@ -82,16 +87,18 @@ func newAutomaton(r Rules, s *Strategy, maxStates int, session bool) *joint {
 
 // clustersOf groups the groups of actions (by index into groups) into
 // clusters whose products have at most clusterStates states, in order,
-// or one cluster of all if their product has at most wholeStates.
-func clustersOf(r Rules, s *Strategy, groups [][]int, session bool) [][]int {
+// or one cluster of all if their product has at most wholeStates. It
+// returns too each group's automaton, complete, or nil where that would
+// take more than partBudget builds (or stop was set first).
+func clustersOf(r Rules, s *Strategy, groups [][]int, maxStates int, session bool, stop *atomic.Bool) ([][]int, []*joint) {
 	parts := make([]*joint, len(groups))
 	for g, idx := range groups {
 		sub := Strategy{}
 		for _, i := range idx {
 			sub.Actions = append(sub.Actions, s.Actions[i])
 		}
-		parts[g] = newJoint(r, &sub, maxJointStates, session)
-		if !parts[g].complete(partBudget) {
+		parts[g] = newJoint(r, &sub, maxStates, session)
+		if !parts[g].complete(partBudget, stop) {
 			parts[g] = nil // too large to tell: a cluster of its own
 		}
 	}
@@ -100,7 +107,7 @@ func clustersOf(r Rules, s *Strategy, groups [][]int, session bool) [][]int {
 		all[g] = g
 	}
 	if productSize(parts, all, wholeStates) {
-		return [][]int{all}
+		return [][]int{all}, parts
 	}
 	var out [][]int
 	var cur []int
@@ -111,7 +118,7 @@ func clustersOf(r Rules, s *Strategy, groups [][]int, session bool) [][]int {
 		}
 		cur = append(cur, g)
 	}
-	return append(out, cur)
+	return append(out, cur), parts
 }
 
 // productSize reports whether the product of the whole parts at the

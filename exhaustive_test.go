@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"flag"
 	"os"
 	"testing"
 )
@@ -26,3 +27,22 @@ func exhaustive(t testing.TB) {
 // exhaustiveSet reports whether CRAPS_EXHAUSTIVE=1 is set, for a check that
 // runs on every go test run and goes further when it is.
 func exhaustiveSet() bool { return os.Getenv(exhaustiveEnv) == "1" }
+
+// thorough reports whether checks run at their full sizes: with
+// CRAPS_EXHAUSTIVE=1 and without -short. Otherwise each runs a
+// representative size (fewer rolls, presets or cases), so that go test
+// ./... stays under a minute on two cores.
+func thorough() bool { return exhaustiveSet() && !testing.Short() }
+
+// TestMain runs each property test on 25 random cases in place of rapid's
+// 100 unless the checks run thorough (or -rapid.checks is given): the
+// suite's sixty-odd properties at 100 each took most of its minute.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if fl := flag.Lookup("rapid.checks"); !thorough() && fl != nil && fl.Value.String() == "100" {
+		if err := fl.Value.Set("25"); err != nil {
+			panic(err)
+		}
+	}
+	os.Exit(m.Run())
+}

@@ -3,6 +3,7 @@ package craps
 import (
 	"maps"
 	"slices"
+	"sync/atomic"
 )
 
 // Factoring a strategy. Most of a large strategy's states are a product:
@@ -164,7 +165,7 @@ type partsOf struct {
 // newProduct starts the automaton of strategy s under r made of the
 // parts that play the groups of its actions; its first state is the
 // tuple of their first states.
-func newProduct(r Rules, s *Strategy, groups [][]int, maxStates int, session bool) *joint {
+func newProduct(r Rules, s *Strategy, groups [][]int, maxStates int, session bool, stop *atomic.Bool) *joint {
 	var parts []*joint
 	var slotOf [][]int
 	for _, g := range groups {
@@ -175,7 +176,7 @@ func newProduct(r Rules, s *Strategy, groups [][]int, maxStates int, session boo
 		parts = append(parts, newJoint(r, &sub, maxStates, session))
 		slotOf = append(slotOf, slotMap(s.Actions, g))
 	}
-	j := joinParts(parts, slotOf, session, maxStates)
+	j := joinParts(parts, slotOf, session, maxStates, stop)
 	j.slots = len(newMemoryLayout(s.Actions).slots)
 	return j
 }
@@ -183,7 +184,7 @@ func newProduct(r Rules, s *Strategy, groups [][]int, maxStates int, session boo
 // joinParts starts the product of parts, whose memories' slots are at
 // slotOf in the strategy's (nil where no table is assembled from it, as
 // in the exact analysis).
-func joinParts(parts []*joint, slotOf [][]int, session bool, maxStates int) *joint {
+func joinParts(parts []*joint, slotOf [][]int, session bool, maxStates int, stop *atomic.Bool) *joint {
 	pr := &partsOf{parts: parts, slotOf: slotOf}
 	j := &joint{prod: pr, maxStates: maxStates, richCash: int64(MaxBalance), session: session}
 	for _, part := range parts {
@@ -195,7 +196,7 @@ func joinParts(parts []*joint, slotOf [][]int, session bool, maxStates int) *joi
 	// partBudget transitions, and then a tuple's key is one number.
 	radix := uint64(1)
 	for _, part := range pr.parts {
-		if radix != 0 && part.complete(partBudget) && radix <= (1<<63)/uint64(part.states()) {
+		if radix != 0 && part.complete(partBudget, stop) && radix <= (1<<63)/uint64(part.states()) {
 			pr.stride = append(pr.stride, radix)
 			radix *= uint64(part.states())
 		} else {

@@ -92,13 +92,13 @@ func (r *limbRow) add(i, width int, x []uint64, k uint64, carries bool) {
 	dst := r.v[i*width : (i+1)*width]
 	if r.has[i/64]&(1<<(i%64)) == 0 {
 		r.has[i/64] |= 1 << (i % 64)
-		clear(dst)
 		if !carries {
 			for l := range dst {
 				dst[l] = k * x[l]
 			}
 			return
 		}
+		clear(dst)
 	}
 	if !carries {
 		for l := range dst {

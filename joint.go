@@ -376,12 +376,16 @@ func (j *joint) build(tr int) bool {
 }
 
 // complete builds every transition the automaton lacks, if that takes at
-// most budget builds: it reports whether the automaton is whole.
-func (j *joint) complete(budget int) bool {
+// most budget builds and stop, if not nil, is not set meanwhile: it
+// reports whether the automaton is whole.
+func (j *joint) complete(budget int, stop *atomic.Bool) bool {
 	if j.unbuilt > budget {
 		return false
 	}
 	for tr := 0; tr < len(j.next) && j.unbuilt > 0 && budget > 0; tr++ {
+		if tr%36 == 0 && stop != nil && stop.Load() {
+			return false
+		}
 		if j.next[tr] == unbuilt {
 			if !j.build(tr) {
 				return false
@@ -471,7 +475,6 @@ func (j *joint) stateKey(s int) string { return j.key(j.tables[s], &j.memories[s
 // layout, to play on from there on the Table: the table, the strategy's
 // memory, and nothing it would skip as settled.
 func (j *joint) resume(p *player, s int, cash Amount) {
-	autos := p.t.autos
 	b, sp := p.first(), &p.seats[0]
 	if j.prod != nil {
 		j.prod.assemble(&p.t, &b.mem, s)
@@ -479,7 +482,6 @@ func (j *joint) resume(p *player, s int, cash Amount) {
 		copyTable(&p.t, j.tables[s])
 		b.mem = j.memories[s]
 	}
-	p.t.autos = autos
 	p.t.setMoney(cash)
 	// The automaton made the last act, which may have changed a bet: the
 	// Table acts after the next roll, quiet or not.
@@ -527,16 +529,22 @@ func sortBets(bets []placed) {
 	})
 }
 
-// copyTable copies src into dst (a new Table if nil), reusing dst's
-// slices; the compiled definitions are shared, as Clone shares them.
+// copyTable copies src into dst, both playing the same rules, reusing
+// dst's slices and keeping its compiled definitions: each worker fills
+// its own table's lazily, and a copy that took src's would write into
+// them while another goroutine reads them. A new Table (dst nil) is a
+// snapshot that is copied from and never played: it shares src's.
 func copyTable(dst, src *Table) *Table {
 	if dst == nil {
 		dst = &Table{}
+		*dst = *src
+		dst.seats, dst.bets = slices.Clone(src.seats), slices.Clone(src.bets)
+		return dst
 	}
-	seats, bets := dst.seats, dst.bets
+	seats, bets, autos, props := dst.seats, dst.bets, dst.autos, dst.props
 	*dst = *src
 	dst.seats = append(seats[:0], src.seats...)
 	dst.bets = append(bets[:0], src.bets...)
-	dst.props = maps.Clone(src.props)
+	dst.autos, dst.props = autos, props
 	return dst
 }

@@ -681,7 +681,7 @@ func TestAllTallSmallByInclusionExclusion(t *testing.T) {
 		{"tall: 8 to 12 before a 7", Tall, []int{8, 9, 10, 11, 12}},
 		{"all: every total but 7 before a 7 (1024 chain states; skipped under -short)", All, []int{2, 3, 4, 5, 6, 8, 9, 10, 11, 12}},
 	} {
-		if tc.kind == All && testing.Short() {
+		if tc.kind == All && !thorough() {
 			continue
 		}
 		a := analysisOf(t, Standard(), Bet{Kind: tc.kind})
@@ -869,7 +869,7 @@ var oddsKinds = []BetKind{PassOdds, DontPassOdds, ComeOdds, DontComeOdds, PutOdd
 // TestEdgeTableInvariants checks every row of the edge table of random
 // valid rules.
 func TestEdgeTableInvariants(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("analyses whole edge tables; skipped under -short")
 	}
 	one := big.NewRat(1, 1)

@@ -442,7 +442,7 @@ func mustParseActions(text string) []Action {
 // (Rules.AnalyzeSide): the shooter's center bet -7/495, the fader's
 // +7/495, and each side bet's backer and coverer at their odds.
 func TestPrivateSimulationAgreesWithExact(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("a run of 100,000 hands")
 	}
 	cfg := privateExactRun(ByShooters, 100_000)

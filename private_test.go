@@ -2063,14 +2063,19 @@ func pvDrawOp(rt *rapid.T, d *pvDriver, kind int) pvOp {
 	return op
 }
 
-// pvRapidSteps plays longer games than rapid's default of 30 calls,
-// unless -rapid.steps is given; the seed stays rapid's own.
+// pvRapidSteps plays longer games than rapid's default of 30 calls (300,
+// or 100 but thorough), unless -rapid.steps is given; the seed stays
+// rapid's own.
 func pvRapidSteps(t *testing.T) {
 	fl := flag.Lookup("rapid.steps")
 	if fl == nil || fl.Value.String() != "30" {
 		return
 	}
-	if err := fl.Value.Set("300"); err != nil {
+	steps := "300"
+	if !thorough() {
+		steps = "100"
+	}
+	if err := fl.Value.Set(steps); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = fl.Value.Set("30") })

@@ -149,11 +149,15 @@ func testSnippets(t *testing.T, page string, examples map[string]*doc.Example) {
 	}
 }
 
+// thorough is the package's thorough for this external test package: the
+// full sizes with CRAPS_EXHAUSTIVE=1 and without -short.
+func thorough() bool { return os.Getenv("CRAPS_EXHAUSTIVE") == "1" && !testing.Short() }
+
 // runProgram builds and runs a whole program of the README with go run,
 // from this module, and compares its output.
 func runProgram(t *testing.T, page string, b codeBlock, want string) {
 	t.Helper()
-	if testing.Short() {
+	if !thorough() {
 		return
 	}
 	goCmd, err := exec.LookPath("go")

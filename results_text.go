@@ -59,7 +59,11 @@ func (r SimResult) text(sums bool) string {
 	}
 	fmt.Fprintf(&b, ", %d rolls", r.Rolls)
 	if r.Engine != "" {
-		fmt.Fprintf(&b, " (%s engine)", r.Engine)
+		fmt.Fprintf(&b, " (%s engine", r.Engine)
+		if r.EngineNote != "" {
+			fmt.Fprintf(&b, ": %s", r.EngineNote)
+		}
+		b.WriteString(")")
 	}
 	if !r.Complete() {
 		fmt.Fprintf(&b, ", shards %v of %d", r.Parts, r.Shards)

@@ -121,7 +121,7 @@ func TestAnalyzeSessionRollLimitBruteForce(t *testing.T) {
 // result, its variance, the chance of each end and the mean rolls within
 // 4 standard errors of the analysis.
 func TestAnalyzeSessionRollLimitSimulated(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("simulation")
 	}
 	for _, c := range []struct {

@@ -453,14 +453,7 @@ func (x *sessionChain) solve() (SessionAnalysis, error) {
 		x.fill(&a, probs)
 		return a, nil
 	}
-	m := newMarkov(len(x.nodes))
-	for n, ms := range x.moves {
-		for _, mv := range ms {
-			if mv.to >= 0 {
-				m.add(n, mv.to, big.NewRat(mv.weight, x.den))
-			}
-		}
-	}
+	m := x.markov()
 	var probs []*big.Rat
 	var err error
 	if len(x.nodes) <= sessionExactStates {
@@ -612,110 +605,144 @@ func floatSolver(f *floatFactored, n int) approxSolver {
 	}
 }
 
-// solveBounded solves in floating point, refines the solution on a grid
-// of 2^-fixedBits with the exact residual, and proves a bound on its
-// error from the exact residual r = b + Qx - x of the result: the error
-// is (I-Q)^-1 r, at most max|r| times the largest expected number of
-// rolls from a state, itself bounded by the residual of the rolls column.
+// solveBounded solves in floating point, refines each solution on a grid
+// of 2^-fixedBits with its exact residual, and proves a bound on the
+// error from that residual. Two systems are solved, whatever the number of
+// ways to end: the expected rolls T from every state, (I-Q)T = 1, and
+// the expected visits v to every state from the start, (I-Q)ᵀv = e_start,
+// whose flows into the ends are the ends' chances (a column for each end
+// took hours where a stop action ends sessions at many amounts). With N =
+// (I-Q)^-1 and r a residual: T's error is N r, at most max|r| times the
+// largest expected rolls from a state (tMax, bounded by T's own
+// residual); an end's chance is off by Σ_m r_m P_m(end), at most |r|₁.
 func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, error) {
 	solver, err := x.approx(m)
 	if err != nil {
 		return nil, err
 	}
-	ends := len(x.endList)
+	n := len(x.nodes)
 	unit := new(big.Int).Lsh(big.NewInt(x.den), fixedBits) // den * 2^fixedBits
-	// b holds den * 2^fixedBits times each right-hand side.
-	b := make([][]*big.Int, len(x.nodes))
-	for n, ms := range x.moves {
-		row := make([]*big.Int, ends+1)
-		for c := range row {
-			row[c] = new(big.Int)
-		}
-		row[ends].Set(unit)
-		for _, mv := range ms {
-			if mv.to < 0 {
-				row[-1-mv.to].Lsh(big.NewInt(mv.weight), fixedBits)
-			}
-		}
-		b[n] = row
+	b := make([][]*big.Int, n)
+	for i := range b {
+		b[i] = []*big.Int{new(big.Int).Set(unit)}
 	}
-	sol, res, low, err := x.fixedSolve(solver, b)
+	rolls, res, low, err := x.fixedSolve(solver, b)
 	if err != nil {
 		return nil, err
 	}
-	if low[ends].Sign() <= 0 {
+	if low[0].Sign() <= 0 {
 		return nil, fmt.Errorf("the solution is too inexact to bound: %w", ErrNotAnalyzable)
 	}
-	// (I-Q) x_rolls >= low/unit at every state, so the expected rolls from
-	// any state, (I-Q)^-1 1, are at most max x_rolls * unit/low.
+	// (I-Q) T >= low/unit at every state, so the expected rolls from any
+	// state, N 1, are at most max T * unit/low.
 	most := new(big.Int)
-	for n := range sol {
-		if sol[n][ends].Cmp(most) > 0 {
-			most.Set(sol[n][ends])
+	for i := range rolls {
+		if rolls[i][0].Cmp(most) > 0 {
+			most.Set(rolls[i][0])
 		}
 	}
-	tMax := new(big.Rat).SetFrac(new(big.Int).Mul(most, big.NewInt(x.den)), low[ends])
-	bound := func(r *big.Int) *big.Rat { // |error| <= tMax |r|, r = res/unit
-		q := new(big.Rat).SetFrac(r, unit)
-		return q.Mul(q, tMax)
-	}
-	a.ErrorBound = new(big.Rat)
-	bounds := make([]*big.Rat, ends)
-	for c := range ends {
-		bounds[c] = bound(res[c])
-		if bounds[c].Cmp(a.ErrorBound) > 0 {
-			a.ErrorBound = bounds[c]
-		}
-	}
-	a.RollsErrorBound = bound(res[ends])
-	// The second moment of the rolls, T2 = 1 + Q(2T + T2), from the
-	// rounded T: its right-hand side is off by at most 2 RollsErrorBound.
-	for n, ms := range x.moves {
-		sum := new(big.Int).Set(unit)
-		for _, mv := range ms {
-			if mv.to >= 0 {
-				sum.Add(sum, new(big.Int).Mul(big.NewInt(2*mv.weight), sol[mv.to][ends]))
-			}
-		}
-		b[n] = []*big.Int{sum}
-	}
-	sol2, res2, _, err := x.fixedSolve(solver, b)
+	tMax := new(big.Rat).SetFrac(new(big.Int).Mul(most, big.NewInt(x.den)), low[0])
+	a.RollsErrorBound = new(big.Rat).Mul(new(big.Rat).SetFrac(res[0], unit), tMax)
+
+	t := x.transposed()
+	tsolver, err := t.approx(t.markov())
 	if err != nil {
 		return nil, err
 	}
-	scale := new(big.Int).Lsh(big.NewInt(1), fixedBits)
-	at := sol[x.start]
-	probs := make([]*big.Rat, ends)
-	for c := range ends {
-		probs[c] = new(big.Rat).SetFrac(at[c], scale)
+	for i := range b {
+		b[i][0].SetInt64(0)
 	}
-	a.Rolls = new(big.Rat).SetFrac(at[ends], scale)
-	second := new(big.Rat).SetFrac(sol2[x.start][0], scale)
-	secondBound := bound(res2[0])
-	secondBound.Add(secondBound, new(big.Rat).Mul(tMax, new(big.Rat).Mul(big.NewRat(2, 1), a.RollsErrorBound)))
-	a.RollsVariance = second.Sub(second, new(big.Rat).Mul(a.Rolls, a.Rolls))
-	a.RollsVarianceErrorBound = varianceBound(a.Rolls, a.RollsErrorBound, secondBound)
+	b[x.start][0].Set(unit)
+	visits, vres, _, err := t.fixedSolve(tsolver, b)
+	if err != nil {
+		return nil, err
+	}
+	// |r|₁ <= n max|r|, in values: r/unit.
+	a.ErrorBound = new(big.Rat).SetFrac(new(big.Int).Mul(vres[0], big.NewInt(int64(n))), unit)
 
-	// The mean's error is at most Σ|v| b_v; the variance's, from E[v²]
-	// and the mean squared, at most Σv² b_v + (2 max|v| + Σ|v| b_v) Σ|v| b_v.
-	a.MeanErrorBound = new(big.Rat)
-	sq, top := new(big.Rat), int64(0)
-	for c, e := range x.endList {
-		v := ratInt(abs64(e.net))
-		top = max(top, abs64(e.net))
-		bv := new(big.Rat).Mul(bounds[c], v)
-		a.MeanErrorBound.Add(a.MeanErrorBound, bv)
-		sq.Add(sq, bv.Mul(bv, v))
+	scale := new(big.Int).Lsh(big.NewInt(1), fixedBits)
+	flow := make([]*big.Int, len(x.endList)) // den 2^fixedBits times each end's chance
+	for e := range flow {
+		flow[e] = new(big.Int)
 	}
-	a.VarianceErrorBound = varianceBound(ratInt(top), a.MeanErrorBound, sq)
+	// The second moment of the rolls, E[T²] at the start = Σ v (1 + 2QT),
+	// here over 2^fixedBits * unit; and Σ|v| for its bound.
+	second, sumVisits, g, tmp := new(big.Int), new(big.Int), new(big.Int), new(big.Int)
+	for i, ms := range x.moves {
+		v := visits[i][0]
+		g.Set(unit)
+		for _, mv := range ms {
+			if mv.to < 0 {
+				flow[-1-mv.to].Add(flow[-1-mv.to], tmp.Mul(v, big.NewInt(mv.weight)))
+			} else {
+				g.Add(g, tmp.Mul(big.NewInt(2*mv.weight), rolls[mv.to][0]))
+			}
+		}
+		second.Add(second, tmp.Mul(v, g))
+		sumVisits.Add(sumVisits, tmp.Abs(v))
+	}
+	probs := make([]*big.Rat, len(flow))
+	for e := range flow {
+		probs[e] = new(big.Rat).SetFrac(flow[e], unit)
+	}
+	a.Rolls = new(big.Rat).SetFrac(rolls[x.start][0], scale)
+	e2 := new(big.Rat).SetFrac(second, new(big.Int).Mul(scale, unit))
+	a.RollsVariance = new(big.Rat).Sub(e2, new(big.Rat).Mul(a.Rolls, a.Rolls))
+	// E[T²]'s error: the visits' part is Σ_m r_m E_m[T²], E_m[T²] = (N(1 +
+	// 2QT))_m at most tMax (1 + 2 tMax); the rolls' part, Σ v 2Q(T - T̂),
+	// at most Σ|v| 2 RollsErrorBound.
+	e2Bound := new(big.Rat).Mul(tMax, big.NewRat(2, 1))
+	e2Bound.Add(e2Bound, big.NewRat(1, 1)).Mul(e2Bound, tMax).Mul(e2Bound, a.ErrorBound)
+	rollsPart := new(big.Rat).SetFrac(sumVisits, scale)
+	rollsPart.Mul(rollsPart, new(big.Rat).Mul(big.NewRat(2, 1), a.RollsErrorBound))
+	a.RollsVarianceErrorBound = varianceBound(a.Rolls, a.RollsErrorBound, e2Bound.Add(e2Bound, rollsPart))
+
+	// The chances are off by at most ErrorBound in all, so the net's mean
+	// by top ErrorBound and its second moment by top² ErrorBound.
+	top := int64(0)
+	for _, e := range x.endList {
+		top = max(top, abs64(e.net))
+	}
+	topRat := ratInt(top)
+	a.MeanErrorBound = new(big.Rat).Mul(topRat, a.ErrorBound)
+	a.VarianceErrorBound = varianceBound(topRat, a.MeanErrorBound, new(big.Rat).Mul(new(big.Rat).Mul(topRat, topRat), a.ErrorBound))
 	return probs, nil
+}
+
+// transposed is the chain with its moves between states reversed, whose
+// fundamental matrix is N's transpose: solving it gives the visits to
+// each state from one start. Its ends are dropped: only b reaches them.
+func (x *sessionChain) transposed() *sessionChain {
+	t := *x
+	t.moves = make([][]sessionMove, len(x.moves))
+	for i, ms := range x.moves {
+		for _, mv := range ms {
+			if mv.to >= 0 {
+				t.moves[mv.to] = append(t.moves[mv.to], sessionMove{to: i, weight: mv.weight})
+			}
+		}
+	}
+	return &t
+}
+
+// markov is the chain's moves between states as a markov chain.
+func (x *sessionChain) markov() *markov {
+	m := newMarkov(len(x.nodes))
+	for n, ms := range x.moves {
+		for _, mv := range ms {
+			if mv.to >= 0 {
+				m.add(n, mv.to, big.NewRat(mv.weight, x.den))
+			}
+		}
+	}
+	return m
 }
 
 // refineRounds bounds the rounds of refinement: each solves for the
 // error left by the last in floating point, and gains some 13 digits.
 const refineRounds = 4
 
-// fixedSolve solves (I-Q)x = b/unit, b given as integers (unit = 36 *
+// fixedSolve solves (I-Q)x = b/unit, b given as integers (unit = den *
 // 2^fixedBits) and x kept as integers over 2^fixedBits: solve in floating
 // point, then solve again for the error its exact residual shows, until
 // the residual is below 2^-80 or refineRounds are done. It returns x, the

@@ -167,7 +167,7 @@ func TestAnalyzeSessionRefusals(t *testing.T) {
 // the mean rolls within 4 standard errors of the exact figures: two
 // strategies, every one that compiles with CRAPS_EXHAUSTIVE=1.
 func TestAnalyzeSessionSimulated(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("simulation")
 	}
 	lim := SessionLimits{Bankroll: 100, Target: 150, StopLoss: 80}

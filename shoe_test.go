@@ -125,7 +125,7 @@ func TestShoeReshuffleExact(t *testing.T) {
 // bets are simulated, with a standard error, and the simulated pass line
 // agrees with Simulate's play of the same shoe; AnalyzeDeck refuses it.
 func TestShoeTooLargeIsSimulated(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("simulates a million decisions")
 	}
 	r := Rules{Cards: CardsPairReturned, Shoe: Shoe{16, 16, 16, 16, 16, 16}}

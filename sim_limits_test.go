@@ -614,3 +614,42 @@ func BenchmarkMergeShards(b *testing.B) {
 		})
 	}
 }
+
+// A run the compiled engine does not play whole says why (SimResult.
+// EngineNote), and the why changes no number: a Go hook that reads the
+// table, other players, card craps, and an automaton past its bound of
+// states (lowered here to 5), which hands the rolls to the Table.
+func TestEngineNote(t *testing.T) {
+	pass := mustParse(t, "pass 10; odds 2x")
+	reads := withHook(mustParse(t, "place 6 12 if rolled 7"))
+	for _, c := range []struct {
+		name, engine, note string
+		cfg                SimConfig
+	}{
+		{"compiled", "compiled", "", SimConfig{Strategy: pass}},
+		{"a hook", "table", "Go hook", SimConfig{Strategy: reads}},
+		{"two players", "table", "other players", SimConfig{Strategy: pass, Others: []SimPlayer{{Name: "ann", Strategy: pass}}}},
+		{"cards", "table", "card craps", SimConfig{Rules: Rules{Cards: CardsReshuffleEveryThrow}, Strategy: pass}},
+	} {
+		c.cfg.Mode, c.cfg.N, c.cfg.Seed = ByShooters, 50, 3
+		got, err := Simulate(context.Background(), c.cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got.Engine != c.engine || c.note == "" && got.EngineNote != "" || !strings.Contains(got.EngineNote, c.note) {
+			t.Errorf("%s: engine %q, note %q; want %q and a note with %q", c.name, got.Engine, got.EngineNote, c.engine, c.note)
+		}
+	}
+	s, _ := NamedStrategy("three-point-molly")
+	cfg := SimConfig{Strategy: s, Mode: ByShooters, N: 300, Seed: 9, Workers: 1}
+	key := jointKeyOf(cfg.Rules, &s, false, false)
+	jointCache.Store(key, newJoint(cfg.Rules, &s, 5, false))
+	defer jointCache.Delete(key)
+	slow, fast := bothEngines(t, "past 5 states", cfg)
+	if !strings.Contains(fast.EngineNote, "more than 5 states") {
+		t.Errorf("an automaton past its bound: note %q, want the bound named", fast.EngineNote)
+	}
+	if diff := cmp.Diff(slow, fast, exactSums); diff != "" {
+		t.Errorf("the Table's hand-over changed the sums (-table +compiled):\n%s", diff)
+	}
+}

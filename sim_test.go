@@ -121,7 +121,7 @@ func compiledMatchesTable(t *testing.T, name string, rolls int) {
 		// their independent groups (the one the simulator plays where
 		// there are several: one product, or clusters stepped side by
 		// side), built as the rolls reach them.
-		for _, j := range []*joint{newJoint(r, &s, maxJointStates, true), newAutomaton(r, &s, maxJointStates, true)} {
+		for _, j := range []*joint{newJoint(r, &s, maxJointStates, true), newAutomaton(r, &s, maxJointStates, true, nil)} {
 			cfg := &SimConfig{Rules: r, Strategy: s}
 			p := newPlayer(cfg)
 			p.reset(false)
@@ -197,7 +197,7 @@ func bothEngines(t *testing.T, name string, cfg SimConfig) (table, compiled SimR
 	if compiled.Engine != "compiled" || table.Engine != "table" {
 		t.Fatalf("%s: engines %q and %q", name, compiled.Engine, table.Engine)
 	}
-	table.Engine = compiled.Engine
+	table.Engine, table.EngineNote = compiled.Engine, compiled.EngineNote
 	return table, compiled
 }
 
@@ -504,7 +504,7 @@ func betGroups(r Rules) [][]Action {
 // standard rules on every run but -short, every bet of every preset with
 // CRAPS_EXHAUSTIVE=1.
 func TestSimulationAgreesWithAnalysis(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("long simulation")
 	}
 	for _, name := range simPresets() {
@@ -552,7 +552,7 @@ func simulationAgreesWithAnalysis(t *testing.T, name string) {
 // Put bets and their odds, and a progression on the general engine, also
 // agree with the analysis.
 func TestSimulationPutAndProgression(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("long simulation")
 	}
 	put, _ := ParseStrategy("put 6 10; put odds 6 max")
@@ -593,7 +593,7 @@ func TestShardsMergeToTheWholeRun(t *testing.T) {
 		{"the private game's hands", privateExactRun(ByShooters, 2*blockShooters+5)},
 		{"the private game's sessions", privateExactRun(BySessions, 2*blockSessions+7)},
 	}
-	if testing.Short() {
+	if !thorough() {
 		cases[0].cfg.N = blockRolls/4 + 1
 	}
 	for _, c := range cases {

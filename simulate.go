@@ -302,8 +302,15 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	// run twice, as happens when the Table engine takes over).
 	hookFree := cfg.Strategy.NewHook == nil ||
 		cfg.Mode != BySessions && !newProgram(&cfg.Rules, cfg.Strategy.Actions).reads(FactRolled, FactHas, FactBets)
-	if hookFree && len(cfg.Others) == 0 && !cfg.general && cfg.Rules.Cards == NoCards {
-		auto, autoKey, *played = cachedJoint(cfg.Rules, &cfg.Strategy, cfg.Mode == BySessions)
+	switch {
+	case !hookFree:
+		out.EngineNote = "the strategy's Go hook reads the table before every roll"
+	case len(cfg.Others) != 0:
+		out.EngineNote = "other players share the table"
+	case cfg.Rules.Cards != NoCards:
+		out.EngineNote = "card craps: each draw depends on the cards dealt"
+	case !cfg.general:
+		auto, autoKey, *played = cachedJoint(cfg.Rules, &cfg.Strategy, cfg.Mode == BySessions, &stop)
 	}
 	if stop.Load() {
 		return SimResult{}, ctx.Err()
@@ -377,8 +384,12 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 		return SimResult{}, err
 	}
 	for _, j := range workerJoints {
-		if j != nil && j.failed == "" {
+		switch {
+		case j == nil:
+		case j.failed == "":
 			keepJoint(autoKey, j)
+		case out.EngineNote == "":
+			out.EngineNote = fmt.Sprintf("the Table played on where the compiled engine could not (%s)", j.failed)
 		}
 	}
 	summed := true

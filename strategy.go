@@ -305,6 +305,13 @@ const (
 	numComparisons
 )
 
+// MaxStrategyActions is the most actions a Strategy may hold: far more
+// than any betting system has (the named ones have at most a dozen), and
+// few enough that reading, checking and compiling one takes milliseconds.
+// ParseStrategy refuses a text of more, and Validate a strategy, with an
+// error wrapping ErrSyntax.
+const MaxStrategyActions = 1000
+
 // maxFactCount bounds the numbers a condition compares with and the
 // amounts of a progression, so that a strategy's memory stays small.
 const (
@@ -324,13 +331,22 @@ func (k FactKind) count() bool {
 func (k FactKind) numbered() bool { return k == FactBets || k == FactComes || k.count() }
 
 // label names the strategy in an error: its Name, or its text if it has
-// none (as a strategy ParseStrategy read).
+// none (as a strategy ParseStrategy read), the first labelActions of its
+// actions of a longer one.
 func (s Strategy) label() string {
 	if s.Name != "" || s.NewHook != nil && len(s.Actions) == 0 {
 		return s.Name
 	}
+	if len(s.Actions) > labelActions {
+		head := s
+		head.Actions = s.Actions[:labelActions]
+		return fmt.Sprintf("%s; ... (%d actions)", oneLine(head.String()), len(s.Actions))
+	}
 	return oneLine(s.String())
 }
+
+// labelActions is the most actions label writes.
+const labelActions = 8
 
 // Validate reports an action the rules do not take, or an amount the
 // table would refuse, as an error wrapping ErrNotOffered, ErrSyntax,
@@ -344,6 +360,9 @@ func (s Strategy) Validate(r Rules) error {
 	}
 	if len(s.Actions) == 0 && s.NewHook == nil {
 		return fmt.Errorf("craps: strategy %q: no actions: %w", s.label(), ErrAmount)
+	}
+	if len(s.Actions) > MaxStrategyActions {
+		return fmt.Errorf("craps: strategy %q: %d actions, at most %d: %w", s.label(), len(s.Actions), MaxStrategyActions, ErrSyntax)
 	}
 	if r.Private && s.NewHook != nil {
 		return fmt.Errorf("craps: strategy %q: a hook keeps bets with the house, and the private game has none: %w", s.label(), ErrNotOffered)

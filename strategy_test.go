@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -722,5 +723,52 @@ func TestGoBuiltStrategyRoundTrip(t *testing.T) {
 		if err != nil || !cmp.Equal(s.Actions, back.Actions) {
 			t.Errorf("%q reads back as %+v, %v", s, back.Actions, err)
 		}
+	}
+}
+
+// A strategy holds at most MaxStrategyActions actions: ParseStrategy stops
+// reading a text of more, and Validate refuses a strategy of more, each
+// promptly and naming the bound (before, 32,000 actions took seconds to
+// compile after the deadline of the run, and a million were accepted).
+func TestStrategySizeBounded(t *testing.T) {
+	line := "place 6 12 if rolls < 5\n"
+	text := strings.Repeat(line, MaxStrategyActions)
+	s, err := ParseStrategy(text)
+	if err != nil || len(s.Actions) != MaxStrategyActions {
+		t.Fatalf("%d actions: %d read, %v", MaxStrategyActions, len(s.Actions), err)
+	}
+	if err := s.Validate(Standard()); err != nil {
+		t.Errorf("%d actions: %v", MaxStrategyActions, err)
+	}
+	_, err = ParseStrategy(strings.Repeat(line, 1_000_000))
+	if !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), "line 1001: more than 1000 actions") {
+		t.Errorf("a million actions: %v, want ErrSyntax at line 1001 naming the bound", err)
+	}
+	// Compiling looks at the run's deadline: a strategy of the most actions,
+	// each group of them a part of its own, builds no transition once the
+	// run is stopped (it built them all first, seconds after a deadline).
+	var text2 strings.Builder
+	for k := range MaxStrategyActions {
+		fmt.Fprintf(&text2, "place %d 12 if rolls == %d\n", []int{4, 5, 6, 8, 9, 10}[k%6], k%5)
+	}
+	big, err := ParseStrategy(text2.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stop atomic.Bool
+	stop.Store(true)
+	j := newAutomaton(Standard(), &big, maxJointStates, false, &stop)
+	if j.prod == nil {
+		t.Fatal("the strategy of 1000 place bets compiled as one part; the test wants parts")
+	}
+	for _, part := range j.prod.parts {
+		if built := len(part.next) - part.unbuilt; built != 0 {
+			t.Errorf("a part built %d transitions after the run stopped", built)
+		}
+	}
+	s.Actions = append(s.Actions, s.Actions[0])
+	err = s.Validate(Standard())
+	if !errors.Is(err, ErrSyntax) || !strings.Contains(err.Error(), "at most 1000") || len(err.Error()) > 1000 {
+		t.Errorf("%d actions in Go: %v, want ErrSyntax naming the bound, in a short message", len(s.Actions), err)
 	}
 }

@@ -41,15 +41,20 @@ import (
 // String writes the text back.
 func ParseStrategy(text string) (Strategy, error) {
 	var s Strategy
-	for n, line := range strings.Split(text, "\n") {
+	n := 0
+	for line := range strings.SplitSeq(text, "\n") {
+		n++
 		line, _, _ = strings.Cut(line, "#")
-		for _, stmt := range strings.Split(line, ";") {
+		for stmt := range strings.SplitSeq(line, ";") {
 			if strings.TrimSpace(stmt) == "" {
 				continue
 			}
+			if len(s.Actions) == MaxStrategyActions {
+				return Strategy{}, fmt.Errorf("craps: strategy line %d: more than %d actions: %w", n, MaxStrategyActions, ErrSyntax)
+			}
 			a, err := ParseAction(stmt)
 			if err != nil {
-				return Strategy{}, fmt.Errorf("craps: strategy line %d: %w", n+1, err)
+				return Strategy{}, fmt.Errorf("craps: strategy line %d: %w", n, err)
 			}
 			if w := strings.Fields(strings.ToLower(stmt)); w[0] == "odds" && a.Kind == ActionBet {
 				a.Bet.Kind = oddsKindAfter(s.Actions, a.Bet.Kind)

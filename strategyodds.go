@@ -228,7 +228,7 @@ func pairedAnalysis(parts []*joint, r *Rules) (StrategyAnalysis, error) {
 				a.RollsPerHand, single[i].RollsPerHand, ErrNotAnalyzable)
 		}
 		for k := i + 1; k < len(parts); k++ {
-			pair := joinParts([]*joint{parts[i], parts[k]}, nil, false, maxJointStates)
+			pair := joinParts([]*joint{parts[i], parts[k]}, nil, false, maxJointStates, nil)
 			if !pair.buildAll(nil) {
 				return StrategyAnalysis{}, fmt.Errorf("two of its groups together do not compile (%s): %w", pair.failed, ErrNotAnalyzable)
 			}
@@ -691,7 +691,7 @@ func (r Rules) HandResults(s Strategy, bound float64) (HandResults, error) {
 	j := parts[0]
 	if len(parts) > 1 {
 		// The law of a sum needs the groups together: their product.
-		if j = joinParts(parts, nil, false, maxJointStates); !j.buildAll(nil) {
+		if j = joinParts(parts, nil, false, maxJointStates, nil); !j.buildAll(nil) {
 			return HandResults{}, fmt.Errorf("craps: hand results of %q: its groups together do not compile (%s): %w", s.label(), j.failed, ErrNotAnalyzable)
 		}
 	}

@@ -415,7 +415,7 @@ func TestAnalyzeStrategyIgnoresStops(t *testing.T) {
 // error), the net per roll (standard error from the exact variance per
 // roll), and by shooters the mean and variance of a hand's net.
 func TestAnalyzeStrategySimulated(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("simulation")
 	}
 	for _, s := range BettingSystems() {
@@ -509,7 +509,7 @@ func TestPairedAnalysisIsTheWholeChain(t *testing.T) {
 	exact := cmp.Comparer(func(x, y *big.Rat) bool { return x.Cmp(y) == 0 })
 	tested := 0
 	for _, s := range simStrategies(t, Standard()) {
-		if s.Name == "double-tap" && !exhaustiveSet() {
+		if (s.Name == "double-tap" || s.Name == "press-all") && !thorough() { // seconds to build whole
 			continue
 		}
 		parts, err := Standard().strategyParts(s)

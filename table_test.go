@@ -1193,7 +1193,7 @@ func TestTableMatchesAnalysis(t *testing.T) {
 	)
 	for _, nr := range rules {
 		r := nr.rules
-		if testing.Short() && nr.name != "standard" && nr.name != "crapless" {
+		if !thorough() && nr.name != "standard" && nr.name != "crapless" {
 			continue
 		}
 		t.Run(nr.name, func(t *testing.T) {
@@ -2004,10 +2004,14 @@ func (d *ttDriver) check(t ttTB) {
 }
 
 // ttRapidFlags makes rapid deterministic, unless -rapid.seed is given,
-// and plays longer games than its default of 30 calls, unless
-// -rapid.steps is given.
+// and plays longer games than its default of 30 calls (100, or 50 but
+// thorough), unless -rapid.steps is given.
 func ttRapidFlags(t *testing.T) {
-	for _, f := range []struct{ name, dflt, value string }{{"rapid.seed", "0", "20260601"}, {"rapid.steps", "30", "100"}} {
+	steps := "100"
+	if !thorough() {
+		steps = "50"
+	}
+	for _, f := range []struct{ name, dflt, value string }{{"rapid.seed", "0", "20260601"}, {"rapid.steps", "30", steps}} {
 		fl := flag.Lookup(f.name)
 		if fl == nil || fl.Value.String() != f.dflt {
 			continue

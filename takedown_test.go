@@ -106,7 +106,7 @@ func TestTakeDownCommissionSessions(t *testing.T) {
 			t.Errorf("%s engine: %d decisions of %d bets charged: none taken down", r.Engine, tot.Decisions, charged-up)
 		}
 	}
-	table.Engine, table.Hooked = compiled.Engine, compiled.Hooked
+	table.Engine, table.EngineNote, table.Hooked = compiled.Engine, compiled.EngineNote, compiled.Hooked
 	if diff := cmp.Diff(table, compiled, exactSums); diff != "" {
 		t.Errorf("compiled differs from the table (-table +compiled):\n%s", diff)
 	}

@@ -281,9 +281,15 @@ type SimResult struct {
 	// and Parts which of them this result holds.
 	Shards int   `json:"shards"`
 	Parts  []int `json:"parts"`
-	// Engine is "compiled" or "table": how the strategy was played. It
-	// does not change a single number.
+	// Engine is "compiled" or "table": how the strategy was played ("mixed"
+	// for shards merged from both). It does not change a single number.
 	Engine string `json:"engine"`
+	// EngineNote says why a run did not play on the compiled engine
+	// alone: why it played on the Table (other players, card craps, a Go
+	// hook that reads the table each roll), or where the compiled engine
+	// handed its rolls to the Table (an automaton of more than 2^20
+	// states). It is empty for a run the compiled engine played whole.
+	EngineNote string `json:"engine_note,omitempty"`
 	// Blocks counts the blocks played.
 	Blocks int64 `json:"blocks"`
 	// Rolls counts the rolls; SevenOuts the shooters whose hand ended.
@@ -695,6 +701,9 @@ func MergeResults(results ...SimResult) (SimResult, error) {
 		out.Parts = append(out.Parts, b.Parts...)
 		if out.Engine != b.Engine {
 			out.Engine = "mixed"
+		}
+		if out.EngineNote == "" {
+			out.EngineNote = b.EngineNote
 		}
 		if !out.add(b) {
 			return SimResult{}, fmt.Errorf("craps: merge: adding result %d, a count or sum passes what it can hold (%w): %w", i+1, ErrOverflow, ErrSimulation)

@@ -25,6 +25,10 @@ import (
 // (see exhaustive_test.go): every preset, and many more questions.
 func exhaustive() bool { return os.Getenv("CRAPS_EXHAUSTIVE") == "1" }
 
+// thorough reports whether checks run at their full sizes: exhaustive and
+// without -short.
+func thorough() bool { return exhaustive() && !testing.Short() }
+
 // layoutOf reads a layout written "player: bet amount, bet amount; player: ...".
 func layoutOf(t testing.TB, text string) []drill.Wager {
 	t.Helper()
@@ -254,7 +258,7 @@ func TestWholeStakePlayed(t *testing.T) {
 	rules := []craps.Rules{craps.Standard(), craps.Bar2(), {PropsFor1: true, Unit: 5}, craps.Vegas(), craps.Crapless(), {Unit: 2, Minimum: 6}}
 	switch {
 	case exhaustive():
-	case testing.Short():
+	case !thorough():
 		rules = rules[:1]
 	default:
 		rules = rules[:3]
@@ -347,7 +351,7 @@ func TestQuestionsAgree(t *testing.T) {
 	n := 40
 	switch {
 	case exhaustive():
-	case testing.Short():
+	case !thorough():
 		rules, n = rules[:3], 4
 	default:
 		rules, n = rules[:5], 8
@@ -853,7 +857,7 @@ func TestNewLayoutBound(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatalf("%d bets: no answer after 10 s", len(big))
 	}
-	if testing.Short() {
+	if !thorough() {
 		return
 	}
 	q, err := drill.NewLayout(craps.Standard(), 0, layout(drill.MaxLayout), dice(t, "1-1"))

@@ -85,7 +85,7 @@ type sessionJSON struct {
 func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("analyze", analyzeSynopsis, stdout)
 	name := fs.String("strategy", "pass-max-odds", "a betting system by `NAME`, or actions in the strategy language separated by \";\" (craps help strategy)")
-	file := fs.String("strategy-file", "", "read the strategy from this file, one action a line, at most 1 MiB")
+	file := fs.String("strategy-file", "", "read the strategy from this file, one action a line, at most 1 MiB and 1,000 actions")
 	bankroll := fs.Int64("bankroll", 0, "analyze sessions from this bankroll (0: no sessions)")
 	target := fs.Int64("target", 0, "sessions: quit when the money on and off the layout reaches this (default twice the bankroll)")
 	stopLoss := fs.Int64("stop-loss", 0, "sessions: quit after losing this much (0: play to ruin)")

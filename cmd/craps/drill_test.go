@@ -163,7 +163,7 @@ func TestDrillCommandRefusals(t *testing.T) {
 // The trainer as a person uses it: the program in a terminal (tmux),
 // questions answered by typing, the screen read back.
 func TestDrillTerminal(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		t.Skip("drives the program in a terminal; skipped with -short")
 	}
 	if _, err := exec.LookPath("tmux"); err != nil {

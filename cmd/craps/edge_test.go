@@ -25,7 +25,7 @@ func TestEdgeFitsWidth(t *testing.T) {
 		{"-rules", "bar2", "-fire-6", "1999:1", "-fire-5", "299:1"},
 		{"-rules", "street", "-cards", "pair-kept"}, // the private game with cards: no bar, beside the dice's casino line
 	}
-	if !testing.Short() { // the rules' own reading, with simulated rows, takes seconds
+	if thorough() { // the rules' own reading, with simulated rows, takes seconds
 		cases = append(cases, []string{"-rules", "cards"})
 	}
 	for _, args := range cases {

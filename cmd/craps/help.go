@@ -199,8 +199,9 @@ separated by ";" on the command line. Before every throw each action that applie
   take down place if point off
   stop if winnings >= 100          ends a session
 
-A strategy's memory (its progressions and counts) is finite, so it runs compiled into one
-automaton with the table, and craps analyze solves it exactly. The package documentation of
+A strategy's memory (its progressions and counts) is finite, so it runs compiled with the
+table (each group of actions that plays independently apart), and craps analyze solves it
+exactly. A run that plays on the Table instead says why under the engine's name. The package documentation of
 github.com/crapslab/craps has the whole language.
 
 In the private game (-rules street) there is no house: each player, seated with sim's

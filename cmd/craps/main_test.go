@@ -235,7 +235,7 @@ func TestEdgeCards(t *testing.T) {
 	args, want := []string{"edge", "-wide", "-rules", "cards", "-cards", "reshuffle", "-not-offered", "pass"},
 		[]string{"7/282 (0.0248)", "23/71 (0.3239)", "239302/483865", "1.0873%", "244/495", "1.4141%", "Cards dealt per decision",
 			"when the come-out sets any point", "Place 6             7:6 ", "Small "}
-	if !testing.Short() {
+	if thorough() {
 		args, want = []string{"edge", "-wide", "-rules", "cards"}, []string{"7/282 (0.0248)", "8/47 (0.1702)", "= 0.4970783618", "= 0.5843%",
 			"244/495", "1.4141%", "49.7078%  50.2922%", "(simulated)", "Not exact: All, Tall, Small",
 			"] (0.0008)", "= 6.6710703084"}
@@ -260,7 +260,7 @@ func TestEdgeCards(t *testing.T) {
 // same).
 func TestEdgeCardsJSON(t *testing.T) {
 	reading := "reshuffle"
-	if !testing.Short() {
+	if thorough() {
 		reading = "pair-returned"
 	}
 	rows := edgeJSONRows(t, "-rules", "cards", "-cards", reading)

@@ -243,7 +243,7 @@ var schemaRuns = []struct {
 // schemas themselves are checked by this test's own validator, which a
 // document that breaks them makes fail.
 func TestJSONOutputsMatchTheirSchemas(t *testing.T) {
-	if testing.Short() {
+	if !thorough() {
 		schemaRuns = schemaRuns[:1]
 	}
 	schemas := map[string]jsonSchema{}

@@ -116,7 +116,7 @@ type outcomeSummary struct {
 func runSim(args []string, _ io.Reader, stdout io.Writer) error {
 	fs := newFlagSet("sim", simSynopsis, stdout)
 	strategy := fs.String("strategy", "pass-max-odds", "a betting system by `NAME`, or actions in the strategy language separated by \";\" (craps help strategy)")
-	strategyFile := fs.String("strategy-file", "", "read the strategy from this file, one action a line (# starts a comment), at most 1 MiB")
+	strategyFile := fs.String("strategy-file", "", "read the strategy from this file, one action a line (# starts a comment), at most 1 MiB and 1,000 actions")
 	show := fs.Bool("show", false, "print the strategy's actions and exit")
 	var others playersFlag
 	fs.Var(&others, "player", "another player at the table, by his own strategy on the same dice: `NAME=STRATEGY`, "+
@@ -567,7 +567,11 @@ func writeSim(w io.Writer, out simOutput, asJSON bool, plot plotOptions) error {
 	if out.Elapsed > 0 {
 		speed = fmt.Sprintf(" in %.2fs (%.3g rolls/s)", out.Elapsed, float64(res.Rolls)/out.Elapsed)
 	}
-	fmt.Fprintf(w, "%d rolls, %d hands, %s engine%s\n\n", res.Rolls, res.SevenOuts, res.Engine, speed)
+	fmt.Fprintf(w, "%d rolls, %d hands, %s engine%s\n", res.Rolls, res.SevenOuts, res.Engine, speed)
+	if res.EngineNote != "" {
+		fmt.Fprintf(w, "(%s)\n", res.EngineNote)
+	}
+	fmt.Fprintln(w)
 	if err := writePlayer(w, res, sum); err != nil {
 		return err
 	}

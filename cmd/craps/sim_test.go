@@ -152,7 +152,7 @@ func TestSimStrategyText(t *testing.T) {
 	if err := os.WriteFile(file, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errOut = runCmd(t, "", "sim", "-strategy-file", file, "-sessions", "1000", "-bankroll", "100", "-target", "1000")
+	code, out, errOut = runCmd(t, "", "sim", "-strategy-file", file, "-sessions", "1000", "-bankroll", "100", "-target", "300")
 	if code != 0 || !strings.Contains(out, "Pass Odds 6") || !strings.Contains(out, "by the strategy") {
 		t.Errorf("sim -strategy-file: exit %d:\n%s%s", code, out, errOut)
 	}
@@ -185,7 +185,7 @@ func TestSimStrategyText(t *testing.T) {
 // lists them all with their doc lines.
 func TestSimEveryBettingSystem(t *testing.T) {
 	n := "300000"
-	if testing.Short() {
+	if !thorough() {
 		n = "30000"
 	}
 	_, help, _ := runCmd(t, "", "help", "strategy")

@@ -94,7 +94,7 @@ func TestTutorialCommands(t *testing.T) {
 			t.Errorf("%s:%d: craps %q prints\n%s\nwant\n%s", page, c.line, c.args, out, c.want)
 		}
 	}
-	if testing.Short() {
+	if !thorough() {
 		return
 	}
 	svg := filepath.Join(t.TempDir(), "hands.svg")
