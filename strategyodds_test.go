@@ -3,8 +3,10 @@ package craps
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -495,6 +497,35 @@ func BenchmarkAnalyzeStrategy(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		})
+	}
+}
+
+// BenchmarkAnalyzeStrategyGrowth times AnalyzeStrategy on one group of
+// growing size: place 6 and 8 each pressed through k amounts on its wins
+// (cycling back), both taken down when the point is off, which ties them
+// into one chain of (k^2 + ...) merged states that no factoring splits.
+// It reports the merged states, so that the cost's growth with them can
+// be fitted: go test -run XXX -bench AnalyzeStrategyGrowth -cpu 1 .
+func BenchmarkAnalyzeStrategyGrowth(b *testing.B) {
+	for _, k := range []int{4, 8, 12, 16, 24, 32} {
+		var steps []string
+		for i := 1; i <= k; i++ {
+			steps = append(steps, fmt.Sprint(6*i))
+		}
+		press := strings.Join(steps, "-")
+		s, err := ParseStrategy(fmt.Sprintf("place 6 %s up on win cycle; place 8 %s up on win cycle; take down place if point off", press, press))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("steps=%d", k), func(b *testing.B) {
+			var a StrategyAnalysis
+			for b.Loop() {
+				if a, err = Standard().AnalyzeStrategy(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(a.States), "states")
 		})
 	}
 }
