@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"os"
 	"runtime"
 	"slices"
@@ -17,7 +19,7 @@ import (
 	"github.com/crapslab/craps"
 )
 
-const diceSynopsis = `[-apart] [-level P] [-srr LIST] [-bet NAMES] [-strategy NAME|TEXT | -strategy-file FILE] [-fit FILE] [-json] [-rules NAME] [rule flags] [FILE]
+const diceSynopsis = `[-apart] [-level P] [-srr LIST] [-bet NAMES] [-strategy NAME|TEXT | -strategy-file FILE] [-fit FILE] [-json] [-rules NAME] [rule flags] [FILE | -draw N [-seed S] [-write FILE]]
 
 Reads a record of throws from FILE (or standard input) and prints what it
 says about the dice: the counts by total and by face; tests of fairness
@@ -38,10 +40,20 @@ roll tape (craps help tapes): its roll lines are read and the rest left
 out. -apart says the first face is always the same die's. -dice LAW tests
 the record against that law instead of fair dice.
 
+-draw N analyses N throws (at most 10^8) drawn from the rules' law in
+place of a record read. There -dice and -dice-file name the law drawn
+from (fair dice without them), not the law tested against: the record
+drawn is tested against fair dice and its edges given under the other
+rules, as craps dice reads back the file -write FILE writes (one "a-b" a
+line, the first die's face first) to the same figures. Each throw is
+drawn by DiceLaw.Throw from rand.NewPCG(S, 0), so the same -seed S (1
+without it) draws the same throws.
+
 -json prints all of it as one JSON object (schema/dice.schema.json).
 
 Examples:
   craps dice throws.txt
+  craps dice -draw 10000 -seed 1 -apart -dice "faces=5,5,5,5,5,6;1,1,1,1,1,1" -write loaded.txt
   craps dice -apart -bet "pass,place 6,place 8" throws.txt
   craps dice -strategy "pass 10; odds 3-4-5x" -fit fitted.dice session.tape`
 
@@ -58,9 +70,39 @@ func runDice(args []string, stdin io.Reader, stdout io.Writer) error {
 	file := fs.String("strategy-file", "", "read the strategy from this file, one action a line")
 	fit := fs.String("fit", "", "write the law fitted to the record to this `FILE`, for -dice-file")
 	asJSON := fs.Bool("json", false, "print everything as one JSON object (schema/dice.schema.json)")
+	draw := fs.Int64("draw", 0, "analyse `N` throws drawn from the rules' law instead of a FILE (at most 10^8)")
+	seed := fs.Uint64("seed", 1, "draw -draw's throws from the seed `S`, as rand.NewPCG(S, 0): the same S draws the same throws")
+	write := fs.String("write", "", "write -draw's throws to this `FILE`, one \"a-b\" a line, for craps dice FILE")
 	rf := addRuleFlags(fs)
 	if err := parse(fs, args, 1); err != nil {
 		return err
+	}
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	var drawn craps.DiceLaw
+	if given["draw"] {
+		switch {
+		case fs.NArg() == 1:
+			return fmt.Errorf("-draw and the record %q: the throws are drawn or read, not both: %w", fs.Arg(0), errUsage)
+		case *draw < 1 || *draw > maxDraw:
+			return fmt.Errorf("-draw %d: want from 1 to %d throws: %w", *draw, int64(maxDraw), errUsage)
+		}
+		all, err := rf.rules()
+		if err != nil {
+			return err
+		}
+		if all.Cards != craps.NoCards {
+			return fmt.Errorf("-draw throws dice; card rules deal from a deck: %w", errUsage)
+		}
+		// The law drawn from is not the law tested against: the record is
+		// analysed under the other rules, as the file -write writes is.
+		drawn, rf = all.Dice, rf.without(diceKeys)
+	} else {
+		for _, name := range []string{"seed", "write"} {
+			if given[name] {
+				return fmt.Errorf("-%s without -draw: it seeds or writes drawn throws: %w", name, errUsage)
+			}
+		}
 	}
 	r, err := rf.rules()
 	if err != nil {
@@ -85,18 +127,26 @@ func runDice(args []string, stdin io.Reader, stdout io.Writer) error {
 		}
 		strategy = &s
 	}
-	in, source := stdin, "standard input"
-	if fs.NArg() == 1 && fs.Arg(0) != "-" {
-		f, err := os.Open(fs.Arg(0))
-		if err != nil {
+	var log craps.DiceLog
+	var source string
+	if given["draw"] {
+		if log, source, err = drawThrows(drawn, *draw, *seed, *apart, *write); err != nil {
 			return err
 		}
-		defer f.Close()
-		in, source = f, fs.Arg(0)
-	}
-	log, err := readThrows(in, *apart)
-	if err != nil {
-		return fmt.Errorf("%s: %w", source, err)
+	} else {
+		in := stdin
+		source = "standard input"
+		if fs.NArg() == 1 && fs.Arg(0) != "-" {
+			f, err := os.Open(fs.Arg(0))
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			in, source = f, fs.Arg(0)
+		}
+		if log, err = readThrows(in, *apart); err != nil {
+			return fmt.Errorf("%s: %w", source, err)
+		}
 	}
 	rep, err := newDiceReport(r, rf.describe(), log, source, *pick, *level, sizes, strategy)
 	if err != nil {
@@ -112,6 +162,52 @@ func runDice(args []string, stdin io.Reader, stdout io.Writer) error {
 		return writeJSON(stdout, rep.toJSON())
 	}
 	return rep.writeText(stdout)
+}
+
+// maxDraw is the most throws -draw takes, 10^8: the record holds only
+// counts, but -write writes 4 bytes a throw, 400 MB at most.
+const maxDraw = 1e8
+
+// drawThrows draws n throws of law from rand.NewPCG(seed, 0) by
+// DiceLaw.Throw into a record, and writes them to the file named write,
+// if any, one "a-b" a line under a comment saying how they were drawn. It
+// returns the record and its name in the report.
+func drawThrows(law craps.DiceLaw, n int64, seed uint64, apart bool, write string) (craps.DiceLog, string, error) {
+	name := "fair dice"
+	if !law.Fair() {
+		name = "dice " + law.String()
+	}
+	source := fmt.Sprintf("%s drawn from seed %d", name, seed)
+	log := craps.DiceLog{Apart: apart}
+	var f *os.File
+	var w *bufio.Writer
+	if write != "" {
+		var err error
+		if f, err = os.Create(write); err != nil {
+			return log, "", err
+		}
+		defer f.Close()
+		w = bufio.NewWriter(f)
+		fmt.Fprintf(w, "# %d throws of %s (craps dice -draw), the first die's face first\n", n, source)
+	}
+	src := rand.NewPCG(seed, 0)
+	for range n {
+		d := law.Throw(src)
+		_ = log.Add(d) // a law that validates throws valid dice
+		if w != nil {
+			w.WriteString(d.String())
+			w.WriteByte('\n')
+		}
+	}
+	if w != nil {
+		if err := w.Flush(); err != nil {
+			return log, "", err
+		}
+		if err := f.Close(); err != nil {
+			return log, "", err
+		}
+	}
+	return log, source, nil
 }
 
 // readThrows reads a record of throws: one a line, or a roll tape's roll

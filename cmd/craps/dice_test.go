@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"math/big"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,21 +100,6 @@ func TestDiceFlags(t *testing.T) {
 	}
 }
 
-// throwsText is n throws of the law from a seeded source, one a line.
-func throwsText(t *testing.T, law string, n int, seed uint64) string {
-	t.Helper()
-	l, err := craps.ParseDiceLaw(law)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := rand.NewPCG(seed, 7)
-	var b strings.Builder
-	for range n {
-		b.WriteString(l.Throw(src).String() + "\n")
-	}
-	return b.String()
-}
-
 // diceDoc runs craps dice -json on stdin.
 func diceDoc(t *testing.T, stdin string, args ...string) diceJSON {
 	t.Helper()
@@ -130,26 +114,118 @@ func diceDoc(t *testing.T, stdin string, args ...string) diceJSON {
 	return doc
 }
 
-// A 10,000-throw record of a simulated loaded die (its 6 weighing 1.2,
-// beside a fair die) is found unfair by craps dice at the 1% level, told
-// apart or not; a fair record of the same size is not. The verdict is
-// Holm's procedure over every test, which holds the chance of finding a
-// fair record unfair to 1%.
+// A 10,000-throw record drawn by craps dice -draw from a loaded die (its 6
+// weighing 1.2, beside a fair die) is found unfair at the 1% level, told
+// apart or not; a fair record of the same size and seed is not. The
+// verdict is Holm's procedure over every test, which holds the chance of
+// finding a fair record unfair to 1%.
 func TestDiceDetectsALoadedDie(t *testing.T) {
-	loaded := throwsText(t, "faces=5,5,5,5,5,6;1,1,1,1,1,1", 10_000, 1)
-	fair := throwsText(t, "fair", 10_000, 1)
+	const loaded = "faces=5,5,5,5,5,6;1,1,1,1,1,1"
 	for _, apart := range [][]string{{"-apart"}, nil} {
-		args := append([]string{"-level", "0.01", "-bet", "pass"}, apart...)
-		if doc := diceDoc(t, loaded, args...); len(doc.Rejected) == 0 || doc.Throws != 10_000 {
-			t.Errorf("loaded die %v: %d throws, rejected by %v", apart, doc.Throws, doc.Rejected)
+		args := append([]string{"-draw", "10000", "-seed", "1", "-level", "0.01", "-bet", "pass"}, apart...)
+		doc := diceDoc(t, "", append(args, "-dice", loaded)...)
+		if len(doc.Rejected) == 0 || doc.Throws != 10_000 || doc.Law != "fair" || doc.Rules != "standard" {
+			t.Errorf("loaded die %v: %d throws tested against %s under %s, rejected by %v", apart, doc.Throws, doc.Law, doc.Rules, doc.Rejected)
 		}
-		if doc := diceDoc(t, fair, args...); len(doc.Rejected) != 0 {
-			t.Errorf("fair dice %v: rejected by %v", apart, doc.Rejected)
+		if doc := diceDoc(t, "", args...); len(doc.Rejected) != 0 || doc.Throws != 10_000 {
+			t.Errorf("fair dice %v: %d throws, rejected by %v", apart, doc.Throws, doc.Rejected)
 		}
 	}
-	_, out, _ := runCmd(t, loaded, "dice", "-apart", "-bet", "pass")
-	if !strings.Contains(out, "the record is not of fair dice\n(by first die") {
-		t.Errorf("the text's verdict:\n%s", out)
+	// The figures the README quotes.
+	_, out, _ := runCmd(t, "", "dice", "-draw", "10000", "-seed", "1", "-apart", "-bet", "pass", "-dice", loaded)
+	for _, want := range []string{"10000 throws from dice " + loaded + " drawn from seed 1,",
+		"first die         6           5   60.04       1.19e-11", "the record is not of fair dice\n(by first die, throws)."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the loaded draw: no %q in\n%s", want, out)
+		}
+	}
+	_, out, _ = runCmd(t, "", "dice", "-draw", "10000", "-seed", "1", "-apart", "-bet", "pass")
+	for _, want := range []string{"10000 throws from fair dice drawn from seed 1,",
+		"second die        6           5   6.78        0.238  6.83   0.234", "no test finds against fair dice."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the fair draw: no %q in\n%s", want, out)
+		}
+	}
+}
+
+// craps dice -draw -write writes the throws it draws, which craps dice
+// reads back to the same report (but the record's name); the same seed
+// draws the same throws and another seed others.
+func TestDiceDrawWrite(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "loaded.txt")
+	args := []string{"dice", "-apart", "-bet", "pass,place 6", "-strategy", "pass 10; odds 2x"}
+	draw := []string{"-draw", "3000", "-seed", "9", "-dice", "faces=1,1,1,1,1,2"}
+	code, drawn, errOut := runCmd(t, "", append(append(args, draw...), "-write", file)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	_, read, _ := runCmd(t, "", append(args, file)...)
+	first, rest, _ := strings.Cut(drawn, "\n")
+	readFirst, readRest, _ := strings.Cut(read, "\n")
+	if rest != readRest || !strings.HasPrefix(first, "3000 throws from dice faces=1,1,1,1,1,2 drawn from seed 9,") ||
+		!strings.HasPrefix(readFirst, "3000 throws from "+file+",") {
+		t.Errorf("drawn:\n%s\nread back:\n%s", drawn, read)
+	}
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+	if len(lines) != 3001 || !strings.HasPrefix(lines[0], "# 3000 throws of dice faces=1,1,1,1,1,2 drawn from seed 9") {
+		t.Fatalf("%d lines, the first %q", len(lines), lines[0])
+	}
+	sixes := 0
+	for _, l := range lines[1:] {
+		d, err := craps.ParseDice(l)
+		if err != nil || d.String() != l {
+			t.Fatalf("line %q is not a throw a-b", l)
+		}
+		sixes += strings.Count(l, "6")
+	}
+	// Both dice's 6 weigh 2 of 7: 6000 faces, some 1714 sixes, 38 a
+	// standard deviation; fair dice would give 1000.
+	if sixes < 1500 || sixes > 1930 {
+		t.Errorf("%d sixes in 6000 faces of dice whose 6 is 2/7", sixes)
+	}
+	if _, again, _ := runCmd(t, "", append(args, draw...)...); again != drawn {
+		t.Error("the same seed drew another record")
+	}
+	other := append(append(args, draw...), "-seed", "10")
+	if _, out, _ := runCmd(t, "", other...); out == drawn {
+		t.Error("seeds 9 and 10 drew the same record")
+	}
+}
+
+// -draw refuses what it cannot do as a usage error, and draws nothing.
+func TestDiceDrawRefusals(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "throws.txt")
+	if err := os.WriteFile(file, []byte("3-4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	written := filepath.Join(dir, "written.txt")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-draw", "100", "-write", written, file}, "drawn or read, not both"},
+		{[]string{"-draw", "0", "-write", written}, "want from 1 to 100000000 throws"},
+		{[]string{"-draw", "-3", "-write", written}, "want from 1 to 100000000 throws"},
+		{[]string{"-draw", "100000001", "-write", written}, "want from 1 to 100000000 throws"},
+		{[]string{"-draw", "100", "-rules", "cards", "-write", written}, "card rules deal from a deck"},
+		{[]string{"-draw", "100", "-rules", "cards", "-dice", "srr=7", "-write", written}, "under card rules"},
+		{[]string{"-draw", "100", "-dice", "srr=1", "-write", written}, "srr"},
+		{[]string{"-seed", "3", file}, "-seed without -draw"},
+		{[]string{"-write", written, file}, "-write without -draw"},
+	} {
+		code, _, errOut := runCmd(t, "", append([]string{"dice"}, c.args...)...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("dice %v: exit %d, %q, want 2 and %q", c.args, code, errOut, c.want)
+		}
+		if _, err := os.Stat(written); err == nil {
+			t.Fatalf("dice %v wrote %s", c.args, written)
+		}
 	}
 }
 
@@ -228,7 +304,7 @@ func TestEdgeShoe(t *testing.T) {
 // throws to tell that SRR from 6 at 95% with 80% power (the pass line
 // alone: 6.458153 and 7,662), whatever record is read.
 func TestDiceWorkedExample(t *testing.T) {
-	_, out, errOut := runCmd(t, throwsText(t, "fair", 600, 2), "dice", "-srr", "6.039924,6.458153", "-bet", "pass")
+	_, out, errOut := runCmd(t, "", "dice", "-draw", "600", "-seed", "2", "-srr", "6.039924,6.458153", "-bet", "pass")
 	for _, want := range []string{"6.040  896769\n", "6.458    7662\n", "Pass Line, 3-4-5x odds", "6.039924 +\n", "6.458153 +\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("craps dice -srr 6.039924,6.458153: no %q in\n%s%s", want, out, errOut)

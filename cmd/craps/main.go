@@ -16,7 +16,7 @@
 //	craps payouts [-rules NAME] [-all] [-json] [rule flags]
 //	craps drill [-level N] [-rules NAME] [rule flags] [-seed S] [-n N] [-breakage] [-record FILE] [-json]
 //	craps tables [-json] [-dice LAW | -dice-file FILE]
-//	craps dice [-apart] [-level P] [-srr LIST] [-bet NAMES] [-strategy NAME|TEXT | -strategy-file FILE] [-fit FILE] [-json] [-rules NAME] [rule flags] [FILE]
+//	craps dice [-apart] [-level P] [-srr LIST] [-bet NAMES] [-strategy NAME|TEXT | -strategy-file FILE] [-fit FILE] [-json] [-rules NAME] [rule flags] [FILE | -draw N [-seed S] [-write FILE]]
 //	craps version [-json]
 //
 // The commands are listed in the order "craps -h" prints them. Run

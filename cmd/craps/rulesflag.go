@@ -91,6 +91,17 @@ func (rf *ruleFlags) rules() (craps.Rules, error) {
 	return r, nil
 }
 
+// without is the flags with the rule keys keys left out.
+func (rf *ruleFlags) without(keys []string) *ruleFlags {
+	out := &ruleFlags{preset: rf.preset}
+	for _, s := range rf.set {
+		if !slices.Contains(keys, s.key) {
+			out.set = append(out.set, s)
+		}
+	}
+	return out
+}
+
 // describe names the rules in one line: the preset and the flags that
 // changed it.
 func (rf *ruleFlags) describe() string {
