@@ -34,13 +34,11 @@ var (
 )
 
 // syntaxError reports that text could not be read as what; a bet or a
-// kind of bet that is a slip of a known name says which.
+// kind of bet that is a slip of a known name says which, once its message
+// is asked for (parsers try readings that fail on the way to one that
+// reads, and a hint costs a look over every name).
 func syntaxError(what, text string) error {
-	e := &parseError{what: what, text: text}
-	if what == "bet" || what == "kind of bet" {
-		e.hint = betHint(text)
-	}
-	return e
+	return &parseError{what: what, text: text}
 }
 
 // betHint names the bet text most likely means, " (did you mean
@@ -66,10 +64,14 @@ func betHint(text string) string {
 	return fmt.Sprintf(" (did you mean %q?)", c[0]+num)
 }
 
-type parseError struct{ what, text, hint string }
+type parseError struct{ what, text string }
 
 func (e *parseError) Error() string {
-	return "craps: cannot read " + strconv.Quote(e.text) + " as " + e.what + e.hint
+	hint := ""
+	if e.what == "bet" || e.what == "kind of bet" {
+		hint = betHint(e.text)
+	}
+	return "craps: cannot read " + strconv.Quote(e.text) + " as " + e.what + hint
 }
 
 func (e *parseError) Unwrap() error { return ErrSyntax }
