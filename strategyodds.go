@@ -659,6 +659,11 @@ func netOf(m chainMove) *big.Rat    { return ratInt(m.net) }
 func stakedOf(m chainMove) *big.Rat { return ratInt(m.staked) }
 func netSqOf(m chainMove) *big.Rat  { v := ratInt(m.net); return v.Mul(v, v) }
 
+// MaxHandResultsStates is the most states of a strategy's automaton whose
+// law of one hand HandResults follows: a press on all six numbers, four
+// steps each (32,769 states), takes under a gigabyte.
+const MaxHandResultsStates = 1 << 16
+
 // HandResults is the law of one shooter's hand's net result under a
 // strategy, followed throw by throw until the chance that the hand goes
 // on falls below a bound. Every value is exact.
@@ -678,8 +683,12 @@ type HandResults struct {
 // below bound, which must be in (0, 1). The law of a large layout
 // spreads over thousands of values; it stops after some 40 million
 // additions of chances (a few seconds), with a Remainder above bound:
-// the full benchmark layout, after about 40 throws. Its errors are
-// AnalyzeStrategy's, and one wrapping ErrSyntax for a bound out of range.
+// the full benchmark layout, after about 40 throws. A strategy whose
+// automaton (its groups' product, for one of several groups) has more
+// than MaxHandResultsStates states is refused with ErrNotAnalyzable: the
+// law needs the groups together, and takes some 26 KB a state. Its other
+// errors are AnalyzeStrategy's, and one wrapping ErrSyntax for a bound out
+// of range.
 func (r Rules) HandResults(s Strategy, bound float64) (HandResults, error) {
 	if !(bound > 0 && bound < 1) {
 		return HandResults{}, fmt.Errorf("craps: hand results of %q: bound %v: want one in (0, 1): %w", s.label(), bound, ErrSyntax)
@@ -687,6 +696,13 @@ func (r Rules) HandResults(s Strategy, bound float64) (HandResults, error) {
 	parts, err := r.strategyParts(s)
 	if err != nil {
 		return HandResults{}, err
+	}
+	states := parts[0].states()
+	if len(parts) > 1 {
+		states = productStates(parts)
+	}
+	if states == 0 || states > MaxHandResultsStates {
+		return HandResults{}, fmt.Errorf("craps: hand results of %q: its automaton has more than %d states: %w", s.label(), MaxHandResultsStates, ErrNotAnalyzable)
 	}
 	j := parts[0]
 	if len(parts) > 1 {

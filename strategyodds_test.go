@@ -642,3 +642,37 @@ func TestStrategyAnalysisUnderLaw(t *testing.T) {
 		within(t, "session target", float64(res.Ends.Target)/20_000, math.Sqrt(p*(1-p)/20_000), a.Target)
 	}
 }
+
+// HandResults refuses a strategy whose automaton passes
+// MaxHandResultsStates (the law of a hand needs its groups together, some
+// 26 KB a state: a six-number press of seven steps each, 941,193 states,
+// took 4.3 GB), promptly and with ErrNotAnalyzable, while AnalyzeStrategy
+// still solves it group by group.
+func TestHandResultsBounded(t *testing.T) {
+	var text []string
+	for _, n := range []int{4, 5, 6, 8, 9, 10} {
+		unit := 10
+		if n == 6 || n == 8 {
+			unit = 12
+		}
+		var steps []string
+		for i := 1; i <= 5; i++ {
+			steps = append(steps, fmt.Sprint(unit*i))
+		}
+		text = append(text, fmt.Sprintf("place %d %s up on win", n, strings.Join(steps, "-")))
+	}
+	s, err := ParseStrategy(strings.Join(text, "; "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts, err := Standard().strategyParts(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := productStates(parts); n <= MaxHandResultsStates {
+		t.Fatalf("the press has %d states: the test wants more than %d", n, MaxHandResultsStates)
+	}
+	if _, err := Standard().HandResults(s, 1e-6); !errors.Is(err, ErrNotAnalyzable) || !strings.Contains(err.Error(), "more than 65536 states") {
+		t.Errorf("HandResults of the press: %v, want ErrNotAnalyzable naming the bound", err)
+	}
+}

@@ -47,7 +47,8 @@ type analyzeJSON struct {
 	Parts    []int             `json:"parts,omitempty"`
 	Figures  map[string]string `json:"figures"`
 	Bets     []analyzeBetJSON  `json:"bets"`
-	Hand     handResultsJSON   `json:"hand"`
+	Hand     *handResultsJSON  `json:"hand,omitempty"`
+	HandNote string            `json:"hand_note,omitempty"`
 	Session  *sessionJSON      `json:"session,omitempty"`
 	Seconds  float64           `json:"seconds"`
 }
@@ -114,8 +115,13 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 		return err
 	}
 	solved := time.Since(start)
+	// A strategy too large for the law of one hand still has its other
+	// figures: the law is left out with a note.
 	hand, err := r.HandResults(s, *bound)
-	if err != nil {
+	handNote := ""
+	if errors.Is(err, craps.ErrNotAnalyzable) {
+		handNote = strings.TrimPrefix(err.Error(), "craps: ")
+	} else if err != nil {
 		return err
 	}
 	// A session refused (too many states) still leaves the other figures
@@ -148,7 +154,7 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 		return err
 	}
 	if *asJSON {
-		return writeAnalyzeJSON(stdout, rf.describe(), a, bets, hand, session, time.Since(start))
+		return writeAnalyzeJSON(stdout, rf.describe(), a, bets, hand, handNote, session, time.Since(start))
 	}
 	fmt.Fprintf(stdout, "Strategy %s under %s (odds %v): %s, its long-run figures solved exactly in %s\n",
 		a.Strategy, rf.describe(), r.Odds, automatonText(a), solved.Round(time.Millisecond))
@@ -176,7 +182,11 @@ func runAnalyze(args []string, _ io.Reader, stdout io.Writer) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	writeHandResults(stdout, hand, *bound)
+	if handNote != "" {
+		fmt.Fprintf(stdout, "\nOne hand's net result: not followed (%s)\n", handNote)
+	} else {
+		writeHandResults(stdout, hand, *bound)
+	}
 	if session != nil {
 		writeSession(stdout, session)
 	}
@@ -346,10 +356,13 @@ func writeSession(w io.Writer, a *craps.SessionAnalysis) {
 	writeLaw(w, a.Results)
 }
 
-func writeAnalyzeJSON(w io.Writer, rules string, a craps.StrategyAnalysis, bets []craps.Analysis, h craps.HandResults,
+func writeAnalyzeJSON(w io.Writer, rules string, a craps.StrategyAnalysis, bets []craps.Analysis, h craps.HandResults, handNote string,
 	session *craps.SessionAnalysis, took time.Duration) error {
 	out := analyzeJSON{header: newHeader("analyze"), Strategy: a.Strategy, Rules: rules, States: a.States, Parts: a.Parts, Figures: map[string]string{},
-		Hand: handResultsJSON{Throws: h.Throws, Remainder: frac(h.Remainder), Results: netsJSON(h.Results)}, Seconds: took.Seconds()}
+		HandNote: handNote, Seconds: took.Seconds()}
+	if handNote == "" {
+		out.Hand = &handResultsJSON{Throws: h.Throws, Remainder: frac(h.Remainder), Results: netsJSON(h.Results)}
+	}
 	for _, f := range strategyFigures(a) {
 		out.Figures[f.key] = frac(f.q)
 	}

@@ -138,6 +138,7 @@ func TestAnalyzeCommand(t *testing.T) {
 		{[]string{"analyze", "-strategy", "double-tap", "-bound", "0.5"}, 0},  // 1,188 states once merged
 		{[]string{"analyze", "-strategy", tooManyStates, "-bound", "0.5"}, 0}, // 10,369 states, 6 groups
 		{[]string{"analyze", "-strategy", "pass 10; stop if won 3"}, 0},       // a stop ends sessions only
+		{[]string{"analyze", "-strategy", bigPress}, 0},                       // no hand law, a note in its place
 		{[]string{"analyze", "-bankroll", "100", "-target", "50"}, 2},         // limits no session has: usage, as in craps sim
 		{[]string{"analyze", "-bankroll", "-5"}, 2},
 		{[]string{"analyze", "-bankroll", "100", "-stop-loss", "200"}, 2},
@@ -149,6 +150,13 @@ func TestAnalyzeCommand(t *testing.T) {
 		}
 	}
 }
+
+// bigPress is a press on all six numbers, five steps each: the product
+// of its groups has more states than the law of one hand follows
+// (craps.MaxHandResultsStates), and craps analyze gives its other
+// figures with a note in place of the law.
+const bigPress = "place 4 10-20-30-40-50 up on win; place 5 10-20-30-40-50 up on win; place 6 12-24-36-48-60 up on win; " +
+	"place 8 12-24-36-48-60 up on win; place 9 10-20-30-40-50 up on win; place 10 10-20-30-40-50 up on win"
 
 // tooManyStates is double-tap with a fourth step on the 4 and the 5: its
 // chain has 5,616 states once merged, more than the exact solver took

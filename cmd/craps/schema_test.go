@@ -226,6 +226,7 @@ var schemaRuns = []struct {
 	{"hand", []string{"hand", "-json", "-rolls", "30"}, ""},
 	{"analyze", []string{"analyze", "-json", "-strategy", "iron-cross", "-bankroll", "100", "-target", "200", "-max-rolls", "12"}, ""},
 	{"analyze", []string{"analyze", "-json", "-strategy", "pass-max-odds", "-bankroll", "200", "-target", "400"}, ""},
+	{"analyze", []string{"analyze", "-json", "-strategy", bigPress}, ""}, // no hand law: its note
 	{"tables", []string{"tables", "-json"}, ""},
 	{"tables", []string{"tables", "-json", "-dice", "srr=7"}, ""},
 	{"dice", []string{"dice", "-json", "-strategy", "pass 10", "-bet", "pass,place 6"}, "3-4\n1-1\n6-5\n2-2\n4-3\n5-6\n1-6\n3-3\n2-4\n6-6\n1-2\n5-4\n"},
