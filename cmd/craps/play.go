@@ -80,6 +80,9 @@ type report interface {
 	refused(line int, err error) error
 	// strategy reports a player's bets after his strategy made them.
 	strategy(line int, player string, bets []craps.BetState) error
+	// surrender reports a player's repeater bet b of stake surrendered
+	// for back, the stake included.
+	surrender(line int, player string, b craps.Bet, stake, back craps.Amount, t *craps.Table) error
 }
 
 // session is the state of a replay.
@@ -220,8 +223,18 @@ func (s *session) do(line int, f []string, out report) (err error) {
 		if err != nil {
 			return err
 		}
-		_, err = s.table.Surrender(player, b)
-		return err
+		var stake craps.Amount
+		bets, _ := s.table.Bets(player)
+		for _, x := range bets {
+			if x.Bet == b {
+				stake = x.Amount
+			}
+		}
+		back, err := s.table.Surrender(player, b)
+		if err != nil {
+			return err
+		}
+		return out.surrender(line, player, b, stake, back, s.table)
 	case "working":
 		if len(args) < 2 {
 			return errors.New("usage: working [<player>] <bet> on|off")
@@ -626,6 +639,8 @@ func (r *textReport) roll(line int, d craps.Dice, fault craps.Fault, before int,
 	switch after := t.Point(); {
 	case before == 0 && after != 0:
 		call += fmt.Sprintf(", the point is %d", after)
+	case t.Rules().HighPoint:
+		call += highPointCall(t.Rules(), before, d)
 	case before != 0 && after == 0 && d.Total() == 7:
 		call += ", seven out"
 	case before != 0 && after == 0:
@@ -667,6 +682,36 @@ func (r *textReport) roll(line int, d craps.Dice, fault craps.Fault, before int,
 		}
 		fmt.Fprintln(r.w)
 	}
+	return r.players(t)
+}
+
+// highPointCall is the call of throw d of High Point craps (rules r) that
+// sets no point, with the puck on before: the pass line's own verdict
+// (Rules.Pays) says whether the shooter won. Nothing on the come-out loses
+// for him, and the throw after the point decides it. Rules that do not
+// offer the pass line have no call beyond the total.
+func highPointCall(r craps.Rules, before int, d craps.Dice) string {
+	won, err := r.Pays(craps.Bet{Kind: craps.PassLine}, before, d)
+	switch {
+	case err != nil:
+		return ""
+	case before == 0 && won.IsZero():
+		return ", come-out roll, no decision: throw again"
+	case before == 0:
+		return ", come-out roll, winner"
+	case won.IsZero():
+		return fmt.Sprintf(", loser: higher than the point %d wins", before)
+	}
+	return fmt.Sprintf(", winner: higher than the point %d", before)
+}
+
+func (r *textReport) surrender(line int, player string, b craps.Bet, stake, back craps.Amount, t *craps.Table) error {
+	fmt.Fprintf(r.w, "%s: %s surrenders %v\n", r.at(line), player, b)
+	fmt.Fprintf(r.w, "  %-10s %-28v %-8s stake %d", player, b, "surrendered", stake)
+	if back > stake {
+		fmt.Fprintf(r.w, ", paid %d", back-stake)
+	}
+	fmt.Fprintf(r.w, ", returned %d\n", stake)
 	return r.players(t)
 }
 
@@ -741,9 +786,18 @@ type playerJSON struct {
 	OnTable  int64 `json:"on_table"`
 }
 
+// playersJSON is every player's money, by name.
+func playersJSON(t *craps.Table) map[string]playerJSON {
+	out := map[string]playerJSON{}
+	for _, p := range t.Players() {
+		out[p.Name] = playerJSON{int64(p.Bankroll), int64(p.OnTable)}
+	}
+	return out
+}
+
 func (r *jsonReport) roll(line int, d craps.Dice, fault craps.Fault, before int, t *craps.Table, res []craps.Resolution) error {
 	out := rollJSON{header: newHeader("play"), Line: line, PointBefore: before, PointAfter: t.Point(),
-		Shooter: t.Shooter(), Resolutions: []resolutionJSON{}, Players: map[string]playerJSON{}}
+		Shooter: t.Shooter(), Resolutions: []resolutionJSON{}, Players: playersJSON(t)}
 	if !fault.Void() {
 		out.Dice, out.Total = d.String(), d.Total()
 	}
@@ -758,9 +812,6 @@ func (r *jsonReport) roll(line int, d craps.Dice, fault craps.Fault, before int,
 			rj.To = x.To.String()
 		}
 		out.Resolutions = append(out.Resolutions, rj)
-	}
-	for _, p := range t.Players() {
-		out.Players[p.Name] = playerJSON{int64(p.Bankroll), int64(p.OnTable)}
 	}
 	return r.enc.Encode(out)
 }
@@ -779,6 +830,23 @@ func (r *jsonReport) strategy(line int, player string, bets []craps.BetState) er
 	for _, x := range bets {
 		out.Strategy = append(out.Strategy, betJSON{x.Bet.String(), int64(x.Amount)})
 	}
+	return r.enc.Encode(out)
+}
+
+func (r *jsonReport) surrender(line int, player string, b craps.Bet, stake, back craps.Amount, t *craps.Table) error {
+	type surrenderJSON struct {
+		Player   string `json:"player"`
+		Bet      string `json:"bet"`
+		Stake    int64  `json:"stake"`
+		Win      int64  `json:"win"`
+		Returned int64  `json:"returned"`
+	}
+	out := struct {
+		header
+		Line      int                   `json:"line"`
+		Surrender surrenderJSON         `json:"surrender"`
+		Players   map[string]playerJSON `json:"players"`
+	}{newHeader("play"), line, surrenderJSON{player, b.String(), int64(stake), int64(back - stake), int64(stake)}, playersJSON(t)}
 	return r.enc.Encode(out)
 }
 

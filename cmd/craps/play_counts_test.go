@@ -1,6 +1,10 @@
 package main
 
-import "testing"
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
 
 // Roll tapes of the bets on a count: a hand, roll by roll, and what the
 // bet pays at its end; nothing is decided before it.
@@ -126,5 +130,90 @@ func TestPlayVariants(t *testing.T) {
 		if lines := playJSON(t, tape); lines[len(lines)-1].Error == "" {
 			t.Errorf("%q: the last bet was taken", tape)
 		}
+	}
+}
+
+// The dealer's call of each High Point throw says what the pass line's
+// decision was: the throw after the point wins if higher, loses if equal
+// or lower (no "point made" or "seven out" of the usual game), and on the
+// come-out 2 and 3 are thrown again, 11 and 12 win.
+func TestPlayHighPointCalls(t *testing.T) {
+	tape := "rules highpoint\nplayer ann 1000\nbet ann pass 10\nroll 2-2\nroll 1-3\nbet ann pass 10\nroll 3-3\nroll 1-1\n" +
+		"bet ann pass 10\nroll 1-1\nroll 5-6\nbet ann pass 10\nroll 3-3\nroll 3-4\nbet ann pass 10\nroll 4-4\nroll 3-4\n"
+	code, out, errOut := runCmd(t, tape, "play")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"line 4: roll 2-2: 4, the point is 4\n",
+		"line 5: roll 1-3: 4, loser: higher than the point 4 wins\n  ann        Pass Line                    lost ",
+		"line 8: roll 1-1: 2, loser: higher than the point 6 wins\n  ann        Pass Line                    lost ",
+		"line 10: roll 1-1: 2, come-out roll, no decision: throw again\n",
+		"line 11: roll 5-6: 11, come-out roll, winner\n  ann        Pass Line                    won ",
+		"line 14: roll 3-4: 7, winner: higher than the point 6\n  ann        Pass Line                    won ",
+		"line 17: roll 3-4: 7, loser: higher than the point 8 wins\n  ann        Pass Line                    lost ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the High Point tape's log has no %q:\n%s", want, out)
+		}
+	}
+	for _, wrong := range []string{"the point is made", "seven out"} {
+		if strings.Contains(out, wrong) {
+			t.Errorf("the High Point tape's log calls %q:\n%s", wrong, out)
+		}
+	}
+	// The usual game's calls stand.
+	_, out, _ = runCmd(t, "player ann 1000\nbet ann pass 10\nroll 2-2\nroll 1-3\nbet ann pass 10\nroll 3-3\nroll 3-4\n", "play")
+	for _, want := range []string{"roll 1-3: 4, winner, the point is made\n", "roll 3-4: 7, seven out\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the standard tape's log has no %q:\n%s", want, out)
+		}
+	}
+}
+
+// A surrender has its line in the log and its object in -json: the bet,
+// its stake and what it paid, and the money after it, so that the
+// bankroll's rise is explained.
+func TestPlaySurrenderReported(t *testing.T) {
+	tape := "rules repeaterplus\nplayer ann 1000\nbet ann repeater 4 10\nroll 2-2\nroll 1-3\nsurrender ann repeater 4\nroll 3-4\n"
+	_, out, _ := runCmd(t, tape, "play")
+	want := "line 6: ann surrenders Repeater 4\n" +
+		"  ann        Repeater 4                   surrendered stake 10, paid 60, returned 10\n" +
+		"  ann        bankroll 1060, on the table 0\n"
+	if !strings.Contains(out, want) {
+		t.Errorf("the log has no %q:\n%s", want, out)
+	}
+	code, out, errOut := runCmd(t, tape, "play", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	type surrenderLine struct {
+		Line      int `json:"line"`
+		Surrender *struct {
+			Player, Bet          string
+			Stake, Win, Returned int64
+		} `json:"surrender"`
+		Players map[string]struct {
+			Bankroll int64 `json:"bankroll"`
+			OnTable  int64 `json:"on_table"`
+		} `json:"players"`
+	}
+	var found bool
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var s surrenderLine
+		if err := json.Unmarshal([]byte(l), &s); err != nil {
+			t.Fatalf("line %q: %v", l, err)
+		}
+		if s.Surrender == nil {
+			continue
+		}
+		found = true
+		if x := *s.Surrender; s.Line != 6 || x.Player != "ann" || x.Bet != "Repeater 4" || x.Stake != 10 || x.Win != 60 || x.Returned != 10 ||
+			s.Players["ann"].Bankroll != 1060 || s.Players["ann"].OnTable != 0 {
+			t.Errorf("the surrender's object: %s, want line 6, ann's Repeater 4 of 10 paid 60, bankroll 1060", l)
+		}
+	}
+	if !found {
+		t.Errorf("-json has no surrender object:\n%s", out)
 	}
 }

@@ -237,6 +237,8 @@ var schemaRuns = []struct {
 	{"version", []string{"version", "-json"}, ""},
 	{"play", []string{"play", "-json"}, "player ann 1000 strategy pass 10; odds 2x\nbet ann pas 10\nbet ann hard 6 10\n" +
 		"roll 2-4\nroll 3-3\nvoid cocked\nroll 1-6\n"},
+	{"play", []string{"play", "-json"}, "rules repeaterplus\nplayer ann 1000\nbet ann repeater 4 10\nroll 2-2\nroll 1-3\n" +
+		"surrender ann repeater 4\nroll 3-4\n"},
 }
 
 // Every -json output is valid under the JSON Schema file that documents
