@@ -59,14 +59,20 @@ func cachedJoint(r Rules, s *Strategy, session bool, stop *atomic.Bool) (*joint,
 }
 
 // wholeJoint returns the automaton of s under r with every transition
-// built, or nil if it does not compile (see joint.failed, returned) or
-// stop is set first.
-func wholeJoint(r Rules, s *Strategy, stop *atomic.Bool) (*joint, string) {
+// built, or nil if it does not compile (see joint.failed, returned), has
+// more than most states (if most is not 0) or stop is set first.
+func wholeJoint(r Rules, s *Strategy, most int, stop *atomic.Bool) (*joint, string) {
 	k := jointKeyOf(r, s, true, true)
 	if v, ok := jointCache.Load(k); ok {
-		return v.(*joint), ""
+		if j := v.(*joint); most == 0 || j.states() <= most {
+			return j, ""
+		}
+		return nil, fmt.Sprintf("more than %d states", most)
 	}
 	j := newJoint(r, s, maxJointStates, true)
+	if most != 0 {
+		j.maxStates = min(j.maxStates, most)
+	}
 	if !j.buildAll(stop) {
 		return nil, j.failed
 	}

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/crapslab/craps/internal/suggest"
 )
@@ -41,10 +42,31 @@ func syntaxError(what, text string) error {
 	return &parseError{what: what, text: text}
 }
 
+// clipped is the most of a caller's text an error quotes: a strategy or
+// tape line may run to a megabyte.
+const clipped = 200
+
+// clip is text cut to clipped bytes, at a rune, with "..." for the rest.
+func clip(text string) string {
+	if len(text) <= clipped {
+		return text
+	}
+	cut := clipped
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return text[:cut] + "..."
+}
+
 // betHint names the bet text most likely means, " (did you mean
 // "place 6"?)", or is "": a slip in a name ParseBet takes, with a number
-// after it or run into it ("plcae 6", "place6").
+// after it or run into it ("plcae 6", "place6"). A text longer than any
+// name by far has none (its distance to each would cost its length
+// times the name's).
 func betHint(text string) string {
+	if len(text) > 64 {
+		return ""
+	}
 	t := strings.Join(strings.Fields(strings.ToLower(text)), " ")
 	name, num := t, ""
 	if i := strings.LastIndexByte(t, ' '); i > 0 && strings.ContainsAny(t[i+1:], "0123456789") {
@@ -71,7 +93,7 @@ func (e *parseError) Error() string {
 	if e.what == "bet" || e.what == "kind of bet" {
 		hint = betHint(e.text)
 	}
-	return "craps: cannot read " + strconv.Quote(e.text) + " as " + e.what + hint
+	return "craps: cannot read " + strconv.Quote(clip(e.text)) + " as " + e.what + hint
 }
 
 func (e *parseError) Unwrap() error { return ErrSyntax }

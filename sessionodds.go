@@ -83,12 +83,12 @@ const maxSessionStates = 1 << 20
 // 2·10^8 (some seconds), or one that no solver within its bound solves;
 // ErrSimulation for limits a simulation refuses.
 func (r Rules) AnalyzeSession(s Strategy, lim SessionLimits) (SessionAnalysis, error) {
-	j, err := r.compiledStrategy(s)
-	if err != nil {
-		return SessionAnalysis{}, err
-	}
 	if why := lim.invalid(); why != "" {
 		return SessionAnalysis{}, fmt.Errorf("craps: analyze session: %s: %w", why, ErrSimulation)
+	}
+	j, err := r.compiledStrategy(s, lim)
+	if err != nil {
+		return SessionAnalysis{}, err
 	}
 	if n := sessionSize(j, lim); n > 8*maxSessionStates {
 		return SessionAnalysis{}, fmt.Errorf("craps: analyze session of %q: about %d states (twice the automaton's %d times the levels of money), far more than the %d the analysis takes: %w",
@@ -118,14 +118,16 @@ func (r Rules) AnalyzeSession(s Strategy, lim SessionLimits) (SessionAnalysis, e
 // about as many.
 // The analysis costs about a microsecond a state to explore, and a few
 // more to solve. Its errors are AnalyzeSession's but for the number of
-// states.
+// states, except that a strategy whose automaton alone has more states
+// than a session within 8 times the bound could hold is refused with
+// ErrNotAnalyzable once its building passes them.
 func (r Rules) SessionSize(s Strategy, lim SessionLimits) (int, error) {
-	j, err := r.compiledStrategy(s)
-	if err != nil {
-		return 0, err
-	}
 	if why := lim.invalid(); why != "" {
 		return 0, fmt.Errorf("craps: session size: %s: %w", why, ErrSimulation)
+	}
+	j, err := r.compiledStrategy(s, lim)
+	if err != nil {
+		return 0, err
 	}
 	return sessionSize(j, lim), nil
 }

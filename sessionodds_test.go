@@ -281,7 +281,7 @@ func exploredSession(t *testing.T, name string, lim SessionLimits) *sessionChain
 		t.Fatal(err)
 	}
 	r := Standard()
-	j, err := r.compiledStrategy(s)
+	j, err := r.compiledStrategy(s, lim)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -410,5 +410,26 @@ func TestAnalyzeSessionAtScale(t *testing.T) {
 	// chance of the target to within a few per cent (a Brownian motion's).
 	if p := ratFloat(a.Target); p < 0.9e-6 || p > 1.2e-6 {
 		t.Errorf("target %g, want about 1.03e-6", p)
+	}
+}
+
+// A session far past the bound is refused once the automaton alone shows
+// it, not after building all 2^20 of its states (a ten-group press with a
+// stop, from 500 to 2000, built for minutes before the estimate ran).
+func TestSessionRefusedBeforeTheWholeBuild(t *testing.T) {
+	s, err := ParseStrategy("place 4 5-10-15-20 up on win; place 5 5-10-15-20 up on win; place 6 6-12-18-24 up on win; " +
+		"place 8 6-12-18-24 up on win; place 9 5-10-15-20 up on win; place 10 5-10-15-20 up on win; hard 4 1-2-3-4 up on win; " +
+		"hard 10 1-2-3-4 up on win; hard 6 1-2-3-4 up on win; hard 8 1-2-3-4 up on win; stop if winnings >= 5000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim := SessionLimits{Bankroll: 500, Target: 2000}
+	for _, f := range []func() error{
+		func() error { _, err := Standard().SessionSize(s, lim); return err },
+		func() error { _, err := Standard().AnalyzeSession(s, lim); return err },
+	} {
+		if err := f(); !errors.Is(err, ErrNotAnalyzable) || !strings.Contains(err.Error(), "its automaton has more than") {
+			t.Errorf("%v, want ErrNotAnalyzable once the automaton passes what the session could hold", err)
+		}
 	}
 }

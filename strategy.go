@@ -335,14 +335,14 @@ func (k FactKind) numbered() bool { return k == FactBets || k == FactComes || k.
 // actions of a longer one.
 func (s Strategy) label() string {
 	if s.Name != "" || s.NewHook != nil && len(s.Actions) == 0 {
-		return s.Name
+		return clip(s.Name)
 	}
 	if len(s.Actions) > labelActions {
 		head := s
 		head.Actions = s.Actions[:labelActions]
-		return fmt.Sprintf("%s; ... (%d actions)", oneLine(head.String()), len(s.Actions))
+		return fmt.Sprintf("%s; ... (%d actions)", clip(oneLine(head.String())), len(s.Actions))
 	}
-	return oneLine(s.String())
+	return clip(oneLine(s.String()))
 }
 
 // labelActions is the most actions label writes.
@@ -376,7 +376,7 @@ func (s Strategy) Validate(r Rules) error {
 			err = s.neverMade(&a)
 		}
 		if err != nil {
-			return inContext(fmt.Sprintf("strategy %q: action %d (%v)", s.label(), i+1, a), err)
+			return inContext(fmt.Sprintf("strategy %q: action %d (%s)", s.label(), i+1, clip(a.String())), err)
 		}
 	}
 	if n := len(newMemoryLayout(s.Actions).slots); n > maxStrategyMemory {

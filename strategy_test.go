@@ -772,3 +772,24 @@ func TestStrategySizeBounded(t *testing.T) {
 		t.Errorf("%d actions in Go: %v, want ErrSyntax naming the bound, in a short message", len(s.Actions), err)
 	}
 }
+
+// A refusal quotes at most 200 bytes of the caller's text, and a text far
+// longer than any bet's name gets no "did you mean" (its distance to each
+// name took seconds): a 150,000-amount progression's error was 1.1 MB.
+func TestErrorsClipTheText(t *testing.T) {
+	long := "place 6 " + strings.Repeat("6-", 150_000) + "6 up on win"
+	s, err := ParseStrategy(long)
+	if err == nil {
+		err = s.Validate(Standard())
+	}
+	if err == nil || len(err.Error()) > 1000 {
+		t.Errorf("a 300 KB action: error of %d bytes, want a short one", len(fmt.Sprint(err)))
+	}
+	_, err = ParseBet("plac" + strings.Repeat("e", 100_000))
+	if !errors.Is(err, ErrSyntax) || len(err.Error()) > 300 || strings.Contains(err.Error(), "did you mean") {
+		t.Errorf("a 100 KB bet name: %d bytes: %.300v", len(err.Error()), err)
+	}
+	if _, err := ParseBet("plcae 6"); err == nil || !strings.Contains(err.Error(), `did you mean "place 6"`) {
+		t.Errorf("a slip: %v, want its hint", err)
+	}
+}

@@ -103,7 +103,7 @@ func (s Strategy) String() string {
 
 // strategyError is a piece of a strategy's text that cannot be read.
 func strategyError(text, why string) error {
-	return fmt.Errorf("%q: %s: %w", strings.TrimSpace(text), why, ErrSyntax)
+	return fmt.Errorf("%q: %s: %w", clip(strings.TrimSpace(text)), clip(why), ErrSyntax)
 }
 
 // The words of the language that end a bet's amount and options.

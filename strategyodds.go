@@ -120,15 +120,34 @@ func (r Rules) analyzable(s *Strategy) error {
 }
 
 // compiledStrategy compiles s under r for the exact analysis of its
-// sessions: one automaton of all its actions, stops included, built
-// whole.
-func (r Rules) compiledStrategy(s Strategy) (*joint, error) {
+// sessions within lim: one automaton of all its actions, stops included,
+// built whole. It stops building, and refuses s, once the automaton has
+// more states than sessions within lim could have and stay within 8
+// times maxSessionStates (a session has at least two states for each of
+// the automaton's and each level of money from the bankroll to the
+// target on the grid the bankroll and the first bets leave), so that a
+// session far too large is refused in moments, not after building 2^20
+// states for minutes.
+func (r Rules) compiledStrategy(s Strategy, lim SessionLimits) (*joint, error) {
 	if err := r.analyzable(&s); err != nil {
 		return nil, err
 	}
-	j, why := wholeJoint(r, &s, nil)
-	if j == nil {
-		return nil, fmt.Errorf("craps: analyze strategy %q: it does not compile (%s): %w", s.label(), why, ErrNotAnalyzable)
+	// The money reaches the target at least, or the bankroll under a roll
+	// limit, which may stop it short of the target.
+	top := int64(lim.Bankroll)
+	if lim.MaxRolls == 0 {
+		top = max(top, int64(lim.Target))
+	}
+	start := newJoint(r, &s, maxJointStates, true)
+	grid := max(gcd64(int64(lim.Bankroll), start.startCost), 1)
+	most := int(max(8*maxSessionStates/(2*(top/grid+1)), 1))
+	j, why := wholeJoint(r, &s, most, nil)
+	switch {
+	case j == nil && why == fmt.Sprintf("more than %d states", most):
+		return nil, fmt.Errorf("craps: analyze session of %q: its automaton has more than %d states, so that its sessions would have far more than the %d the analysis takes: %w",
+			s.label(), most, maxSessionStates, ErrNotAnalyzable)
+	case j == nil:
+		return nil, fmt.Errorf("craps: analyze session of %q: it does not compile (%s): %w", s.label(), why, ErrNotAnalyzable)
 	}
 	return j, nil
 }
@@ -148,7 +167,7 @@ func (r Rules) strategyParts(s Strategy) ([]*joint, error) {
 		for _, i := range g {
 			sub.Actions = append(sub.Actions, played.Actions[i])
 		}
-		j, why := wholeJoint(r, &sub, nil)
+		j, why := wholeJoint(r, &sub, 0, nil)
 		if j == nil {
 			return nil, fmt.Errorf("craps: analyze strategy %q: it does not compile (%s): %w", s.label(), why, ErrNotAnalyzable)
 		}

@@ -197,7 +197,7 @@ separated by ";" on the command line. Before every throw each action that applie
   place 8 12-24-36 up on win       a progression: up|down|reset|stay on win|loss, cycle
   place 5 0-10-0 by hits place     an amount for each count of the hand (0: down)
   take down place if point off
-  stop if winnings >= 100          ends a session
+  stop if winnings >= 100          ends a session (winnings: what the bets won this hand)
 
 A strategy's memory (its progressions and counts) is finite, so it runs compiled with the
 table (each group of actions that plays independently apart), and craps analyze solves it

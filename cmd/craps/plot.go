@@ -7,6 +7,7 @@ import (
 	"html"
 	"io"
 	"math"
+	"math/big"
 	"os"
 	"strconv"
 	"strings"
@@ -446,28 +447,36 @@ const handLawBound = 1e-4
 // simulated histogram: the law of a session's result (sessionLaw, from the
 // exact figures of the report), or of one hand's, followed to
 // handLawBound. It is nil for a strategy without an exact analysis (the
-// report says why).
-func exactOutcomes(res *craps.SimResult, sessionLaw []craps.NetProbability) map[craps.Amount]float64 {
+// report says why), and, with a note saying so, for a hand's law that
+// stops short of the bound (a large layout's spreads past the work
+// HandResults does): the hands it leaves out are the long ones, whose
+// results make the tail, and its bars there would fall short of the true
+// shares by many standard errors.
+func exactOutcomes(res *craps.SimResult, sessionLaw []craps.NetProbability) (map[craps.Amount]float64, string) {
 	law := sessionLaw
 	if res.Mode == craps.ByShooters {
 		s, err := strategyOf(res.Strategy)
 		if err != nil {
-			return nil
+			return nil, ""
 		}
 		h, err := res.Rules.HandResults(s, handLawBound)
 		if err != nil {
-			return nil
+			return nil, ""
+		}
+		if h.Remainder.Cmp(new(big.Rat).SetFloat64(handLawBound)) > 0 {
+			return nil, fmt.Sprintf("no exact shares: the exact law of one hand stops after %d throws, leaving out the %s of hands that last longer, whose results make the tail",
+				h.Throws, pct1(ratFloat(h.Remainder)))
 		}
 		law = h.Results
 	}
 	if len(law) == 0 {
-		return nil
+		return nil, ""
 	}
 	out := make(map[craps.Amount]float64, len(law))
 	for _, v := range law {
 		out[v.Net] = ratFloat(v.P)
 	}
-	return out
+	return out, ""
 }
 
 // outcomeWord names what a run's results are results of.

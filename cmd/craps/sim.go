@@ -82,8 +82,11 @@ type simSummary struct {
 	// outcomes is the player's results, which the histogram draws, with
 	// exactLaw, their exact law where there is one (the first player's).
 	// sessionLaw is the exact law of a session's result from exactBeside.
-	outcomes   craps.Histogram
-	exactLaw   map[craps.Amount]float64
+	outcomes craps.Histogram
+	exactLaw map[craps.Amount]float64
+	// exactNote says why a histogram has no exact shares, where the
+	// strategy has an exact analysis all the same.
+	exactNote  string
 	sessionLaw []craps.NetProbability
 }
 
@@ -539,7 +542,7 @@ func writeSim(w io.Writer, out simOutput, asJSON bool, plot plotOptions) error {
 		return err
 	}
 	if len(out.Result.Outcomes) > 0 && (!asJSON || plot.svg != "" || plot.csv != "") {
-		sum.exactLaw = exactOutcomes(&out.Result, sum.sessionLaw)
+		sum.exactLaw, sum.exactNote = exactOutcomes(&out.Result, sum.sessionLaw)
 	}
 	if err := writePlot(plot, &out, sum.exactLaw); err != nil {
 		return err
@@ -679,6 +682,9 @@ func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 				e.Target, e.StopLoss, e.Ruin, e.MaxRolls, e.Strategy, pct(o.Ruin), pct(o.RuinErr))
 		}
 		writeHistogram(w, sum.outcomes, outcomeWord(res), sum.exactLaw)
+		if sum.exactNote != "" {
+			fmt.Fprintf(w, "(%s)\n", sum.exactNote)
+		}
 	}
 	return writeExactBeside(w, sum.Exact, sum.ExactNote)
 }
