@@ -613,7 +613,8 @@ func floatSolver(f *floatFactored, n int) approxSolver {
 // ways to end: the expected rolls T from every state, (I-Q)T = 1, and
 // the expected visits v to every state from the start, (I-Q)ᵀv = e_start,
 // whose flows into the ends are the ends' chances (a column for each end
-// took hours where a stop action ends sessions at many amounts). With N =
+// took over ten minutes where a stop action ends sessions at hundreds of
+// amounts). With N =
 // (I-Q)^-1 and r a residual: T's error is N r, at most max|r| times the
 // largest expected rolls from a state (tMax, bounded by T's own
 // residual); an end's chance is off by Σ_m r_m P_m(end), at most |r|₁.
