@@ -69,6 +69,13 @@ func (t BetTally) Net() *big.Int { return t.net.big() }
 // exact figure to compare it with is Analysis.Return, and for a bet
 // between players the SideAnalysis of Rules.AnalyzeSide at Odds: its
 // LayerEdge if Against, else its BackerEdge.
+//
+// The error takes the decisions as independent. Bets of one kind that
+// are up together are not: come bets made on every roll travel to the
+// same numbers and are decided by the same throws, and under a die that
+// favours a few totals their error is about half the true one. For such
+// bets, take the error from the spread of independent runs (different
+// seeds) or compare with the exact figure.
 func (t BetTally) Return() (mean, stderr float64) {
 	return ratioStats(t.net, t.staked, t.netSq, t.netStaked, t.stakedSq)
 }
@@ -498,8 +505,10 @@ func (r *SimResult) Total() BetTally {
 
 // Return is the first player's whole layout's result per unit staked and
 // its standard error, counted roll by roll so that bets decided together
-// (a line bet and its odds) are not taken as independent. PlayerResult's
-// Total and Return are the same for the others.
+// (a line bet and its odds) are not taken as independent. Rolls are taken
+// as independent, which bets made before and decided later make them not
+// (see BetTally.Return). PlayerResult's Total and Return are the same
+// for the others.
 func (r *SimResult) Return() (mean, stderr float64) { return r.roll.returnOf(r.Bets) }
 
 // ledger is where one player's bets are counted: his tallies, the sums of
