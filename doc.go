@@ -337,7 +337,7 @@
 // uses the same bet definitions and plays a roll with one table look-up
 // for each group of its actions that plays independently of the others
 // (groups are compiled apart and stepped side by side on the same throw;
-// an automaton holds up to 2^20 states, past which the Table plays on,
+// an automaton holds up to 2^18 states, past which the Table plays on,
 // as [SimResult.EngineNote] says). A hook is shown each roll from it; the bets the hook keeps are
 // played on a Table apart while the actions neither make nor read bets of
 // their kinds, and one Table plays all the bets, roll by roll, once they

@@ -17,14 +17,21 @@ import (
 // one layout (benchmarks, shards run in one process, analyses of one
 // strategy) compile it once. An entry is never changed once stored: a
 // simulation's workers play clones of it, and the largest of them takes
-// its place after the run. It holds at most cacheStates states in all.
+// its place after the run. It holds at most cacheStates states in all,
+// and no automaton larger: a state keeps its table, some 9 KB (a
+// program that simulated one layout after another kept 15 GB when the
+// bound was 2^20 states and the last automaton was kept whatever its
+// size).
 var (
 	jointCache  sync.Map // jointKey -> *joint
 	cacheMu     sync.Mutex
 	cachedTotal int // states held, under cacheMu
 )
 
-const cacheStates = 1 << 20
+// cacheStates is MaxHandResultsStates, so that the analyses of a
+// strategy that craps analyze makes one after another share its
+// automaton while it is that small.
+const cacheStates = MaxHandResultsStates
 
 type jointKey struct {
 	rules    Rules
@@ -80,8 +87,12 @@ func wholeJoint(r Rules, s *Strategy, most int, stop *atomic.Bool) (*joint, stri
 	return j, ""
 }
 
-// keepJoint stores j in the cache under k, in place of a smaller one.
+// keepJoint stores j in the cache under k, in place of a smaller one,
+// unless it has more than cacheStates states.
 func keepJoint(k jointKey, j *joint) {
+	if j.size() > cacheStates {
+		return
+	}
 	cacheMu.Lock()
 	defer cacheMu.Unlock()
 	old := 0

@@ -314,7 +314,7 @@ func slotMap(actions []Action, g []int) []int {
 // one state too many or the parts' tables together come near MaxBalance.
 func (j *joint) addTuple(tuple []uint32) (uint32, bool) {
 	pr := j.prod
-	if j.states() >= j.maxStates {
+	if !j.roomForOne() {
 		return 0, j.fail(j.tooMany())
 	}
 	// The parts' tables together hold at most the sum of what each

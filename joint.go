@@ -66,6 +66,11 @@ type joint struct {
 	// 64-bit counts) and no transition is built any more.
 	maxStates int
 	failed    string
+	// budget, if not nil, is how many states the automata of one
+	// simulation may still add, shared by its workers' clones and their
+	// parts: each worker finds the states it reaches itself, and a bound
+	// for each would grow the memory with the workers.
+	budget *atomic.Int64
 	// unbuilt counts the transitions not yet compiled: at 0 the automaton
 	// is whole, and no run needs to look for one.
 	unbuilt int
@@ -182,10 +187,13 @@ type shownRoll struct {
 	on                int64
 }
 
-// maxJointStates bounds an automaton, at about 5 KB a state (its table,
-// 36 transitions, and the lists they share): a few GiB at the most, far
+// maxJointStates bounds an automaton, and the states the workers of one
+// simulation add to it, at about 9 KB a state (its table, 36
+// transitions, and the lists they share): some 2.3 GiB at the most, far
 // beyond the named systems (double-tap's 5,833 states, the largest).
-const maxJointStates = 1 << 20
+// At 2^20 states a simulation of Repeater Bets Plus, whose counts of the
+// numbers rolled multiply, took 9 GiB on each worker.
+const maxJointStates = 1 << 18
 
 // newJoint starts the automaton of strategy s's actions under r, keeping
 // what each roll shows a hook if s has one and what it does to the
@@ -210,7 +218,7 @@ func newJoint(r Rules, s *Strategy, maxStates int, session bool) *joint {
 // unbuilt, and returns its number; it fails the automaton, and returns
 // false, if that is one state too many or t near MaxBalance.
 func (j *joint) addState(t *Table, mem memory) (uint32, bool) {
-	if j.states() >= j.maxStates {
+	if !j.roomForOne() {
 		return 0, j.fail(j.tooMany())
 	}
 	exposure, _, ok := t.exactExposure()
@@ -240,6 +248,22 @@ func (j *joint) addState(t *Table, mem memory) (uint32, bool) {
 	j.index[j.stateKey(int(s))] = s
 	j.extend()
 	return s, true
+}
+
+// roomForOne reports whether the automaton may add a state, and takes it
+// from the run's budget if it may.
+func (j *joint) roomForOne() bool {
+	return j.states() < j.maxStates && (j.budget == nil || j.budget.Add(-1) >= 0)
+}
+
+// share makes the automaton and its parts add states from budget.
+func (j *joint) share(budget *atomic.Int64) {
+	j.budget = budget
+	if j.prod != nil {
+		for _, part := range j.prod.parts {
+			part.share(budget)
+		}
+	}
 }
 
 // tooMany is why an automaton stops at its bound.
@@ -420,7 +444,7 @@ func (j *joint) clone(cfg *SimConfig) *joint {
 	c.shown, c.onTable, c.active = slices.Clone(j.shown), slices.Clone(j.onTable), slices.Clone(j.active)
 	c.tables, c.memories = slices.Clone(j.tables), slices.Clone(j.memories)
 	c.index = maps.Clone(j.index)
-	c.keyBuf = nil
+	c.keyBuf, c.budget = nil, nil
 	if j.prod != nil {
 		c.prod = j.prod.clone(cfg)
 	} else {

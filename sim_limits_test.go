@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -651,5 +653,64 @@ func TestEngineNote(t *testing.T) {
 	}
 	if diff := cmp.Diff(slow, fast, exactSums); diff != "" {
 		t.Errorf("the Table's hand-over changed the sums (-table +compiled):\n%s", diff)
+	}
+}
+
+// The cache of automata holds at most cacheStates states, and never one
+// automaton larger: each state keeps a table of some 9 KB, and a program
+// simulating layout after layout kept 15 GB when the last automaton was
+// kept whatever its size.
+func TestJointCacheBounded(t *testing.T) {
+	key := func(i int) jointKey { return jointKey{strategy: fmt.Sprintf("cache test %d", i)} }
+	large := &joint{onTable: make([]int64, cacheStates+1)}
+	keepJoint(key(0), large)
+	if _, ok := jointCache.Load(key(0)); ok {
+		t.Errorf("an automaton of %d states was cached", large.states())
+	}
+	for i := 1; i <= 5; i++ {
+		keepJoint(key(i), &joint{onTable: make([]int64, cacheStates/3)})
+	}
+	held := 0
+	jointCache.Range(func(_, v any) bool { held += v.(*joint).size(); return true })
+	if held > cacheStates {
+		t.Errorf("the cache holds %d states, over its bound of %d", held, cacheStates)
+	}
+	cacheMu.Lock()
+	jointCache.Clear()
+	cachedTotal = 0
+	cacheMu.Unlock()
+}
+
+// The workers of one simulation add states to their clones of the
+// automaton from one budget: together they hold no more than one
+// automaton may, however many workers there are.
+func TestWorkersShareTheStateBudget(t *testing.T) {
+	s := mustParse(t, "place 6 6-12-18-24-30-36 up on win; place 8 6-12-18-24-30-36 up on win; field 5-10-15-20 up on loss")
+	cfg := &SimConfig{Strategy: s}
+	base := newJoint(cfg.Rules, &s, maxJointStates, false)
+	const budget = 40
+	var left atomic.Int64
+	left.Store(budget)
+	var clones []*joint
+	for w := range 3 {
+		c := base.clone(cfg)
+		c.share(&left)
+		clones = append(clones, c)
+		var out SimResult
+		st := newStream(uint64(w+1), 0)
+		c.newRun(cfg).play(&st, ByRolls, 5000, &out)
+	}
+	added := 0
+	for _, c := range clones {
+		added += c.states() - base.states()
+		if c.failed == "" {
+			t.Errorf("a clone of %d states did not reach the shared bound", c.states())
+		}
+	}
+	if added > budget {
+		t.Errorf("the clones added %d states from a budget of %d", added, budget)
+	}
+	if again := base.clone(cfg); again.budget != nil {
+		t.Error("a clone keeps the budget of another run")
 	}
 }

@@ -337,6 +337,10 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 	)
 	parts := make([]SimResult, workers)
 	workerJoints := make([]*joint, workers) // each worker's automaton, as far as it built it
+	var budget atomic.Int64                 // the states the workers may add, together
+	if auto != nil {
+		budget.Store(int64(maxJointStates - auto.size()))
+	}
 	for w := range parts {
 		wg.Add(1)
 		go func(w int) {
@@ -346,6 +350,7 @@ func Simulate(ctx context.Context, cfg SimConfig) (SimResult, error) {
 			var fast runner
 			if auto != nil {
 				workerJoints[w] = auto.clone(&run)
+				workerJoints[w].share(&budget)
 				fast = workerJoints[w].newRunner(&run, &stop)
 			} else {
 				gen = newPlayer(&cfg)

@@ -13,7 +13,7 @@ import (
 // ErrNotAnalyzable is wrapped by an exact analysis of a strategy the
 // package cannot make: a strategy with a Go hook, whose state the
 // analysis cannot see; one a group of whose actions (see Strategy)
-// compiles to more than 2^20 states, or whose chain would take the exact
+// compiles to more than 2^18 states, or whose chain would take the exact
 // solver more than about a minute (a hand that revisits thousands of
 // states fills in as it is eliminated); the private game; or a session
 // with too many states, or a roll limit followed too far.
@@ -184,7 +184,7 @@ func (r Rules) strategyParts(s Strategy) ([]*joint, error) {
 // pairs of groups apart, so that a strategy of millions of states whose
 // groups are small is exact in a fraction of a second. It returns an
 // error wrapping ErrNotAnalyzable for a strategy that does not compile (a
-// hook; a group of more than 2^20 states) or one of whose groups' chains
+// hook; a group of more than 2^18 states) or one of whose groups' chains
 // (or two groups' together) the exact solver would take more than about
 // a minute to solve, and for the private game, ErrRollSource under card
 // rules, or the error of Strategy.Validate. Under dice of another law
