@@ -1205,3 +1205,70 @@ func (x *steppedStepper) resume(p *player) {
 func (x *steppedStepper) kind() string {
 	return fmt.Sprintf("%d clusters stepped", len(x.r.parts))
 }
+
+// The stepped engine plays rolls and shooters on its clusters' records a
+// word of throws at a time, three clusters side by side; every sum it
+// gives is the Table engine's: for the press on six numbers (three
+// clusters) and one with hardways and the field besides (five, in two
+// threes), under a law of the dice (whose throws the records read as the
+// Table reads them), from a cold automaton built as the words reach it,
+// with every length of run up to 40 rolls and 20 shooters (a block ending
+// inside a word, a shooter's hand across words), over several blocks and
+// workers, in sessions, where a press grows past what a record holds (the
+// rest of the run is stepped), and where a cluster passes its bound of
+// states (the Table plays on, and the run says why).
+func TestSteppedRecordsMatchTable(t *testing.T) {
+	loaded, err := FaceWeights([6]int64{1, 1, 1, 1, 1, 1}, [6]int64{3, 1, 1, 1, 1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wide := simLayouts["press-all"] + "; hard 6 5-10-20-40 up on loss; hard 8 5-10-20-40 up on loss; field 5-10-20 up on loss"
+	check := func(name string, cfg SimConfig) SimResult {
+		t.Helper()
+		slow, fast := bothEngines(t, name, cfg)
+		if diff := cmp.Diff(slow, fast, exactSums); diff != "" {
+			t.Fatalf("%s: the stepped engine differs from the Table (-table +stepped):\n%s", name, diff)
+		}
+		return fast
+	}
+	law := Rules{Dice: loaded}
+	for k, text := range []string{simLayouts["press-all"], wide} {
+		s := mustParse(t, text)
+		jointCache.Delete(jointKeyOf(law, &s, false, false))
+		if j, _, _ := cachedJoint(law, &s, false, nil); j.prod == nil || !j.prod.stepped || len(j.prod.parts) != 3+2*k {
+			t.Fatalf("layout %d is not played as %d clusters stepped side by side", k, 3+2*k)
+		}
+		check(fmt.Sprintf("layout %d cold, by rolls", k), SimConfig{Rules: law, Strategy: s, Seed: 4, N: 30_000, Workers: 1})
+		for n := int64(1); n <= 40; n++ {
+			check(fmt.Sprintf("layout %d, %d rolls", k, n), SimConfig{Rules: law, Strategy: s, Seed: uint64(n), N: n})
+			if n <= 20 {
+				check(fmt.Sprintf("layout %d, %d shooters", k, n), SimConfig{Rules: law, Strategy: s, Seed: uint64(n), Mode: ByShooters, N: n})
+			}
+		}
+		check(fmt.Sprintf("layout %d, blocks of shooters on two workers", k), SimConfig{Rules: law, Strategy: s, Seed: 6,
+			Mode: ByShooters, N: 2*blockShooters + 100, Workers: 2})
+		check(fmt.Sprintf("layout %d, sessions", k), SimConfig{Rules: law, Strategy: s, Seed: 7, Mode: BySessions, N: 300,
+			Session: SessionLimits{Bankroll: 300, Target: 500, MaxRolls: 150}})
+	}
+	// A win of 360,000,000 at the top of a press in the fourth cluster.
+	huge := mustParse(t, strings.Replace(wide, "hard 8 5-10-20-40", "hard 8 5-10-20-40000000", 1))
+	for _, mode := range []SimMode{ByRolls, ByShooters} {
+		cfg := SimConfig{Strategy: huge, Seed: 8, Mode: mode, N: 60_000, Workers: 1}
+		if mode == ByShooters {
+			cfg.N = 6_000
+		}
+		r := check(fmt.Sprintf("a press past the records by %v", mode), cfg)
+		if won := r.tally(Bet{Kind: Hardway, Number: 8}).Won(); won.Cmp(big.NewInt(360_000_000)) < 0 {
+			t.Errorf("by %v: the press never won at its top (won %v on hard 8)", mode, won)
+		}
+	}
+	// Clusters of at most 60 states: the press-all's reach 129.
+	press := mustParse(t, simLayouts["press-all"])
+	bounded := SimConfig{Strategy: press, Seed: 9, Mode: ByShooters, N: 2_000, Workers: 1}
+	key := jointKeyOf(bounded.Rules, &press, false, false)
+	jointCache.Store(key, newAutomaton(bounded.Rules, &press, 60, false, nil))
+	defer jointCache.Delete(key)
+	if r := check("clusters past their bound", bounded); !strings.Contains(r.EngineNote, "more than 60 states") {
+		t.Errorf("clusters past their bound: note %q", r.EngineNote)
+	}
+}
