@@ -3,7 +3,7 @@ package craps
 import (
 	"math/big"
 	"math/bits"
-	"sort"
+	"slices"
 )
 
 // The law of one hand's net result (Rules.HandResults), followed throw by
@@ -14,242 +14,365 @@ import (
 // go on. A step of the law multiplies a chance by a throw's weight and
 // adds it to another, limb by limb without carrying: the words' spare bits
 // hold the sums of a throw (limbBits is chosen so that they do), and the
-// carries are propagated once a throw. Rows of net results hold the
-// chances of one state, a bit marking each result that has one, so that
-// the many results a row spans but no hand reaches cost nothing.
+// carries are propagated once a throw.
+//
+// The net results a state can hold lie on a lattice of their own: a hand
+// at state s has a net of phase[s] modulo step, step the greatest common
+// divisor of what the moves' nets add to the phases round every cycle of
+// the chain (see netLattice), often several times the greatest common
+// divisor of the nets themselves (double-tap's nets are even, but those of
+// a state are 14 apart). Each state's row holds its results on that
+// lattice, densely, from the lowest to the highest it can hold: nearly
+// every number of a row is a chance some hand reaches. The limbs are laid
+// out limb by limb (a plane of every state's rows for each limb), and a
+// throw adds one plane at a time, one run of words from a row to a row a
+// move, so that the words it adds to are few enough to stay in the
+// processor's cache.
 
-// handResultsWork bounds the work of following hands: the additions of
-// one chance to another. The law of a large layout spreads over many
-// values, and it stops there with a larger remainder.
-const handResultsWork = 40_000_000
+// handResultsWork bounds the work of following hands: the words added, a
+// limb of a chance times a throw's weight to another. The law of a large
+// layout spreads over many values and many words, and it stops there with
+// a larger remainder.
+const handResultsWork = 300_000_000
 
-// limbRow holds the chances of a state's net results from lo: the i-th
-// number of v (width limbs, lowest first) is the numerator of the chance
-// of result (lo+i) times the grid the results are on, where bit i of has
-// is set; elsewhere v holds nothing.
-type limbRow struct {
-	lo  int64
-	n   int
-	v   []uint64
-	has []uint64
+// handRows holds the chances of net results of the rows of several
+// states: row s holds n[s] results, lo[s], lo[s]+step, ..., each a
+// number of width limbs; limb l of result i of row s is word
+// l*cells+at[s]+i of v, the numerator of the chance over the common
+// denominator. The limbs l of row s are 0 outside spans[l][s]: the high
+// limbs of the many results whose chances are small are never added.
+type handRows struct {
+	lo       []int64
+	n, at    []int
+	cells    int
+	width    int
+	v        []uint64
+	spans    [][]handSpan
+	mask     uint64
+	limbBits uint
 }
 
-// reset makes the row hold no chance, for the results lo to lo+n-1.
-func (r *limbRow) reset(lo int64, n, width int) {
-	r.lo, r.n = lo, n
-	if cap(r.v) < n*width {
-		r.v = make([]uint64, n*width)
+// handSpan is the results a to b-1 of a row, counted from its first.
+type handSpan struct{ a, b int }
+
+// layout makes the rows hold no chance, n[s] results from lo[s] each, in
+// numbers of width limbs: with zero, every limb 0, and otherwise only
+// those of the spans, all empty (see reach).
+func (h *handRows) layout(width int, zero bool) {
+	h.cells = 0
+	for s, n := range h.n {
+		h.at[s] = h.cells
+		h.cells += n
 	}
-	r.v = r.v[:n*width]
-	words := (n + 63) / 64
-	if cap(r.has) < words {
-		r.has = make([]uint64, words)
+	for len(h.spans) < width {
+		h.spans = append(h.spans, make([]handSpan, len(h.n)))
 	}
-	r.has = r.has[:words]
-	clear(r.has)
+	for l := range width {
+		clear(h.spans[l])
+	}
+	h.width = width
+	if n := width * h.cells; cap(h.v) < n {
+		// Twice the room: the rows grow from throw to throw, and fresh
+		// memory costs more than reused.
+		h.v = make([]uint64, n, 2*n)
+	} else if h.v = h.v[:n]; zero {
+		clear(h.v)
+	}
 }
 
-// widen makes every number of the row width limbs, from old.
-func (r *limbRow) widen(old, width int) {
-	v := make([]uint64, r.n*width)
-	for i := range r.n {
-		copy(v[i*width:], r.v[i*old:(i+1)*old])
-	}
-	r.v = v
-}
-
-// cover grows the row to hold the results lo to hi (inclusive), keeping
-// what it holds.
-func (r *limbRow) cover(lo, hi int64, width int) {
-	if r.n == 0 {
-		r.reset(lo, int(hi-lo+1), width)
-		return
-	}
-	newLo, newHi := min(lo, r.lo), max(hi, r.lo+int64(r.n)-1)
-	if newLo == r.lo && newHi == r.lo+int64(r.n)-1 {
-		return
-	}
-	var grown limbRow
-	grown.reset(newLo, int(newHi-newLo+1), width)
-	shift := int(r.lo - newLo)
-	copy(grown.v[shift*width:], r.v)
-	r.each(func(i int) { grown.has[(i+shift)/64] |= 1 << ((i + shift) % 64) })
-	*r = grown
-}
-
-// each calls f with every result the row holds a chance of.
-func (r *limbRow) each(f func(i int)) {
-	for w, word := range r.has {
-		for ; word != 0; word &= word - 1 {
-			f(w*64 + bits.TrailingZeros64(word))
+// reach widens the span of limbs l of row s to hold a to b-1, and makes
+// the limbs it gains 0.
+func (h *handRows) reach(l, s, a, b int) {
+	row, sp := h.plane(l)[h.at[s]:h.at[s]+h.n[s]], &h.spans[l][s]
+	switch {
+	case sp.a == sp.b:
+		clear(row[a:b])
+		*sp = handSpan{a, b}
+	case a < sp.a || b > sp.b:
+		if a < sp.a {
+			clear(row[a:sp.a])
+			sp.a = a
+		}
+		if b > sp.b {
+			clear(row[sp.b:b])
+			sp.b = b
 		}
 	}
 }
 
-// add adds k times x to the row's i-th number, limb by limb; with
-// carries, carrying from limb to limb as it goes (limbs of 64 bits).
-func (r *limbRow) add(i, width int, x []uint64, k uint64, carries bool) {
-	dst := r.v[i*width : (i+1)*width]
-	if r.has[i/64]&(1<<(i%64)) == 0 {
-		r.has[i/64] |= 1 << (i % 64)
-		if !carries {
-			for l := range dst {
-				dst[l] = k * x[l]
+// plane returns limb l of every number.
+func (h *handRows) plane(l int) []uint64 { return h.v[l*h.cells : (l+1)*h.cells] }
+
+// widen makes every number width limbs.
+func (h *handRows) widen(width int) {
+	if n := width * h.cells; cap(h.v) < n {
+		h.v = append(make([]uint64, 0, 2*n), h.v...)[:n]
+	} else {
+		old := len(h.v)
+		h.v = h.v[:n]
+		clear(h.v[old:])
+	}
+	for len(h.spans) < width {
+		h.spans = append(h.spans, make([]handSpan, len(h.n)))
+	}
+	for l := h.width; l < width; l++ {
+		clear(h.spans[l])
+	}
+	h.width = width
+}
+
+// trim narrows the span of limbs l of row s to its first and last limb
+// that is not 0.
+func (h *handRows) trim(l, s int) {
+	row, sp := h.plane(l)[h.at[s]:h.at[s]+h.n[s]], &h.spans[l][s]
+	for sp.a < sp.b && row[sp.a] == 0 {
+		sp.a++
+	}
+	for sp.b > sp.a && row[sp.b-1] == 0 {
+		sp.b--
+	}
+}
+
+// carryRows propagates the carries of every number, span by span,
+// leaving each limb below 2^limbBits (limbs of 64 bits carry as they add,
+// and have none to propagate), and narrows the spans to the limbs that
+// are not 0.
+func (h *handRows) carryRows() {
+	for s, n := range h.n {
+		if n == 0 {
+			continue
+		}
+		for l := range h.width {
+			h.trim(l, s)
+			sp := h.spans[l][s]
+			if h.limbBits == 64 || l == h.width-1 || sp.a == sp.b {
+				continue
 			}
-			return
-		}
-		clear(dst)
-	}
-	if !carries {
-		for l := range dst {
-			dst[l] += k * x[l]
-		}
-		return
-	}
-	var c uint64
-	for l := range dst {
-		hi, lo := bits.Mul64(x[l], k)
-		lo, c1 := bits.Add64(lo, c, 0)
-		var c2 uint64
-		dst[l], c2 = bits.Add64(dst[l], lo, 0)
-		c = hi + c1 + c2
-	}
-}
-
-// carry propagates the carries of each number of the row, leaving every
-// limb below 2^limbBits, and adds the numbers to sum, a number of limbs
-// (their carries propagated every 2^spare additions, spare the bits
-// above limbBits in a word); count counts the additions since. Limbs of
-// 64 bits carry as they add: their row has none to propagate, and sum
-// too adds with carries.
-func (r *limbRow) carry(width int, limbBits uint, sum []uint64, count *int) {
-	if limbBits == 64 {
-		if sum != nil {
-			for w, word := range r.has {
-				for ; word != 0; word &= word - 1 {
-					i := w*64 + bits.TrailingZeros64(word)
-					addCarrying(sum, r.v[i*width:(i+1)*width])
-				}
-			}
-		}
-		return
-	}
-	mask := uint64(1)<<limbBits - 1
-	spare := 1 << (63 - limbBits)
-	for w, word := range r.has {
-		for ; word != 0; word &= word - 1 {
-			i := w*64 + bits.TrailingZeros64(word)
-			x := r.v[i*width : (i+1)*width]
-			c := uint64(0)
-			for l := range x {
-				v := x[l] + c
-				x[l], c = v&mask, v>>limbBits
-				if sum != nil {
-					sum[l] += x[l]
-				}
-			}
-			if *count++; *count >= spare {
-				carryLimbs(sum, limbBits)
-				*count = 0
-			}
+			h.reach(l+1, s, sp.a, sp.b)
+			carryInto(h.plane(l)[h.at[s]+sp.a:h.at[s]+sp.b], h.plane(l + 1)[h.at[s]+sp.a:h.at[s]+sp.b], h.limbBits, h.mask)
 		}
 	}
 }
 
-// addCarrying adds x to sum, 64-bit limbs, sum the longer.
-func addCarrying(sum, x []uint64) {
-	var c uint64
-	for l := range sum {
-		v := uint64(0)
-		if l < len(x) {
-			v = x[l]
-		}
-		sum[l], c = bits.Add64(sum[l], v, c)
+// number returns the i-th number of the rows, counting every row's
+// results in turn, as a big.Int.
+func (h *handRows) number(i int) *big.Int {
+	x, t := new(big.Int), new(big.Int)
+	for l := h.width - 1; l >= 0; l-- {
+		x.Lsh(x, h.limbBits)
+		x.Add(x, t.SetUint64(h.v[l*h.cells+i]))
 	}
+	return x
 }
 
-// carryLimbs propagates the carries of x, limbs of limbBits bits whose
-// last has room for the carries into it (limbs of 64 bits have none).
-func carryLimbs(x []uint64, limbBits uint) {
-	if limbBits == 64 {
-		return
-	}
-	mask := uint64(1)<<limbBits - 1
-	c := uint64(0)
-	for l := range x {
-		v := x[l] + c
-		x[l], c = v&mask, v>>limbBits
-		if l == len(x)-1 {
-			x[l] = v
-		}
-	}
-}
-
-// scale multiplies every number of the row by k, limb by limb; with
-// carries, carrying as it goes.
-func (r *limbRow) scale(width int, k uint64, carries bool) {
-	for w, word := range r.has {
-		for ; word != 0; word &= word - 1 {
-			i := w*64 + bits.TrailingZeros64(word)
-			x := r.v[i*width : (i+1)*width]
-			var c uint64
-			for l := range x {
-				if !carries {
-					x[l] *= k
-					continue
-				}
-				hi, lo := bits.Mul64(x[l], k)
-				var c1 uint64
-				x[l], c1 = bits.Add64(lo, c, 0)
-				c = hi + c1
-			}
-		}
-	}
-}
-
-// limbsInt is x, limbs of limbBits bits, as a big.Int.
-func limbsInt(x []uint64, limbBits uint) *big.Int {
-	n, t := new(big.Int), new(big.Int)
-	for l := len(x) - 1; l >= 0; l-- {
-		n.Lsh(n, limbBits)
-		n.Add(n, t.SetUint64(x[l]))
-	}
-	return n
-}
-
-// intLimbs writes the non-negative x into dst as limbs of limbBits bits.
-func intLimbs(dst []uint64, x *big.Int, limbBits uint) {
-	mask := new(big.Int).SetUint64(uint64(1)<<limbBits - 1)
+// setNumber sets the i-th number to the non-negative x.
+func (h *handRows) setNumber(i int, x *big.Int) {
 	y, t := new(big.Int).Set(x), new(big.Int)
-	for l := range dst {
-		dst[l] = t.And(y, mask).Uint64()
-		y.Rsh(y, limbBits)
+	mask := new(big.Int).SetUint64(h.mask)
+	for l := range h.width {
+		h.v[l*h.cells+i] = t.And(y, mask).Uint64()
+		y.Rsh(y, h.limbBits)
 	}
+}
+
+// cover grows the single row of h to hold the results lo to hi
+// (inclusive, on the lattice of step), keeping what it holds.
+func (h *handRows) cover(lo, hi, step int64) {
+	if h.n[0] == 0 {
+		h.lo[0], h.n[0] = lo, int((hi-lo)/step+1)
+		h.layout(h.width, true)
+		return
+	}
+	newLo, newHi := min(lo, h.lo[0]), max(hi, h.lo[0]+int64(h.n[0]-1)*step)
+	if newLo == h.lo[0] && newHi == h.lo[0]+int64(h.n[0]-1)*step {
+		return
+	}
+	old, shift := *h, int((h.lo[0]-newLo)/step)
+	h.v = nil
+	h.lo, h.n, h.at = []int64{newLo}, []int{int((newHi-newLo)/step + 1)}, []int{0}
+	h.layout(h.width, true)
+	for l := range h.width {
+		copy(h.plane(l)[shift:], old.plane(l))
+	}
+}
+
+// carry propagates the carries of every number, leaving each limb below
+// 2^limbBits, and returns the sum of the numbers. Limbs of 64 bits carry
+// as they add, and have none to propagate.
+func (h *handRows) carry() *big.Int {
+	if h.limbBits < 64 {
+		for l := range h.width - 1 {
+			p, q := h.plane(l), h.plane(l+1)
+			q = q[:len(p)]
+			for j, x := range p {
+				q[j] += x >> h.limbBits
+				p[j] = x & h.mask
+			}
+		}
+	}
+	sum, t := new(big.Int), new(big.Int)
+	for l := h.width - 1; l >= 0; l-- {
+		var lo, hi uint64
+		for _, x := range h.plane(l) {
+			var c uint64
+			lo, c = bits.Add64(lo, x, 0)
+			hi += c
+		}
+		sum.Lsh(sum, h.limbBits)
+		sum.Add(sum, t.SetUint64(hi).Lsh(t, 64))
+		sum.Add(sum, t.SetUint64(lo))
+	}
+	return sum
+}
+
+// scale multiplies every number by k; limbs of 64 bits carry as they go.
+func (h *handRows) scale(k uint64) {
+	if h.limbBits < 64 {
+		for l := range h.v {
+			h.v[l] *= k
+		}
+		return
+	}
+	for i := range h.cells {
+		var c uint64
+		for l := range h.width {
+			x := &h.v[l*h.cells+i]
+			hi, lo := bits.Mul64(*x, k)
+			var c1 uint64
+			*x, c1 = bits.Add64(lo, c, 0)
+			c = hi + c1
+		}
+	}
+}
+
+// addScaled adds k times src to dst, word by word, without carrying,
+// eight words a step (the compiler neither unrolls nor vectorizes).
+func addScaled(dst, src []uint64, k uint64) {
+	dst = dst[:len(src)]
+	i := 0
+	for ; i+8 <= len(src); i += 8 {
+		s, d := src[i:i+8:i+8], dst[i:i+8:i+8]
+		d[0] += k * s[0]
+		d[1] += k * s[1]
+		d[2] += k * s[2]
+		d[3] += k * s[3]
+		d[4] += k * s[4]
+		d[5] += k * s[5]
+		d[6] += k * s[6]
+		d[7] += k * s[7]
+	}
+	for ; i < len(src); i++ {
+		dst[i] += k * src[i]
+	}
+}
+
+// carryInto moves what each word of p holds from bit b up into the word
+// of q beside it, four words a step.
+func carryInto(p, q []uint64, b uint, mask uint64) {
+	q = q[:len(p)]
+	b &= 63
+	i := 0
+	for ; i+4 <= len(p); i += 4 {
+		pp, qq := p[i:i+4:i+4], q[i:i+4:i+4]
+		x0, x1, x2, x3 := pp[0], pp[1], pp[2], pp[3]
+		qq[0] += x0 >> b
+		qq[1] += x1 >> b
+		qq[2] += x2 >> b
+		qq[3] += x3 >> b
+		pp[0], pp[1], pp[2], pp[3] = x0&mask, x1&mask, x2&mask, x3&mask
+	}
+	for ; i < len(p); i++ {
+		x := p[i]
+		q[i] += x >> b
+		p[i] = x & mask
+	}
+}
+
+// addCarrying adds k times the n numbers of src from its number from,
+// to the numbers of dst from to, every stride-th: 64-bit limbs, carrying
+// from limb to limb.
+func addCarrying(dst, src *handRows, to, stride, from, n int, k uint64) {
+	for i := range n {
+		var c uint64
+		for l := range dst.width {
+			x := &dst.v[l*dst.cells+to+i*stride]
+			hi, lo := bits.Mul64(src.v[l*src.cells+from+i], k)
+			lo, c1 := bits.Add64(lo, c, 0)
+			var c2 uint64
+			*x, c2 = bits.Add64(*x, lo, 0)
+			c = hi + c1 + c2
+		}
+	}
+}
+
+// netLattice returns the lattice of the net results of hands from the
+// states of nu, where they start with a net of 0: a hand at a state s it
+// reaches has a net of phase[s] modulo step, and a hand that has ended
+// one of end modulo endStep, step a multiple of endStep. The phases are
+// the nets of paths of a spanning tree of the states reached; step is
+// the greatest common divisor of what every other move adds to them (0
+// if none does: each state's net is its phase), and endStep that of step
+// and the differences of the nets the hands end with (0 likewise).
+func (c *strategyChain) netLattice(nu map[int]*big.Rat) (phase []int64, step, end, endStep int64) {
+	phase = make([]int64, len(c.moves))
+	seen := make([]bool, len(c.moves))
+	var queue []int
+	for s := range nu {
+		seen[s] = true
+		queue = append(queue, s)
+	}
+	ends := false
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		for _, m := range c.moves[s] {
+			v := phase[s] + m.net
+			switch {
+			case m.sevenOut && !ends:
+				end, ends = v, true
+			case m.sevenOut:
+				endStep = gcd64(endStep, abs64(v-end))
+			case !seen[m.next]:
+				seen[m.next], phase[m.next] = true, v
+				queue = append(queue, m.next)
+			default:
+				step = gcd64(step, abs64(v-phase[m.next]))
+			}
+		}
+	}
+	return phase, step, end, gcd64(endStep, step)
+}
+
+// handTransfer is one move's addition of the row of state s, from its
+// number from, to the numbers of another (of state t) from to, every
+// stride-th, times k.
+type handTransfer struct {
+	s, t, from, to, stride int
+	k                      uint64
 }
 
 // handResults follows hands from nu throw by throw, until the chance that
 // a hand goes on is below bound, for throws throws if that is not 0, or
 // until handResultsWork is done. The chances are kept as integers over a
 // common denominator, that of nu times the dice's a throw, in rows of
-// consecutive net results (on the grid of the greatest common divisor of
-// the rolls' results) reused from throw to throw.
+// consecutive net results on their lattice (see netLattice).
 func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws int) HandResults {
-	grid := int64(0)
-	for _, ms := range c.moves {
-		for _, m := range ms {
-			grid = gcd64(grid, abs64(m.net))
-		}
+	_, step, _, endStep := c.netLattice(nu)
+	endStep = max(endStep, 1)
+	if step == 0 { // every row holds one result
+		step = endStep
 	}
-	grid = max(grid, 1)
+	stride := int(step / endStep) // a row's results apart in the row of hands ended
 	den := big.NewInt(1)
 	for _, p := range nu {
 		den.Mul(den, new(big.Int).Quo(p.Denom(), new(big.Int).GCD(nil, nil, den, p.Denom())))
 	}
 	n := len(c.moves)
-	// A throw adds to a number at most its state's weight in, times the
-	// largest limb (the hands that end also multiply theirs by the dice's
-	// denominator): limbs leave that many bits spare.
-	in := make([]uint64, n+1) // the last: the hands that end
+	// A throw adds to a number at most its state's weight in times the
+	// largest limb, and to the hands ended the dice's denominator times
+	// theirs (they are multiplied by it) and the weights of every
+	// seven-out times the largest limb: limbs leave that many bits spare.
+	in := make([]uint64, n+1) // the last: the hands ended
 	in[n] = uint64(c.den)
 	for _, ms := range c.moves {
 		for _, m := range ms {
@@ -260,109 +383,147 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 			*to = min(*to+uint64(m.weight), 1<<62) // past 2^62, carries anyway
 		}
 	}
-	most := uint64(1)
-	for _, w := range in {
-		most = max(most, w)
-	}
+	most := slices.Max(in)
 	// Dice of a large denominator leave too few bits: limbs of 64 bits
 	// carry as they add.
-	limbBits := uint(63 - bits.Len64(most))
+	limbBits := uint(64 - bits.Len64(most))
 	carries := limbBits < 24
 	if carries {
 		limbBits = 64
 	}
 	limbsFor := func(d *big.Int) int { return d.BitLen()/int(limbBits) + 1 }
-	width := limbsFor(den)
-	mass, next := make([]limbRow, n), make([]limbRow, n)
-	for s, p := range nu {
-		mass[s].reset(0, 1, width)
-		mass[s].has[0] = 1
-		intLimbs(mass[s].v, new(big.Int).Mul(p.Num(), new(big.Int).Quo(den, p.Denom())), limbBits)
+	rows := func(states int) *handRows {
+		return &handRows{lo: make([]int64, states), n: make([]int, states), at: make([]int, states),
+			limbBits: limbBits, mask: uint64(1)<<limbBits - 1}
 	}
-	var ended limbRow
+	mass, next, ended := rows(n), rows(n), rows(1)
+	for s := range nu {
+		mass.n[s] = 1
+	}
+	mass.layout(limbsFor(den), true)
+	ended.layout(mass.width, true)
+	for s, p := range nu {
+		mass.setNumber(mass.at[s], new(big.Int).Mul(p.Num(), new(big.Int).Quo(den, p.Denom())))
+		for l := range mass.width {
+			mass.spans[l][s] = handSpan{0, 1}
+		}
+	}
+	mass.carryRows()
 	var out HandResults
 	alive := new(big.Int).Set(den)
-	lo, hi := make([]int64, n), make([]int64, n)
 	dieDen := big.NewInt(c.den)
+	var moves, sevens []handTransfer
+	hi := make([]int64, n)
 	work := 0
 	for new(big.Rat).SetFrac(alive, den).Cmp(bound) >= 0 && (throws == 0 || out.Throws < throws) && work < handResultsWork {
 		out.Throws++
 		den.Mul(den, dieDen)
-		if w := limbsFor(den); w > width {
-			for s := range mass {
-				mass[s].widen(width, w)
-			}
-			ended.widen(width, w)
-			width = w
+		if w := limbsFor(den); w > mass.width {
+			mass.widen(w)
+			ended.widen(w)
 		}
-		ended.scale(width, uint64(c.den), carries)
+		width := mass.width
 		// The range of each state's row after this throw, and of the
 		// results of the hands that end on it.
 		endLo, endHi := int64(1<<62), int64(-1<<62)
-		for t := range lo {
-			lo[t], hi[t] = 1<<62, -1<<62
+		for t := range hi {
+			next.lo[t], hi[t] = 1<<62, -1<<62
 		}
-		for s := range mass {
-			if mass[s].n == 0 {
+		for s, size := range mass.n {
+			if size == 0 {
 				continue
 			}
 			for _, m := range c.moves[s] {
-				a, b := mass[s].lo+m.net/grid, mass[s].lo+int64(mass[s].n)-1+m.net/grid
+				a, b := mass.lo[s]+m.net, mass.lo[s]+int64(size-1)*step+m.net
 				if m.sevenOut {
 					endLo, endHi = min(endLo, a), max(endHi, b)
 				} else {
-					lo[m.next], hi[m.next] = min(lo[m.next], a), max(hi[m.next], b)
+					next.lo[m.next], hi[m.next] = min(next.lo[m.next], a), max(hi[m.next], b)
 				}
 			}
 		}
-		if endHi >= endLo {
-			ended.cover(endLo, endHi, width)
-		}
-		for t := range next {
-			size := 0
-			if hi[t] >= lo[t] {
-				size = int(hi[t] - lo[t] + 1)
+		for t := range hi {
+			next.n[t] = 0
+			if hi[t] >= next.lo[t] {
+				next.n[t] = int((hi[t]-next.lo[t])/step + 1)
 			}
-			next[t].reset(lo[t], size, width)
 		}
-		// Move by move, so that a move's results run along its row and
-		// the row they add to.
-		for s := range mass {
-			row := &mass[s]
-			if row.n == 0 {
+		next.layout(width, carries)
+		if endHi >= endLo {
+			ended.cover(endLo, endHi, endStep)
+		}
+		// Each move's addition, row to row.
+		moves, sevens = moves[:0], sevens[:0]
+		for s, size := range mass.n {
+			if size == 0 {
 				continue
 			}
 			for _, m := range c.moves[s] {
-				to := &ended
-				if !m.sevenOut {
-					to = &next[m.next]
+				if m.sevenOut {
+					at := int((mass.lo[s] + m.net - ended.lo[0]) / endStep)
+					sevens = append(sevens, handTransfer{s, 0, mass.at[s], at, stride, uint64(m.weight)})
+				} else {
+					at := next.at[m.next] + int((mass.lo[s]+m.net-next.lo[m.next])/step)
+					moves = append(moves, handTransfer{s, m.next, mass.at[s], at, 1, uint64(m.weight)})
 				}
-				k, shift := uint64(m.weight), int(row.lo+m.net/grid-to.lo)
-				for w, word := range row.has {
-					for ; word != 0; word &= word - 1 {
-						i := w*64 + bits.TrailingZeros64(word)
-						work++
-						to.add(i+shift, width, row.v[i*width:(i+1)*width], k, carries)
+			}
+		}
+		if carries {
+			for _, m := range moves {
+				addCarrying(next, mass, m.to, 1, m.from, mass.n[m.s], m.k)
+				work += mass.n[m.s] * width
+			}
+			for l := range width {
+				for t, size := range next.n {
+					next.spans[l][t] = handSpan{0, size}
+				}
+			}
+		} else {
+			for l := range width {
+				src, dst, from := mass.plane(l), next.plane(l), mass.spans[l]
+				for _, m := range moves {
+					sp := from[m.s]
+					if sp.a == sp.b {
+						continue
+					}
+					at := m.to - next.at[m.t]
+					next.reach(l, m.t, sp.a+at, sp.b+at)
+					addScaled(dst[m.to+sp.a:], src[m.from+sp.a:m.from+sp.b], m.k)
+					work += sp.b - sp.a
+				}
+			}
+		}
+		ended.scale(uint64(c.den))
+		if carries {
+			for _, m := range sevens {
+				addCarrying(ended, mass, m.to, m.stride, m.from, mass.n[m.s], m.k)
+				work += mass.n[m.s] * width
+			}
+		} else {
+			for l := range width {
+				src, dst, from := mass.plane(l), ended.plane(l), mass.spans[l]
+				for _, m := range sevens {
+					sp := from[m.s]
+					work += sp.b - sp.a
+					j := m.to + sp.a*m.stride
+					for _, x := range src[m.from+sp.a : m.from+sp.b] {
+						dst[j] += m.k * x
+						j += m.stride
 					}
 				}
 			}
 		}
 		mass, next = next, mass
-		count := 0
-		ended.carry(width, limbBits, nil, &count)
-		sum := make([]uint64, width+1)
-		count = 0
-		for s := range mass {
-			mass[s].carry(width, limbBits, sum, &count)
-		}
-		carryLimbs(sum, limbBits)
-		alive = limbsInt(sum, limbBits)
+		mass.carryRows()
+		// Every state's moves take all the dice's weight: the hands that
+		// have not ended hold the rest of it.
+		alive.Sub(den, ended.carry())
 	}
-	ended.each(func(i int) {
-		p := new(big.Rat).SetFrac(limbsInt(ended.v[i*width:(i+1)*width], limbBits), den)
-		out.Results = append(out.Results, NetProbability{Amount((ended.lo + int64(i)) * grid), p})
-	})
-	sort.Slice(out.Results, func(i, k int) bool { return out.Results[i].Net < out.Results[k].Net })
+	for i := range ended.cells {
+		if x := ended.number(i); x.Sign() != 0 {
+			out.Results = append(out.Results, NetProbability{Amount(ended.lo[0] + int64(i)*endStep), new(big.Rat).SetFrac(x, den)})
+		}
+	}
 	out.Remainder = new(big.Rat).SetFrac(alive, den)
 	return out
 }

@@ -284,34 +284,43 @@ func writeHandResults(w io.Writer, h craps.HandResults, bound float64) {
 }
 
 // writeLaw prints the chance of a loss, a push and a win, and quantiles,
-// of a law of net results.
+// of a law of net results. The chances are summed as numerators over
+// their least common denominator, in one pass: thousands of sums of
+// fractions, each reduced, took a third of a second.
 func writeLaw(w io.Writer, law []craps.NetProbability) {
-	lose, push, win := new(big.Rat), new(big.Rat), new(big.Rat)
+	den := big.NewInt(1)
+	t := new(big.Int)
 	for _, r := range law {
-		switch {
-		case r.Net < 0:
-			lose.Add(lose, r.P)
-		case r.Net == 0:
-			push.Add(push, r.P)
-		default:
-			win.Add(win, r.P)
+		if d := r.P.Denom(); t.Rem(den, d).Sign() != 0 {
+			den.Mul(den, t.Quo(d, t.GCD(nil, nil, den, d)))
 		}
 	}
-	fmt.Fprintf(w, "  behind %s, even %s, ahead %s\n", sci(lose), sci(push), sci(win))
-	var parts []string
-	for _, q := range []struct {
+	lose, push, win := new(big.Int), new(big.Int), new(big.Int)
+	quantiles := []struct {
 		name string
 		p    *big.Rat
 	}{{"1%", big.NewRat(1, 100)}, {"10%", big.NewRat(1, 10)}, {"25%", big.NewRat(1, 4)}, {"median", big.NewRat(1, 2)},
-		{"75%", big.NewRat(3, 4)}, {"90%", big.NewRat(9, 10)}, {"99%", big.NewRat(99, 100)}} {
-		sum := new(big.Rat)
-		for _, r := range law {
-			if sum.Add(sum, r.P).Cmp(q.p) >= 0 {
-				parts = append(parts, fmt.Sprintf("%s %d", q.name, r.Net))
-				break
-			}
+		{"75%", big.NewRat(3, 4)}, {"90%", big.NewRat(9, 10)}, {"99%", big.NewRat(99, 100)}}
+	var parts []string
+	sum, x, y := new(big.Int), new(big.Int), new(big.Int)
+	for _, r := range law {
+		x.Mul(r.P.Num(), t.Quo(den, r.P.Denom()))
+		switch {
+		case r.Net < 0:
+			lose.Add(lose, x)
+		case r.Net == 0:
+			push.Add(push, x)
+		default:
+			win.Add(win, x)
+		}
+		sum.Add(sum, x)
+		// sum/den >= p: sum times p's denominator against den times its numerator.
+		for len(parts) < len(quantiles) && x.Mul(sum, quantiles[len(parts)].p.Denom()).Cmp(y.Mul(den, quantiles[len(parts)].p.Num())) >= 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", quantiles[len(parts)].name, r.Net))
 		}
 	}
+	share := func(n *big.Int) *big.Rat { return new(big.Rat).SetFrac(n, den) }
+	fmt.Fprintf(w, "  behind %s, even %s, ahead %s\n", sci(share(lose)), sci(share(push)), sci(share(win)))
 	fmt.Fprintf(w, "  quantiles: %s\n", strings.Join(parts, ", "))
 }
 

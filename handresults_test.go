@@ -1,0 +1,210 @@
+package craps
+
+import (
+	"math/big"
+	"testing"
+)
+
+// handChainOf is the chain HandResults follows for s under r, and where
+// its hands start.
+func handChainOf(t testing.TB, r Rules, s Strategy) (*strategyChain, map[int]*big.Rat) {
+	t.Helper()
+	parts, err := r.strategyParts(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := parts[0]
+	if len(parts) > 1 {
+		if j = joinParts(parts, nil, false, maxJointStates, nil); !j.buildAll(nil) {
+			t.Fatalf("%s: %s", s.Name, j.failed)
+		}
+	}
+	c, err := newStrategyChain(j, &r, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nu, err := c.handStart()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, nu
+}
+
+// TestHandResultsExact follows hands of several strategies by a plain
+// dynamic program, a big.Int numerator for each (state, net) a hand
+// reaches over the denominator of its throws, and checks the law of
+// HandResults against it number for number: its rows on their lattice,
+// limbs laid out limb by limb, spans of limbs, the hands ended summed
+// with their carries. Under fair dice, dice that throw fewer sevens and
+// a loaded die the limbs leave spare bits, and under dice of weights near
+// a million they are 64 bits that carry as they add. The program's hands
+// also check Wald's identity exactly: the results of the hands ended,
+// and the net so far plus the expected rest for those going on, average
+// to the long run's return per hand.
+func TestHandResultsExact(t *testing.T) {
+	srr, err := SRRDice(big.NewRat(7, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := FaceWeights([6]int64{1, 1, 1, 1, 1, 2}, [6]int64{1, 1, 1, 1, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	heavy, err := FaceWeights([6]int64{1000003, 999999, 1000001, 999997, 1000000, 1000002}, [6]int64{1, 1, 1, 1, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"martingale", "dice-doctor", "iron-cross", "place-6-8-come"}
+	throws := 12
+	if exhaustiveSet() {
+		names = append(names, "double-tap", "full", "field-martingale", "three-point-molly", "hammerlock")
+		throws = 24
+	}
+	for _, law := range []DiceLaw{{}, srr, loaded, heavy} {
+		r := Rules{Dice: law}
+		for _, name := range names {
+			s, _ := NamedStrategy(name)
+			what := name + " under " + law.String()
+			if law == heavy && name != "martingale" && !exhaustiveSet() {
+				continue // seconds: numbers of many limbs
+			}
+			c, nu := handChainOf(t, r, s)
+			got := c.handResults(nu, rat(0, 1), throws)
+			if got.Throws != throws {
+				t.Fatalf("%s: followed %d throws, want %d", what, got.Throws, throws)
+			}
+			// The program: the chance of each (state, net) over den.
+			den := big.NewInt(1)
+			for _, p := range nu {
+				den.Mul(den, p.Denom()) // a multiple of every start's denominator
+			}
+			type cell struct {
+				s   int
+				net int64
+			}
+			alive := map[cell]*big.Int{}
+			for st, p := range nu {
+				alive[cell{st, 0}] = new(big.Int).Mul(p.Num(), new(big.Int).Quo(den, p.Denom()))
+			}
+			ended := map[int64]*big.Int{}
+			dice := big.NewInt(c.den)
+			for range throws {
+				for _, v := range ended {
+					v.Mul(v, dice)
+				}
+				next := map[cell]*big.Int{}
+				for x, p := range alive {
+					for _, m := range c.moves[x.s] {
+						to, k := next, cell{m.next, x.net + m.net}
+						add := new(big.Int).Mul(p, big.NewInt(m.weight))
+						if m.sevenOut {
+							if ended[k.net] == nil {
+								ended[k.net] = new(big.Int)
+							}
+							ended[k.net].Add(ended[k.net], add)
+							continue
+						}
+						if to[k] == nil {
+							to[k] = new(big.Int)
+						}
+						to[k].Add(to[k], add)
+					}
+				}
+				alive = next
+				den.Mul(den, dice)
+			}
+			if len(got.Results) != len(ended) {
+				t.Errorf("%s: %d results, want %d", what, len(got.Results), len(ended))
+			}
+			for i, x := range got.Results {
+				if i > 0 && x.Net <= got.Results[i-1].Net {
+					t.Errorf("%s: results out of order at %d", what, x.Net)
+				}
+				if want, ok := ended[int64(x.Net)]; !ok || x.P.Cmp(new(big.Rat).SetFrac(want, den)) != 0 {
+					t.Errorf("%s: net %d: chance %v, want %v", what, x.Net, x.P, want)
+				}
+			}
+			rest := new(big.Int)
+			for _, p := range alive {
+				rest.Add(rest, p)
+			}
+			ratsEqual(t, what+": remainder", got.Remainder, new(big.Rat).SetFrac(rest, den))
+			// Wald: E[net of a hand] = the ended hands' nets + for each
+			// going on, its net so far and its expected rest.
+			h, err := c.hands()
+			if err != nil {
+				t.Fatal(err)
+			}
+			future := h.sums(netOf)
+			mean := new(big.Rat)
+			for _, x := range got.Results {
+				mean.Add(mean, new(big.Rat).Mul(x.P, ratInt(int64(x.Net))))
+			}
+			for x, p := range alive {
+				v := new(big.Rat).Add(ratInt(x.net), future[h.pos[x.s]][0])
+				mean.Add(mean, v.Mul(v, new(big.Rat).SetFrac(p, den)))
+			}
+			a, err := r.AnalyzeStrategy(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ratsEqual(t, what+": Wald's identity", mean, a.ReturnPerHand)
+		}
+	}
+}
+
+// The law followed to its bound has the long run's mean within what the
+// hands left out can carry: each throw moves the net by at most the
+// largest net of a move, and a hand longer than Throws has on average at
+// most Throws plus the longest expected rest of a hand throws (Markov's
+// bound on the rest: here well within it).
+func TestHandResultsMean(t *testing.T) {
+	for _, name := range []string{"martingale", "place-6-8-come", "iron-cross"} {
+		s, _ := NamedStrategy(name)
+		h, err := Standard().HandResults(s, 1e-9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := Standard().AnalyzeStrategy(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := handChainOf(t, Standard(), s)
+		most := int64(0)
+		for _, ms := range c.moves {
+			for _, m := range ms {
+				most = max(most, abs64(m.net))
+			}
+		}
+		mean := 0.0
+		for _, x := range h.Results {
+			mean += float64(x.Net) * ratFloat(x.P)
+		}
+		// A hand from any state lasts on average under 10 more throws.
+		slack := float64(most) * float64(h.Throws+10) * ratFloat(h.Remainder)
+		if d := mean - ratFloat(a.ReturnPerHand); !(d*d <= slack*slack+1e-18) {
+			t.Errorf("%s: the law's mean %v, the long run's %v (left out %v, at most %v)", name, mean, ratFloat(a.ReturnPerHand), h.Remainder.FloatString(12), slack)
+		}
+	}
+}
+
+// BenchmarkHandResults times the law of one hand (Rules.HandResults,
+// bound 1e-6, automaton and start included) of the largest named system,
+// double-tap (1,188 merged states, stopped by its work), and of
+// martingale (57 states, whose law spreads over thousands of nets):
+// go test -run XXX -bench HandResults -cpu 1 -count 5 .
+func BenchmarkHandResults(b *testing.B) {
+	for _, name := range []string{"double-tap", "martingale"} {
+		s, _ := NamedStrategy(name)
+		b.Run(name, func(b *testing.B) {
+			var h HandResults
+			for b.Loop() {
+				var err error
+				if h, err = Standard().HandResults(s, 1e-6); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(h.Throws), "throws")
+		})
+	}
+}
