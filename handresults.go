@@ -33,7 +33,7 @@ import (
 // limb of a chance times a throw's weight to another. The law of a large
 // layout spreads over many values and many words, and it stops there with
 // a larger remainder.
-const handResultsWork = 300_000_000
+const handResultsWork = 250_000_000
 
 // handRows holds the chances of net results of the rows of several
 // states: row s holds n[s] results, lo[s], lo[s]+step, ..., each a
@@ -225,6 +225,29 @@ func (h *handRows) carry() *big.Int {
 	return sum
 }
 
+// addAt adds hi*2^64+lo times 2^(l*limbBits) to the i-th number,
+// carrying from limb to limb as far as the carries go.
+func (h *handRows) addAt(i, l int, lo, hi uint64) {
+	for ; l < h.width && lo|hi != 0; l++ {
+		x := &h.v[l*h.cells+i]
+		var c uint64
+		lo, c = bits.Add64(lo, *x, 0)
+		hi += c
+		*x = lo & h.mask
+		lo, hi = lo>>h.limbBits|hi<<(64-h.limbBits), hi>>h.limbBits
+	}
+}
+
+// grown returns v with room for n words, all 0.
+func grown(v []uint64, n int) []uint64 {
+	if cap(v) < n {
+		return make([]uint64, n)
+	}
+	v = v[:n]
+	clear(v)
+	return v
+}
+
 // scale multiplies every number by k; limbs of 64 bits carry as they go.
 func (h *handRows) scale(k uint64) {
 	if h.limbBits < 64 {
@@ -369,21 +392,18 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 	}
 	n := len(c.moves)
 	// A throw adds to a number at most its state's weight in times the
-	// largest limb, and to the hands ended the dice's denominator times
-	// theirs (they are multiplied by it) and the weights of every
-	// seven-out times the largest limb: limbs leave that many bits spare.
-	in := make([]uint64, n+1) // the last: the hands ended
-	in[n] = uint64(c.den)
+	// largest limb, and the hands ended are multiplied by the dice's
+	// denominator (the sums of the hands that end on a throw are added to
+	// them with carries): limbs leave that many bits spare.
+	in := make([]uint64, n)
 	for _, ms := range c.moves {
 		for _, m := range ms {
-			to := &in[n]
 			if !m.sevenOut {
-				to = &in[m.next]
+				in[m.next] = min(in[m.next]+uint64(m.weight), 1<<62) // past 2^62, carries anyway
 			}
-			*to = min(*to+uint64(m.weight), 1<<62) // past 2^62, carries anyway
 		}
 	}
-	most := slices.Max(in)
+	most := max(slices.Max(in), uint64(c.den))
 	// Dice of a large denominator leave too few bits: limbs of 64 bits
 	// carry as they add.
 	limbBits := uint(64 - bits.Len64(most))
@@ -413,6 +433,7 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 	alive := new(big.Int).Set(den)
 	dieDen := big.NewInt(c.den)
 	var moves, sevens []handTransfer
+	var sumLo, sumHi []uint64 // the hands that end on a throw, by result
 	hi := make([]int64, n)
 	work := 0
 	for new(big.Rat).SetFrac(alive, den).Cmp(bound) >= 0 && (throws == 0 || out.Throws < throws) && work < handResultsWork {
@@ -500,15 +521,27 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 				work += mass.n[m.s] * width
 			}
 		} else {
+			// Hands from every state end on the same results: their sums
+			// are taken in 128 bits, a limb at a time, and added to the
+			// hands ended with their carries.
+			sumLo, sumHi = grown(sumLo, ended.cells), grown(sumHi, ended.cells)
 			for l := range width {
-				src, dst, from := mass.plane(l), ended.plane(l), mass.spans[l]
+				src, from := mass.plane(l), mass.spans[l]
 				for _, m := range sevens {
 					sp := from[m.s]
 					work += sp.b - sp.a
 					j := m.to + sp.a*m.stride
 					for _, x := range src[m.from+sp.a : m.from+sp.b] {
-						dst[j] += m.k * x
+						var c uint64 // k times a limb is below 2^64: most is at least k
+						sumLo[j], c = bits.Add64(sumLo[j], m.k*x, 0)
+						sumHi[j] += c
 						j += m.stride
+					}
+				}
+				for j, lo := range sumLo {
+					if lo|sumHi[j] != 0 {
+						ended.addAt(j, l, lo, sumHi[j])
+						sumLo[j], sumHi[j] = 0, 0
 					}
 				}
 			}

@@ -379,9 +379,9 @@ func TestFilesTooLarge(t *testing.T) {
 
 // A histogram by shooters draws no exact shares from a hand's law that
 // stops short of its bound, and says so: the hands it leaves out make the
-// tail (a six-number press's law stops after 42 throws, 0.24% left out,
-// and its bars from 800 up fell short of the simulated shares by 20
-// standard errors).
+// tail (a six-number press's law stops after 40 throws, 0.33% left out;
+// stopped after 42, 0.24% left out, its bars from 800 up fell short of
+// the simulated shares by 20 standard errors).
 func TestSimHistogramIncompleteLaw(t *testing.T) {
 	press := "place 4 10-20-30-40 up on win; place 5 10-20-30-40 up on win; place 6 12-24-36-48 up on win; " +
 		"place 8 12-24-36-48 up on win; place 9 10-20-30-40 up on win; place 10 10-20-30-40 up on win"
