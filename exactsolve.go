@@ -29,18 +29,31 @@ var solverPrimes = []uint64{2147483647, 2147483629, 2147483587}
 // multiplication in place of a division.
 type modPrime struct {
 	p, m uint64 // m = ⌊(2^64-1)/p⌋
+	wrap uint64 // the largest multiple of p up to 2^63
 }
 
-func newModPrime(p uint64) modPrime { return modPrime{p, ^uint64(0) / p} }
+func newModPrime(p uint64) modPrime { return modPrime{p, ^uint64(0) / p, (1 << 63) / p * p} }
 
-func (f modPrime) mul(a, b uint64) uint64 {
-	x := a * b
+func (f modPrime) mul(a, b uint64) uint64 { return f.reduce(a * b) }
+
+// reduce returns x modulo p, for any x.
+func (f modPrime) reduce(x uint64) uint64 {
 	q, _ := bits.Mul64(x, f.m) // q is ⌊x/p⌋ or one less
 	if r := x - q*f.p; r < f.p {
 		return r
 	} else {
 		return r - f.p
 	}
+}
+
+// lazy returns sum + x up to a multiple of p, for sum below f.wrap and x
+// below 2^62 (a product of two residues): the result is below f.wrap
+// again, so that sums of products are reduced once, at their end.
+func (f modPrime) lazy(sum, x uint64) uint64 {
+	if sum += x; sum >= f.wrap {
+		return sum - f.wrap
+	}
+	return sum
 }
 
 func (f modPrime) sub(a, b uint64) uint64 {
@@ -469,143 +482,163 @@ func (e *groupElimination) dense() bool {
 	return true
 }
 
-// solveModulo overwrites c with the solution y of A y = c modulo the
-// prime; work is scratch of one entry per state.
-func (f *factored) solveModulo(c, work []uint64) {
+// solveModulo overwrites c, w right-hand sides side by side (c[s*w+j]
+// is column j's entry for state s), with the solutions y of A y = c
+// modulo the prime; work is scratch of 2w entries per state. Solving the
+// columns together reads each entry of the factors once for all of them,
+// and each sum of products is reduced modulo the prime once, not at every
+// term (lazy).
+func (f *factored) solveModulo(c []uint64, w int, work []uint64) {
 	field := f.field
+	sums := make([]uint64, w)
 	for _, g := range f.groups {
-		rhs := work[:len(g.states)]
+		size := len(g.states)
+		rhs, owed := work[:size*w], work[size*w:2*size*w]
 		for k, s := range g.states {
-			r := c[s]
+			copy(rhs[k*w:(k+1)*w], c[s*w:(s+1)*w])
+			owe := owed[k*w : (k+1)*w]
+			clear(owe)
 			for _, t := range g.outside[k] {
-				r = field.sub(r, field.mul(uint64(t.v), c[t.at]))
+				v, from := uint64(t.v), c[int(t.at)*w:int(t.at+1)*w]
+				for j, y := range from {
+					owe[j] = field.lazy(owe[j], v*y)
+				}
 			}
-			rhs[k] = r
 		}
 		for k, lower := range g.lower {
-			if rhs[k] == 0 {
-				continue
+			y := rhs[k*w : (k+1)*w]
+			for j, o := range owed[k*w : (k+1)*w] {
+				y[j] = field.sub(y[j], field.reduce(o))
 			}
 			for _, t := range lower {
-				rhs[t.at] = field.sub(rhs[t.at], field.mul(uint64(t.v), rhs[k]))
+				v, owe := uint64(t.v), owed[int(t.at)*w:int(t.at+1)*w]
+				for j, yj := range y {
+					owe[j] = field.lazy(owe[j], v*yj)
+				}
 			}
 		}
-		for k := len(g.states) - 1; k >= 0; k-- {
-			r := rhs[k]
+		for k := size - 1; k >= 0; k-- {
+			clear(sums)
 			for _, t := range g.upper[k] {
-				r = field.sub(r, field.mul(uint64(t.v), rhs[t.at]))
+				v, from := uint64(t.v), rhs[int(t.at)*w:int(t.at+1)*w]
+				for j, y := range from {
+					sums[j] = field.lazy(sums[j], v*y)
+				}
 			}
-			rhs[k] = field.mul(r, uint64(g.pivotInv[k]))
-			c[g.states[k]] = rhs[k]
+			y, inv, out := rhs[k*w:(k+1)*w], uint64(g.pivotInv[k]), c[g.states[k]*w:(g.states[k]+1)*w]
+			for j := range y {
+				y[j] = field.mul(field.sub(y[j], field.reduce(sums[j])), inv)
+				out[j] = y[j]
+			}
 		}
 	}
 }
 
 // solve returns x for each right-hand side of (I-P)x = b: b[s][c] is
 // column c's reward in state s (nil entries are zero). The result is
-// x[s][c], fresh exact values.
+// x[s][c], fresh exact values. The columns are lifted together.
 func (f *factored) solve(b [][]*big.Rat, columns int) [][]*big.Rat {
 	n := len(f.rows)
 	x := make([][]*big.Rat, n)
 	for s := range x {
 		x[s] = make([]*big.Rat, columns)
 	}
-	column := make([]*big.Rat, n)
-	for c := range columns {
-		for s := range n {
-			column[s] = nil
-			if b[s] != nil {
-				column[s] = b[s][c]
+	var lifted []int // the columns not all zero
+	var cs [][]big.Int
+	var dens []*big.Int
+	for col := range columns {
+		c, den := f.integerColumn(b, col)
+		if c == nil {
+			for s := range x {
+				x[s][col] = new(big.Rat)
 			}
+			continue
 		}
-		for s, v := range f.solveColumn(column) {
-			x[s][c] = v
+		lifted, cs, dens = append(lifted, col), append(cs, c), append(dens, den)
+	}
+	if len(cs) == 0 {
+		return x
+	}
+	nums, ds := f.lift(cs)
+	for i, col := range lifted {
+		ds[i].Mul(ds[i], dens[i])
+		for s := range x {
+			x[s][col] = new(big.Rat).SetFrac(&nums[i][s], ds[i])
 		}
 	}
 	return x
 }
 
-// solveColumn solves (I-P)x = b for one column b (nil entries are zero).
-func (f *factored) solveColumn(b []*big.Rat) []*big.Rat {
+// integerColumn returns column col of b as the integers c = A x / den
+// that (I-P)x = b becomes, each row times its scale and all times the
+// least common denominator den of what results; c is nil if the column
+// is all zero.
+func (f *factored) integerColumn(b [][]*big.Rat, col int) ([]big.Int, *big.Int) {
 	n := len(f.rows)
-	// c = A x / den: each row times its scale, all times the least
-	// common denominator of what results.
 	den := big.NewInt(1)
 	scaled := make([]*big.Rat, n)
 	var g big.Int
-	for s, v := range b {
-		if v == nil || v.Sign() == 0 {
+	zero := true
+	for s := range n {
+		if b[s] == nil || b[s][col] == nil || b[s][col].Sign() == 0 {
 			continue
 		}
-		scaled[s] = new(big.Rat).Mul(v, new(big.Rat).SetInt(f.scale[s]))
+		scaled[s] = new(big.Rat).Mul(b[s][col], new(big.Rat).SetInt(f.scale[s]))
 		q := scaled[s].Denom()
 		den.Mul(den, g.Quo(q, g.GCD(nil, nil, den, q)))
+		zero = false
+	}
+	if zero {
+		return nil, nil
 	}
 	c := make([]big.Int, n)
-	zero := true
 	for s, v := range scaled {
 		if v != nil {
 			c[s].Mul(v.Num(), g.Quo(den, v.Denom()))
-			zero = false
 		}
 	}
-	x := make([]*big.Rat, n)
-	if zero {
-		for s := range x {
-			x[s] = new(big.Rat)
-		}
-		return x
-	}
-	num, d := f.lift(c)
-	d.Mul(d, den)
-	for s := range x {
-		x[s] = new(big.Rat).SetFrac(&num[s], d)
-	}
-	return x
+	return c, den
 }
 
-// lift solves A y = c in integers, c not all zero: it returns y as
-// numerators over one common denominator. Each step finds the next
-// base-p digit of y modulo the prime from the residual r = (c - A y_k)/p^k
-// of the digits so far, which stays a vector of small integers; every few
-// steps it tries to reconstruct fractions from the digits and returns
-// them once they satisfy the equations exactly.
-func (f *factored) lift(c []big.Int) ([]big.Int, *big.Int) {
+// lift solves A y = c in integers for each column c of cs, none all
+// zero: it returns each y as numerators over one common denominator.
+// Each step finds the next base-p digit of every y modulo the prime, all
+// columns in one pass over the factors, from the residual r = (c - A
+// y_k)/p^k of the digits so far, which stays a vector of small integers
+// (int64s, once it fits); every few steps it tries to reconstruct
+// fractions from each column's digits and returns a column once they
+// satisfy its equations exactly, lifting the others on.
+func (f *factored) lift(cs [][]big.Int) ([][]big.Int, []*big.Int) {
 	n := len(f.rows)
 	field := f.field
 	p := new(big.Int).SetUint64(field.p)
-	r := make([]big.Int, n)
-	for s := range r {
-		r[s].Set(&c[s])
+	nums, dens := make([][]big.Int, len(cs)), make([]*big.Int, len(cs))
+	r, acc := make([][]big.Int, len(cs)), make([][]big.Int, len(cs)) // acc: the digits so far, as integers below M
+	active := make([]int, len(cs))                                   // the columns not yet settled
+	for i, c := range cs {
+		active[i] = i
+		r[i], acc[i] = make([]big.Int, n), make([]big.Int, n)
+		for s := range c {
+			r[i][s].Set(&c[s])
+		}
 	}
-	digits, work := make([]uint64, n), make([]uint64, n)
-	acc := make([]big.Int, n) // the digits so far, as integers below M
+	digits, work := make([]uint64, n*len(cs)), make([]uint64, 2*n*len(cs))
 	M := big.NewInt(1)
 	var t, q big.Int
-	for step, next := 1, 2; ; step++ {
-		for s := range r {
-			digits[s] = t.Mod(&r[s], p).Uint64()
-		}
-		f.solveModulo(digits, work)
-		for s, row := range f.rows {
-			if small := f.small[s]; small != nil {
-				var sum int128
-				for k, e := range row {
-					sum.add(product(small[k], int64(digits[e.at])))
-				}
-				if sum.fits64() {
-					r[s].Sub(&r[s], t.SetInt64(sum.int64()))
-				} else {
-					r[s].Sub(&r[s], sum.big())
-				}
-			} else {
-				for _, e := range row {
-					r[s].Sub(&r[s], t.Mul(e.v, q.SetUint64(digits[e.at])))
-				}
+	for step, next := 1, 2; len(active) > 0; step++ {
+		w := len(active)
+		for j, i := range active {
+			for s := range r[i] {
+				digits[s*w+j] = field.residue(&r[i][s], p, &t)
 			}
-			r[s].Quo(&r[s], p) // exact: A y ≡ r modulo p
-			if digits[s] != 0 {
-				acc[s].Add(&acc[s], t.Mul(M, q.SetUint64(digits[s])))
+		}
+		f.solveModulo(digits[:n*w], w, work)
+		for j, i := range active {
+			for s := range r[i] {
+				f.subtractDigits(s, &r[i][s], digits, w, j, p, &t, &q)
+				if d := digits[s*w+j]; d != 0 {
+					acc[i][s].Add(&acc[i][s], t.Mul(M, q.SetUint64(d)))
+				}
 			}
 		}
 		M.Mul(M, p)
@@ -613,10 +646,60 @@ func (f *factored) lift(c []big.Int) ([]big.Int, *big.Int) {
 			continue
 		}
 		next = step + max(step/4, 1)
-		if num, den, ok := reconstruct(acc, M); ok && f.satisfies(num, den, c) {
-			return num, den
+		unsettled := active[:0]
+		for _, i := range active {
+			if num, den, ok := reconstruct(acc[i], M); ok && f.satisfies(num, den, cs[i]) {
+				nums[i], dens[i] = num, den
+			} else {
+				unsettled = append(unsettled, i)
+			}
+		}
+		active = unsettled
+	}
+	return nums, dens
+}
+
+// residue returns a modulo the prime p; t is scratch.
+func (f modPrime) residue(a, p, t *big.Int) uint64 {
+	if a.IsInt64() {
+		v := a.Int64() % int64(f.p)
+		if v < 0 {
+			v += int64(f.p)
+		}
+		return uint64(v)
+	}
+	return t.Mod(a, p).Uint64()
+}
+
+// subtractDigits sets r, the residual of state s, to (r - A_s y)/p, where
+// y is column j of the digits (w columns side by side): exact, as A y ≡ r
+// modulo p. It works in 128 bits where r and row s fit; t and q are
+// scratch.
+func (f *factored) subtractDigits(s int, r *big.Int, digits []uint64, w, j int, p, t, q *big.Int) {
+	row := f.rows[s]
+	if small := f.small[s]; small != nil {
+		var sum int128
+		for k, e := range row {
+			sum.add(product(small[k], int64(digits[e.at*w+j])))
+		}
+		if const62 := int64(1) << 62; sum.fits64() && r.IsInt64() {
+			a, b := r.Int64(), sum.int64()
+			if -const62 < a && a < const62 && -const62 < b && b < const62 {
+				r.SetInt64((a - b) / int64(f.field.p))
+				return
+			}
+		}
+		if sum.fits64() {
+			r.Sub(r, t.SetInt64(sum.int64()))
+		} else {
+			r.Sub(r, sum.big())
+		}
+	} else {
+		for _, e := range row {
+			r.Sub(r, t.Mul(e.v, q.SetUint64(digits[e.at*w+j])))
 		}
 	}
+	r.Quo(r, p)
 }
 
 // reconstruct finds fractions num[s]/den congruent to acc[s] modulo M,

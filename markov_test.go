@@ -91,26 +91,114 @@ func TestMarkovSolvesAsGaussJordan(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		m, b := randomChain(t)
 		x := solvedExactly(t, m, b)
-		n := len(b)
-		for c := range 2 {
-			a := make([][]*big.Rat, n)
-			for s := range n {
-				a[s] = make([]*big.Rat, n+1)
-				for j := range n {
-					a[s][j] = new(big.Rat)
-				}
-				a[s][s].SetInt64(1)
-				for _, arc := range m.arcs[s] {
-					a[s][arc.to].Sub(a[s][arc.to], arc.p)
-				}
-				a[s][n] = new(big.Rat).Set(b[s][c])
-			}
-			for s, want := range denseSolve(a) {
-				if x[s][c].Cmp(want) != 0 {
-					t.Fatalf("state %d column %d: %v, Gauss-Jordan %v", s, c, x[s][c], want)
+		for s, want := range gaussJordan(m, b, 2) {
+			for c := range 2 {
+				if x[s][c].Cmp(want[c]) != 0 {
+					t.Fatalf("state %d column %d: %v, Gauss-Jordan %v", s, c, x[s][c], want[c])
 				}
 			}
 		}
+	})
+}
+
+// gaussJordan solves (I-P)x = b for the first columns of b by
+// Gauss-Jordan elimination in rationals (nil entries of b are zero):
+// x[s][c].
+func gaussJordan(m *markov, b [][]*big.Rat, columns int) [][]*big.Rat {
+	n := len(m.arcs)
+	a := make([][]*big.Rat, n) // I-P, then the columns of b
+	for s := range n {
+		a[s] = make([]*big.Rat, n+columns)
+		for j := range a[s] {
+			a[s][j] = new(big.Rat)
+		}
+		a[s][s].SetInt64(1)
+		for _, arc := range m.arcs[s] {
+			a[s][arc.to].Sub(a[s][arc.to], arc.p)
+		}
+		for c := range columns {
+			if b[s] != nil && b[s][c] != nil {
+				a[s][n+c].Set(b[s][c])
+			}
+		}
+	}
+	for c := range n { // every pivot is nonzero: I-P is a nonsingular M-matrix
+		for r := range n {
+			if r == c || a[r][c].Sign() == 0 {
+				continue
+			}
+			f := new(big.Rat).Quo(a[r][c], a[c][c])
+			for k := c; k < n+columns; k++ {
+				a[r][k].Sub(a[r][k], new(big.Rat).Mul(f, a[c][k]))
+			}
+		}
+	}
+	x := make([][]*big.Rat, n)
+	for s := range n {
+		x[s] = make([]*big.Rat, columns)
+		for c := range columns {
+			x[s][c] = new(big.Rat).Quo(a[s][n+c], a[s][s])
+		}
+	}
+	return x
+}
+
+// TestMarkovSolvesColumnsTogether checks the lift of several columns at
+// once, which settle after different numbers of steps and drop out of
+// the lift one by one, against Gauss-Jordan elimination in rationals, on
+// chains large enough to turn dense, with a column all zero, a column
+// of nil entries and columns of large denominators; and on a chain whose
+// pivot the first prime divides.
+func TestMarkovSolvesColumnsTogether(t *testing.T) {
+	const columns = 5
+	check := func(t interface {
+		Fatal(...any)
+		Fatalf(string, ...any)
+	}, m *markov, b [][]*big.Rat) {
+		f, ok := m.factor()
+		if !ok {
+			t.Fatal("a chain where every state can end did not factor")
+		}
+		x := f.solve(b, columns)
+		for s, want := range gaussJordan(m, b, columns) {
+			for c := range columns {
+				if x[s][c].Cmp(want[c]) != 0 {
+					t.Fatalf("state %d column %d: %v, Gauss-Jordan %v", s, c, x[s][c], want[c])
+				}
+			}
+		}
+	}
+	t.Run("random", func(t *testing.T) {
+		rapid.Check(t, func(t *rapid.T) {
+			m, two := randomChainOf(t, denseMin, denseMin+4)
+			b := make([][]*big.Rat, len(two))
+			for s := range b {
+				big1 := new(big.Rat).SetFrac(big.NewInt(rapid.Int64Range(-1e6, 1e6).Draw(t, "num")),
+					new(big.Int).Lsh(big.NewInt(rapid.Int64Range(1, 1e6).Draw(t, "den")), 40))
+				var sparse *big.Rat
+				if rapid.IntRange(0, 9).Draw(t, "sparse") == 0 {
+					sparse = big.NewRat(rapid.Int64Range(-9, 9).Draw(t, "sparse num"), 1)
+				}
+				b[s] = []*big.Rat{two[s][0], new(big.Rat), big1, two[s][1], sparse}
+			}
+			b[rapid.IntRange(0, len(b)-1).Draw(t, "nil row")] = nil
+			check(t, m, b)
+		})
+	})
+	t.Run("first prime divides a pivot", func(t *testing.T) {
+		m := newMarkov(3)
+		m.add(0, 0, new(big.Rat).SetFrac64(1, 1<<31)) // 1-q = (2^31-1)/2^31
+		m.add(1, 0, big.NewRat(1, 2))
+		m.add(1, 2, big.NewRat(1, 3))
+		m.add(2, 1, big.NewRat(1, 2))
+		if f, _ := m.factor(); f.field.p == solverPrimes[0] {
+			t.Fatal("the chain factored modulo the first prime, which divides its pivot")
+		}
+		b := make([][]*big.Rat, 3)
+		for s := range b {
+			b[s] = []*big.Rat{big.NewRat(int64(s)-7, 3), big.NewRat(1, 1), nil, big.NewRat(5, 1<<40), big.NewRat(int64(s*s), 11)}
+		}
+		check(t, m, b)
 	})
 }
 
