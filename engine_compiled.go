@@ -120,7 +120,8 @@ type jointRun struct {
 	p *player
 	// For a strategy with a hook: side plays the bets the hook keeps,
 	// while they are of kinds apart from the actions' (none in tied),
-	// beside the automaton, which plays the actions'; splitCounts counts
+	// beside the automaton, which plays the actions' (under the run's rules,
+	// the automaton's, set once: a state loads the rest); splitCounts counts
 	// the transitions taken meanwhile, whose roll sums are counted roll by
 	// roll. sideRes, merged and sidePaid are buffers.
 	side        Table
@@ -136,6 +137,7 @@ type jointRun struct {
 
 func (j *joint) newRun(cfg *SimConfig) *jointRun {
 	r := &jointRun{j: j, counts: make([]uint64, len(j.next)), p: newPlayer(cfg)}
+	r.side.rules = cfg.Rules
 	r.p.settle()
 	if j.hooked {
 		r.tied = r.p.first().prog.tied()
@@ -414,9 +416,8 @@ func (r *jointRun) hooked(st *stream, mode SimMode, n int64, out *SimResult) {
 func (r *jointRun) split(st *stream, mode SimMode, n int64, out *SimResult, s uint32, hand, rolls int64, cash, kept Amount, pending int) {
 	j, p := r.j, r.p
 	b, side := p.first(), &r.side
-	autos := side.autos // a worker's own compiled definitions
-	copyTable(side, j.tables[s/36])
-	side.autos, side.bets, side.exposure = autos, side.bets[:0], 0
+	side.load(j.tables[s/36])
+	side.bets, side.exposure = side.bets[:0], 0
 	side.setMoney(MaxAmount)
 	if r.splitCounts == nil {
 		r.splitCounts = make([]uint64, len(j.next))

@@ -819,7 +819,7 @@ func (r *steppedRun) onTable(cash int64) {
 	p := r.p
 	autos := p.t.autos
 	b, sp := p.first(), &p.seats[0]
-	r.j.prod.assembleStepped(&p.t, &b.mem, r.parts)
+	r.j.prod.assembleStepped(&p.t.tableState, &b.mem, r.parts)
 	p.t.autos = autos
 	p.t.setMoney(Amount(cash))
 	b.marks, b.touched = 0, true
@@ -856,21 +856,21 @@ func (r *steppedRun) finish(out *SimResult) {
 
 // assembleStepped sets t to the table of the clusters in their states,
 // and mem to the strategy's memory there.
-func (pr *partsOf) assembleStepped(t *Table, mem *memory, parts []stepPart) {
+func (pr *partsOf) assembleStepped(t *tableState, mem *memory, parts []stepPart) {
 	*mem = memory{}
 	exposure := Amount(0)
 	var pm memory
-	var pt Table
+	var pt tableState
 	for c, part := range pr.parts {
 		s := int(parts[c].s / 36)
 		if part.prod != nil {
 			part.prod.assemble(&pt, &pm, s)
 		} else {
-			copyTable(&pt, part.tables[s])
+			pt.load(part.tables[s])
 			pm = part.memories[s]
 		}
 		if c == 0 {
-			copyTable(t, &pt)
+			t.load(&pt)
 		} else {
 			t.bets = append(t.bets, pt.bets...)
 		}

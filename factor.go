@@ -415,14 +415,14 @@ func (j *joint) buildProduct(tr int) bool {
 
 // assemble sets t to the table in state s of a product, the parts'
 // tables together, and mem to the strategy's memory there.
-func (pr *partsOf) assemble(t *Table, mem *memory, s int) {
+func (pr *partsOf) assemble(t *tableState, mem *memory, s int) {
 	tuple := pr.tuple(s)
 	*mem = memory{}
 	exposure := Amount(0)
 	for c, part := range pr.parts {
 		pt := part.tables[tuple[c]]
 		if c == 0 {
-			copyTable(t, pt)
+			t.load(pt)
 		} else {
 			t.bets = append(t.bets, pt.bets...)
 		}

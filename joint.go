@@ -81,8 +81,10 @@ type joint struct {
 	// only those.
 	active []bool
 	// The states themselves: each one's table, with the player's money
-	// unlimited, and the strategy's memory in it, numbered by key.
-	tables   []*Table
+	// unlimited, and the strategy's memory in it, numbered by key. A state
+	// keeps its table's state of play alone: every state plays the rules
+	// of the builder's table (and of each run's), held there once.
+	tables   []*tableState
 	memories []memory
 	index    map[string]uint32
 	// builder plays transitions; keyBuf is its buffer.
@@ -242,7 +244,7 @@ func (j *joint) addState(t *Table, mem memory) (uint32, bool) {
 		return 0, j.fail("its tables come too near MaxBalance")
 	}
 	s := uint32(j.states())
-	j.tables = append(j.tables, copyTable(nil, t))
+	j.tables = append(j.tables, t.snapshot())
 	j.memories = append(j.memories, mem)
 	j.onTable = append(j.onTable, int64(onTable(t, 0)))
 	j.index[j.stateKey(int(s))] = s
@@ -341,7 +343,7 @@ func (j *joint) build(tr int) bool {
 	}
 	s, i := tr/36, uint(tr%36)
 	p := j.builder
-	copyTable(&p.t, j.tables[s])
+	p.t.load(j.tables[s])
 	b := p.first()
 	b.mem = j.memories[s]
 	t := &p.t
@@ -381,7 +383,7 @@ func (j *joint) build(tr int) bool {
 	t.handRolls, t.sinceSeven = min(t.handRolls, 1), min(t.sinceSeven, 1)
 	t.setMoney(MaxAmount)
 	sortBets(t.bets)
-	j.keyBuf = jointState(j.keyBuf[:0], t, &b.mem, j.slots)
+	j.keyBuf = jointState(j.keyBuf[:0], &t.tableState, &b.mem, j.slots)
 	next, ok := j.index[string(j.keyBuf)]
 	if !ok {
 		if next, ok = j.addState(t, b.mem); !ok {
@@ -468,7 +470,7 @@ func (j *joint) down(tr int) int64 {
 
 // jointState is the key of a table's state: everything a roll and the
 // strategy's next placements depend on, the player's money aside.
-func jointState(buf []byte, t *Table, mem *memory, slots int) []byte {
+func jointState(buf []byte, t *tableState, mem *memory, slots int) []byte {
 	buf = append(buf, byte(t.point), byte(min(t.handRolls, 1)), byte(min(t.sinceSeven, 1)))
 	for _, p := range t.bets {
 		buf = append(buf, byte(p.bet.Kind), byte(p.bet.Number), p.bet.Hop.A, p.bet.Hop.B,
@@ -488,7 +490,7 @@ func jointState(buf []byte, t *Table, mem *memory, slots int) []byte {
 // key is the key of a table in the state t and the strategy's memory mem
 // as the automaton numbers its states (t's bets sorted, its roll counts
 // capped at 1, the player's money aside): stateKey(s) for state s.
-func (j *joint) key(t *Table, mem *memory) string {
+func (j *joint) key(t *tableState, mem *memory) string {
 	return string(jointState(nil, t, mem, j.slots))
 }
 
@@ -501,9 +503,9 @@ func (j *joint) stateKey(s int) string { return j.key(j.tables[s], &j.memories[s
 func (j *joint) resume(p *player, s int, cash Amount) {
 	b, sp := p.first(), &p.seats[0]
 	if j.prod != nil {
-		j.prod.assemble(&p.t, &b.mem, s)
+		j.prod.assemble(&p.t.tableState, &b.mem, s)
 	} else {
-		copyTable(&p.t, j.tables[s])
+		p.t.load(j.tables[s])
 		b.mem = j.memories[s]
 	}
 	p.t.setMoney(cash)
@@ -553,22 +555,24 @@ func sortBets(bets []placed) {
 	})
 }
 
-// copyTable copies src into dst, both playing the same rules, reusing
-// dst's slices and keeping its compiled definitions: each worker fills
-// its own table's lazily, and a copy that took src's would write into
-// them while another goroutine reads them. A new Table (dst nil) is a
-// snapshot that is copied from and never played: it shares src's.
-func copyTable(dst, src *Table) *Table {
-	if dst == nil {
-		dst = &Table{}
-		*dst = *src
-		dst.seats, dst.bets = slices.Clone(src.seats), slices.Clone(src.bets)
-		return dst
-	}
-	seats, bets, autos, props := dst.seats, dst.bets, dst.autos, dst.props
-	*dst = *src
-	dst.seats = append(seats[:0], src.seats...)
-	dst.bets = append(bets[:0], src.bets...)
-	dst.autos, dst.props = autos, props
-	return dst
+// load sets the state of play to src's, reusing st's slices and keeping
+// its compiled definitions: each worker fills its own table's lazily, and
+// a copy that took src's would write into them while another goroutine
+// reads them. The rules are not part of it: a Table keeps its own, which
+// are src's wherever it is loaded (an automaton's states and its runs
+// play the rules it was built for).
+func (st *tableState) load(src *tableState) {
+	seats, bets, autos, props := st.seats, st.bets, st.autos, st.props
+	*st = *src
+	st.seats = append(seats[:0], src.seats...)
+	st.bets = append(bets[:0], src.bets...)
+	st.autos, st.props = autos, props
+}
+
+// snapshot returns a copy of the state of play that is loaded from and
+// never played: it shares st's compiled definitions.
+func (st *tableState) snapshot() *tableState {
+	c := *st
+	c.seats, c.bets = slices.Clone(st.seats), slices.Clone(st.bets)
+	return &c
 }

@@ -1412,8 +1412,8 @@ func pvTableChain(t *testing.T, r Rules, b Bet, stake Amount) *ttChain {
 	for i := 0; i < len(c.states); i++ {
 		st := c.states[i]
 		for _, d := range AllDice() {
-			tb := &Table{rules: r, point: pvPuck(st), seats: []seat{{name: "p"}, {name: "q"}}, autos: autos,
-				bets: []placed{{seat: 0, opponent: 1, bet: st.bet, amount: stake, cover: stake, state: st.state}}}
+			tb := &Table{rules: r, tableState: tableState{point: pvPuck(st), seats: []seat{{name: "p"}, {name: "q"}}, autos: autos,
+				bets: []placed{{seat: 0, opponent: 1, bet: st.bet, amount: stake, cover: stake, state: st.state}}}}
 			res, err := tb.Roll(d, nil)
 			autos = tb.autos
 			if err != nil {

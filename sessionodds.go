@@ -199,7 +199,7 @@ type sessionNode struct {
 	auto  int   // a state of the automaton, -1 for a Table state
 	cash  int64 // the player's money off the layout
 	total int64 // on and off
-	table *Table
+	table *tableState
 	mem   memory // the strategy's, with table
 	short bool
 }
@@ -302,12 +302,12 @@ func (x *sessionChain) tableNode(short bool) int {
 	}
 	t.handRolls, t.sinceSeven = min(t.handRolls, 1), min(t.sinceSeven, 1)
 	sortBets(t.bets)
-	x.key = jointState(x.key[:0], t, mem, x.j.slots)
+	x.key = jointState(x.key[:0], &t.tableState, mem, x.j.slots)
 	if s, ok := x.auto[string(x.key)]; ok && !short {
 		return x.autoNode(s, cash)
 	}
 	return x.node(sessionKey{auto: -1, cash: cash, table: string(x.key), short: short}, func() sessionNode {
-		return sessionNode{auto: -1, cash: cash, total: total, table: copyTable(nil, t), mem: *mem, short: short}
+		return sessionNode{auto: -1, cash: cash, total: total, table: t.snapshot(), mem: *mem, short: short}
 	})
 }
 
@@ -387,7 +387,7 @@ func (x *sessionChain) throwFrom(nd *sessionNode, i int, next bool) (to, last in
 	if nd.auto >= 0 {
 		j.resume(p, nd.auto, Amount(nd.cash))
 	} else {
-		copyTable(&p.t, nd.table)
+		p.t.load(nd.table)
 		p.first().mem = nd.mem
 	}
 	return x.playTable(nd.short, i, next)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -958,6 +959,59 @@ func TestSessions(t *testing.T) {
 	}
 	if w := product(-3, 1<<62); w.big().String() != "-13835058055282163712" {
 		t.Errorf("product: %v", w)
+	}
+}
+
+// BenchmarkBuildAutomaton builds a large automaton: the line bets of
+// Repeater Bets Plus (betGroups' first group), whose states multiply with
+// the totals thrown since the last 7. "simulate" plays them for 2^18
+// rolls on one worker, the cache emptied first so that each run builds
+// its automaton from nothing; "heap" builds the automaton up to 2^16
+// states, in order, with and without what each transition does to the
+// player's money (kept for sessions), and reports the heap it keeps a
+// state, read after a collection with the automaton held. Run it with -cpu 1 -benchtime 1x.
+func BenchmarkBuildAutomaton(b *testing.B) {
+	r := RepeaterBetsPlus()
+	s := Strategy{Actions: betGroups(r)[0]}
+	emptyCache := func() {
+		cacheMu.Lock()
+		jointCache.Clear()
+		cachedTotal = 0
+		cacheMu.Unlock()
+	}
+	b.Run("simulate", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			emptyCache()
+			res, err := Simulate(context.Background(), SimConfig{Rules: r, Strategy: s, N: 1 << 18, Seed: 1, Workers: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if res.Rolls != 1<<18 {
+				b.Fatalf("%d rolls", res.Rolls)
+			}
+		}
+	})
+	for _, session := range []bool{false, true} {
+		b.Run(fmt.Sprintf("heap/session=%v", session), func(b *testing.B) {
+			const states = 1 << 16
+			var ms runtime.MemStats
+			perState := 0.0
+			for b.Loop() {
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				before := ms.HeapAlloc
+				j := newJoint(r, &s, states, session)
+				if j.buildAll(nil) || j.states() != states {
+					b.Fatalf("%d states, failed %q: the layout should reach more", j.states(), j.failed)
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&ms)
+				perState = float64(ms.HeapAlloc-before) / states
+				runtime.KeepAlive(j)
+			}
+			b.ReportMetric(perState, "heapB/state")
+		})
 	}
 }
 

@@ -30,12 +30,12 @@ type ttTB interface {
 }
 
 // ttCmpTable compares whole tables, unexported state included.
-var ttCmpTable = cmp.Options{cmp.AllowUnexported(Table{}, seat{}, placed{}, betState{}), cmpopts.EquateEmpty(),
+var ttCmpTable = cmp.Options{cmp.AllowUnexported(Table{}, tableState{}, seat{}, placed{}, betState{}), cmpopts.EquateEmpty(),
 	// The compiled definitions are caches: two tables in the same state
 	// may have compiled different bets so far. The exposure kept is a
 	// bound that a roll leaves high until it is counted again.
 	// names is an index of seats.
-	cmpopts.IgnoreFields(Table{}, "autos", "props", "exposure", "names", "namesOf"), cmpopts.IgnoreFields(placed{}, "row", "quiet")}
+	cmpopts.IgnoreFields(tableState{}, "autos", "props", "exposure", "names", "namesOf"), cmpopts.IgnoreFields(placed{}, "row", "quiet")}
 
 // ttSameTable reports whether two tables are in the same state; faster
 // than cmp.Equal, for the state machine's invariant.
@@ -1021,8 +1021,8 @@ func ttTableChain(t *testing.T, r Rules, b Bet, stake, paid Amount) *ttChain {
 		st := c.states[i]
 		for _, d := range AllDice() {
 			// The bet is working, as the analysis assumes.
-			tb := &Table{rules: r, point: ttPuck(st), seats: []seat{{name: "p"}}, autos: autos,
-				bets: []placed{{bet: st.bet, amount: stake, state: st.state, paid: paid, working: SwitchOn}}}
+			tb := &Table{rules: r, tableState: tableState{point: ttPuck(st), seats: []seat{{name: "p"}}, autos: autos,
+				bets: []placed{{bet: st.bet, amount: stake, state: st.state, paid: paid, working: SwitchOn}}}}
 			res, err := tb.roll(d, nil) // as Roll, or Deal at a card table, plays it
 			autos = tb.autos
 			if err != nil {
@@ -2931,6 +2931,18 @@ func TestTableMaxPlayers(t *testing.T) {
 	if ps := tb.Players(); ps[100].Name != "one more" || ps[101].Name != "p101" {
 		t.Errorf("seats 100 and 101: %s, %s", ps[100].Name, ps[101].Name)
 	}
+}
+
+// copyTable copies src into dst, or into a new Table if dst is nil, rules
+// and all, as the simulator copies a state of play: a new one by
+// snapshot, into a table played by load.
+func copyTable(dst, src *Table) *Table {
+	if dst == nil {
+		return &Table{rules: src.rules, tableState: *src.snapshot()}
+	}
+	dst.rules = src.rules
+	dst.load(&src.tableState)
+	return dst
 }
 
 // The index of names stays in step with the seats through Join, JoinAt,
