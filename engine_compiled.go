@@ -18,10 +18,10 @@ import (
 // strategy) compile it once. An entry is never changed once stored: a
 // simulation's workers play clones of it, and the largest of them takes
 // its place after the run. It holds at most cacheStates states in all,
-// and no automaton larger: a state keeps its table, some 9 KB (a
-// program that simulated one layout after another kept 15 GB when the
-// bound was 2^20 states and the last automaton was kept whatever its
-// size).
+// and no automaton larger: a state takes some 3-4.4 KB (see
+// maxJointStates; a program that simulated one layout after another kept
+// 15 GB when the bound was 2^20 states, each state kept a whole Table,
+// and the last automaton was kept whatever its size).
 var (
 	jointCache  sync.Map // jointKey -> *joint
 	cacheMu     sync.Mutex

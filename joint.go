@@ -190,9 +190,12 @@ type shownRoll struct {
 }
 
 // maxJointStates bounds an automaton, and the states the workers of one
-// simulation add to it, at about 9 KB a state (its table, 36
-// transitions, and the lists they share): some 2.3 GiB at the most, far
-// beyond the named systems (double-tap's 5,833 states, the largest).
+// simulation add to it, at about 3 KB a state, 4.4 KB in one that plays
+// sessions (its table's state of play, without the rules, 36 transitions,
+// and the lists they share; BenchmarkBuildAutomaton/heap measured 2,915
+// and 4,355 bytes, 6,819 and 8,259 when each state kept a whole Table):
+// some 1.1 GiB at the most, far beyond the named systems (double-tap's
+// 5,833 states, the largest).
 // At 2^20 states a simulation of Repeater Bets Plus, whose counts of the
 // numbers rolled multiply, took 9 GiB on each worker.
 const maxJointStates = 1 << 18

@@ -657,7 +657,7 @@ func TestEngineNote(t *testing.T) {
 }
 
 // The cache of automata holds at most cacheStates states, and never one
-// automaton larger: each state keeps a table of some 9 KB, and a program
+// automaton larger: each state takes some 3-4.4 KB, and a program
 // simulating layout after layout kept 15 GB when the last automaton was
 // kept whatever its size.
 func TestJointCacheBounded(t *testing.T) {
