@@ -157,18 +157,19 @@ func (r *jointRun) built(tr uint32) bool {
 	return ok
 }
 
-// grow grows the counts to the automaton's transitions.
+// grow grows the counts to the automaton's transitions, 36 a state, their
+// capacity doubled as the automaton's is (grow36), so that a run that
+// builds n states copies its counts about once.
 func (r *jointRun) grow() {
 	n := len(r.j.next)
-	if len(r.counts) == n {
-		return
+	for len(r.counts) < n {
+		r.counts = grow36(r.counts)
 	}
-	r.counts = append(r.counts, make([]uint64, n-len(r.counts))...)
-	if r.splitCounts != nil {
-		r.splitCounts = append(r.splitCounts, make([]uint64, n-len(r.splitCounts))...)
+	for r.splitCounts != nil && len(r.splitCounts) < n {
+		r.splitCounts = grow36(r.splitCounts)
 	}
-	if r.endCounts != nil {
-		r.endCounts = append(r.endCounts, make([]uint64, n-len(r.endCounts))...)
+	for r.endCounts != nil && len(r.endCounts) < n {
+		r.endCounts = grow36(r.endCounts)
 	}
 }
 
