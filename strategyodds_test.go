@@ -508,7 +508,7 @@ func BenchmarkAnalyzeStrategy(b *testing.B) {
 // It reports the merged states, so that the cost's growth with them can
 // be fitted: go test -run XXX -bench AnalyzeStrategyGrowth -cpu 1 .
 func BenchmarkAnalyzeStrategyGrowth(b *testing.B) {
-	for _, k := range []int{4, 8, 12, 16, 24, 32} {
+	for _, k := range []int{4, 8, 12, 16, 24, 32, 48} {
 		var steps []string
 		for i := 1; i <= k; i++ {
 			steps = append(steps, fmt.Sprint(6*i))
