@@ -314,8 +314,8 @@ func slotMap(actions []Action, g []int) []int {
 // one state too many or the parts' tables together come near MaxBalance.
 func (j *joint) addTuple(tuple []uint32) (uint32, bool) {
 	pr := j.prod
-	if !j.roomForOne() {
-		return 0, j.fail(j.tooMany())
+	if why := j.noRoom(); why != "" {
+		return 0, j.fail(why)
 	}
 	// The parts' tables together hold at most the sum of what each
 	// holds, and could pay out at most the sum of what each could.

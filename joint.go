@@ -223,8 +223,8 @@ func newJoint(r Rules, s *Strategy, maxStates int, session bool) *joint {
 // unbuilt, and returns its number; it fails the automaton, and returns
 // false, if that is one state too many or t near MaxBalance.
 func (j *joint) addState(t *Table, mem memory) (uint32, bool) {
-	if !j.roomForOne() {
-		return 0, j.fail(j.tooMany())
+	if why := j.noRoom(); why != "" {
+		return 0, j.fail(why)
 	}
 	exposure, _, ok := t.exactExposure()
 	if !ok {
@@ -255,10 +255,18 @@ func (j *joint) addState(t *Table, mem memory) (uint32, bool) {
 	return s, true
 }
 
-// roomForOne reports whether the automaton may add a state, and takes it
-// from the run's budget if it may.
-func (j *joint) roomForOne() bool {
-	return j.states() < j.maxStates && (j.budget == nil || j.budget.Add(-1) >= 0)
+// noRoom says why the automaton may not add a state, or is "" and takes
+// the state from the run's budget: its own bound, or the run's budget
+// spent by its workers, each of which finds the states it reaches itself
+// (two workers reaching the same states spend twice as much).
+func (j *joint) noRoom() string {
+	switch {
+	case j.states() >= j.maxStates:
+		return j.tooMany()
+	case j.budget != nil && j.budget.Add(-1) < 0:
+		return fmt.Sprintf("the workers of the run added %d states between them", maxJointStates)
+	}
+	return ""
 }
 
 // share makes the automaton and its parts add states from budget.

@@ -706,6 +706,11 @@ func TestWorkersShareTheStateBudget(t *testing.T) {
 		if c.failed == "" {
 			t.Errorf("a clone of %d states did not reach the shared bound", c.states())
 		}
+		// The note of the run names the budget the workers spent, not a
+		// bound of states the clone is far below.
+		if strings.Contains(c.failed, fmt.Sprint(maxJointStates)) && !strings.Contains(c.failed, "workers") {
+			t.Errorf("a clone of %d states that spent the run's budget says %q", c.states(), c.failed)
+		}
 	}
 	if added > budget {
 		t.Errorf("the clones added %d states from a budget of %d", added, budget)

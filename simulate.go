@@ -149,7 +149,8 @@ type SimConfig struct {
 	// Session is the limits of each session, for BySessions.
 	Session SessionLimits
 	// Workers is how many goroutines play blocks, at most 4,096; 0 is
-	// runtime.GOMAXPROCS. The result does not depend on it.
+	// runtime.GOMAXPROCS. The result's sums do not depend on it (its
+	// EngineNote may: see SimResult).
 	Workers int
 	// Shard and Shards run only the blocks whose index is Shard modulo
 	// Shards; Shards 0 runs them all. Merging the results of every shard

@@ -294,8 +294,10 @@ type SimResult struct {
 	// EngineNote says why a run did not play on the compiled engine
 	// alone: why it played on the Table (other players, card craps, a Go
 	// hook that reads the table each roll), or where the compiled engine
-	// handed its rolls to the Table (an automaton of more than 2^20
-	// states). It is empty for a run the compiled engine played whole.
+	// handed its rolls to the Table (an automaton of more than 2^18
+	// states, or more states added by the run's workers together, which
+	// can depend on Workers: the note then does, the sums never). It is
+	// empty for a run the compiled engine played whole.
 	EngineNote string `json:"engine_note,omitempty"`
 	// Blocks counts the blocks played.
 	Blocks int64 `json:"blocks"`
