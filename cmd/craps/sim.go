@@ -613,6 +613,20 @@ func keptOnTakeDown(res *craps.SimResult) bool {
 	return found
 }
 
+// comeBets reports whether the tallies hold come or don't come bets,
+// which are made while others are up and decided by the same throws:
+// their errors, which take decisions as independent, understate theirs
+// under dice that favour a few totals (see craps.BetTally.Return).
+func comeBets(bets []craps.BetTally) bool {
+	for _, b := range bets {
+		switch b.Bet.Kind {
+		case craps.Come, craps.DontCome, craps.ComeOdds, craps.DontComeOdds:
+			return true
+		}
+	}
+	return false
+}
+
 // writePlayer writes one player's table of bets and the distribution of
 // his results.
 func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
@@ -646,6 +660,11 @@ func writePlayer(w io.Writer, res *craps.SimResult, sum *simSummary) error {
 		fmt.Fprintln(w, "That figure is per unit, before the table rounds a payout or commission down to its unit: a")
 		fmt.Fprintln(w, "stake paid a broken amount (a 20 lay on 6 wins 16, a 5% vig of 1.50 is 1) strays from it by more")
 		fmt.Fprintln(w, "than chance. The strategy's exact figures (craps analyze) count the rounding.")
+		if !res.Rules.Dice.Fair() && comeBets(res.Bets) {
+			fmt.Fprintln(w, "Each error takes the decisions as independent. Come bets made while others are up are")
+			fmt.Fprintln(w, "decided by the same throws, and under these dice their errors can be too small, by up to half:")
+			fmt.Fprintln(w, "compare runs of other seeds.")
+		}
 		if keptOnTakeDown(res) {
 			fmt.Fprintln(w, "Net also counts the commission kept on a buy or lay bet taken down, which is no decision and")
 			fmt.Fprintln(w, "stakes nothing: a strategy that takes them down returns less than the exact figure, which is per")

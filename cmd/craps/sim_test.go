@@ -394,3 +394,27 @@ func TestSimHistogramIncompleteLaw(t *testing.T) {
 		t.Errorf("iron-cross, whose law is complete: exit %d\n%s", code, out)
 	}
 }
+
+// Under dice of another law, the errors of come bets made while others
+// are up understate theirs (BetTally.Return): craps sim says so below
+// the table of such bets, and only there.
+func TestSimComeErrorsUnderALaw(t *testing.T) {
+	const note = "decided by the same throws"
+	for _, c := range []struct {
+		strategy, dice string
+		want           bool
+	}{
+		{"pass 10; come 10; come odds 2x", "faces=3,1,1,1,1,2;1,1,1,1,1,1", true},
+		{"don't pass 10; don't come 10", "srr=8", true},
+		{"pass 10; come 10; come odds 2x", "fair", false},
+		{"pass 10; odds 2x; place 6 12", "faces=3,1,1,1,1,2;1,1,1,1,1,1", false},
+	} {
+		code, out, errOut := runCmd(t, "", "sim", "-strategy", c.strategy, "-dice", c.dice, "-rolls", "20000")
+		if code != 0 {
+			t.Fatalf("%s under %s: exit %d: %s", c.strategy, c.dice, code, errOut)
+		}
+		if strings.Contains(out, note) != c.want {
+			t.Errorf("%s under %s: the note on come bets' errors shown %v, want %v:\n%s", c.strategy, c.dice, !c.want, c.want, out)
+		}
+	}
+}
