@@ -481,8 +481,9 @@ func (e *groupElimination) dense() bool {
 			}
 			factor := field.mul(uint64(rowR[k]), inv)
 			rowR[k] = uint32(factor)
+			minus := field.p - factor // row r - factor row k, one reduction an entry
 			for _, j := range upperAt {
-				rowR[j] = uint32(field.sub(uint64(rowR[j]), field.mul(factor, uint64(rowK[j]))))
+				rowR[j] = uint32(field.reduce(uint64(rowR[j]) + minus*uint64(rowK[j])))
 			}
 		}
 		e.pivot(p, inv, nil, nil)
