@@ -76,7 +76,8 @@ const maxSessionStates = 1 << 20
 // followed roll by roll (see SessionAnalysis). The strategy's stop
 // actions end sessions as in a simulation (SessionAnalysis.Stopped). It
 // returns an error wrapping ErrNotAnalyzable for a strategy without an
-// exact analysis (see AnalyzeStrategy), a session with more than
+// exact analysis (see AnalyzeStrategy) or whose automaton, every group
+// of its actions together, passes 2^18 states, a session with more than
 // 1,048,576 states (SessionSize estimates their number before anything
 // is explored; a session estimated at 8 times that is refused at once),
 // one with a roll limit whose states times rolls followed pass

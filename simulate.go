@@ -193,10 +193,13 @@ const MaxSimN = 1 << 56
 // throws; workers take blocks as they come and their sums are merged, so
 // the result is the same for any number of workers, and the merged
 // results of every shard equal the whole run's. A strategy is compiled,
-// with its memory, into one automaton derived from the Table playing its
-// actions, and plays each roll with one table look-up (a session goes on
-// on a Table from the roll after which its bankroll would not cover its
-// bets). A hook is shown each roll from the automaton while it keeps no
+// with its memory, into automata derived from the Table playing its
+// actions (one for each group of actions that plays independently, see
+// Strategy), and plays each roll with a table look-up for each (a
+// session goes on on a Table from the roll after which its bankroll would
+// not cover its bets). The automata compiled are kept for later runs of
+// the same strategy under the same rules, up to 65,536 states in all
+// (some 250 MB), for as long as the process lives. A hook is shown each roll from the automaton while it keeps no
 // bets of its own, and the run goes on on a Table, roll by roll, from the
 // roll after which it keeps one (a hook's sessions, and several players,
 // play a Table throughout). Both engines make no allocation per roll and
@@ -205,7 +208,7 @@ const MaxSimN = 1 << 56
 // from the block's stream, on the Table engine, as Table.Deal plays it
 // (the compiled automaton's loop throws independent dice). Under a law of
 // the dice other than fair (Rules.Dice) every throw is drawn from it,
-// exactly, on the Table engine. It plays the
+// exactly, on either engine. It plays the
 // private game (Rules.Private) on the Table engine, with two players at
 // least: before each throw their strategies make the center bet, the
 // fades and the side bets between them through the Table's own calls (see

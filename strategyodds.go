@@ -680,7 +680,7 @@ func netSqOf(m chainMove) *big.Rat  { v := ratInt(m.net); return v.Mul(v, v) }
 
 // MaxHandResultsStates is the most states of a strategy's automaton whose
 // law of one hand HandResults follows: a press on all six numbers, four
-// steps each (32,769 states), takes about 200 MB.
+// steps each (32,769 states), takes about 270 MB of heap.
 const MaxHandResultsStates = 1 << 16
 
 // HandResults is the law of one shooter's hand's net result under a
