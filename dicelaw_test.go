@@ -14,6 +14,17 @@ import (
 	"pgregory.net/rapid"
 )
 
+// loadedSix is the tests' loaded die: the first die's 6 twice as likely
+// as each other face, the second die fair.
+func loadedSix(t testing.TB) DiceLaw {
+	t.Helper()
+	l, err := FaceWeights([6]int64{1, 1, 1, 1, 1, 2}, [6]int64{1, 1, 1, 1, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
 // mustSRR is the law of SRRDice at srr, written as a decimal or fraction.
 func mustSRR(t testing.TB, srr string) DiceLaw {
 	t.Helper()

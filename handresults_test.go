@@ -42,14 +42,7 @@ func handChainOf(t testing.TB, r Rules, s Strategy) (*strategyChain, map[int]*bi
 // and the net so far plus the expected rest for those going on, average
 // to the long run's return per hand.
 func TestHandResultsExact(t *testing.T) {
-	srr, err := SRRDice(big.NewRat(7, 1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	loaded, err := FaceWeights([6]int64{1, 1, 1, 1, 1, 2}, [6]int64{1, 1, 1, 1, 1, 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srr, loaded := mustSRR(t, "7"), loadedSix(t)
 	heavy, err := FaceWeights([6]int64{1000003, 999999, 1000001, 999997, 1000000, 1000002}, [6]int64{1, 1, 1, 1, 1, 1})
 	if err != nil {
 		t.Fatal(err)

@@ -587,14 +587,7 @@ func ptr[T any](x T) *T { return &x }
 // engine within 4 standard errors, which gives the same sums as the Table
 // engine; the hand's law sums to one, and the fair law's figures differ.
 func TestStrategyAnalysisUnderLaw(t *testing.T) {
-	srr, err := SRRDice(big.NewRat(7, 1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	loaded, err := FaceWeights([6]int64{1, 1, 1, 1, 1, 2}, [6]int64{1, 1, 1, 1, 1, 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srr, loaded := mustSRR(t, "7"), loadedSix(t)
 	for _, law := range []DiceLaw{srr, loaded} {
 		r := Rules{Dice: law}
 		for _, name := range []string{"iron-cross", "press-6-8", "three-point-molly"} {
