@@ -264,7 +264,7 @@ func (j *joint) noRoom() string {
 	case j.states() >= j.maxStates:
 		return j.tooMany()
 	case j.budget != nil && j.budget.Add(-1) < 0:
-		return fmt.Sprintf("the workers of the run added %d states between them", maxJointStates)
+		return fmt.Sprintf("the workers of the run, each adding the states it reached, held the %d states of one automaton between them", maxJointStates)
 	}
 	return ""
 }

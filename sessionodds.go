@@ -615,10 +615,10 @@ func floatSolver(f *floatFactored, n int) approxSolver {
 // the expected visits v to every state from the start, (I-Q)ᵀv = e_start,
 // whose flows into the ends are the ends' chances (a column for each end
 // took over ten minutes where a stop action ends sessions at hundreds of
-// amounts). With N =
-// (I-Q)^-1 and r a residual: T's error is N r, at most max|r| times the
-// largest expected rolls from a state (tMax, bounded by T's own
-// residual); an end's chance is off by Σ_m r_m P_m(end), at most |r|₁.
+// amounts). With N = (I-Q)^-1 and r a residual: T's error is N r, at
+// most max|r| times the largest expected rolls from a state (tMax,
+// bounded by T's own residual); an end's chance is off by
+// Σ_m r_m P_m(end), at most |r|₁.
 func (x *sessionChain) solveBounded(m *markov, a *SessionAnalysis) ([]*big.Rat, error) {
 	solver, err := x.approx(m)
 	if err != nil {

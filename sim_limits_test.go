@@ -708,7 +708,7 @@ func TestWorkersShareTheStateBudget(t *testing.T) {
 		}
 		// The note of the run names the budget the workers spent, not a
 		// bound of states the clone is far below.
-		if strings.Contains(c.failed, fmt.Sprint(maxJointStates)) && !strings.Contains(c.failed, "workers") {
+		if !strings.Contains(c.failed, "workers") {
 			t.Errorf("a clone of %d states that spent the run's budget says %q", c.states(), c.failed)
 		}
 	}

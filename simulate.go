@@ -199,8 +199,9 @@ const MaxSimN = 1 << 56
 // session goes on on a Table from the roll after which its bankroll would
 // not cover its bets). The automata compiled are kept for later runs of
 // the same strategy under the same rules, up to 65,536 states in all
-// (some 250 MB), for as long as the process lives. A hook is shown each roll from the automaton while it keeps no
-// bets of its own, and the run goes on on a Table, roll by roll, from the
+// (some 250 MB), for as long as the process lives. A hook is shown each
+// roll from the automaton while it keeps no bets of its own, and the run
+// goes on on a Table, roll by roll, from the
 // roll after which it keeps one (a hook's sessions, and several players,
 // play a Table throughout). Both engines make no allocation per roll and
 // give the same sums. It plays casino rules, with dice or cards: under
