@@ -561,89 +561,144 @@ func (f *factored) solveModulo(c []uint64, w int, work []uint64) {
 // column c's reward in state s (nil entries are zero). The result is
 // x[s][c], fresh exact values. The columns are lifted together.
 func (f *factored) solve(b [][]*big.Rat, columns int) [][]*big.Rat {
-	n := len(f.rows)
-	x := make([][]*big.Rat, n)
+	sums := f.solveColumns(ratColumns(b, columns))
+	x := make([][]*big.Rat, len(f.rows))
 	for s := range x {
 		x[s] = make([]*big.Rat, columns)
+		for col := range columns {
+			x[s][col] = sums.at(s, col)
+		}
 	}
-	var lifted []int // the columns not all zero
-	var cs [][]big.Int
-	var dens []*big.Int
+	return x
+}
+
+// exactColumns are vectors of exact values over the states, each column
+// c as integer numerators num[c][s] over one denominator den[c] (num[c]
+// nil for a column all zero): the form the solver works in, kept so that
+// a value is made a normalized fraction only where it is read.
+type exactColumns struct {
+	num [][]big.Int
+	den []*big.Int
+}
+
+// at returns column col's value at state s, a fresh fraction.
+func (x exactColumns) at(s, col int) *big.Rat {
+	if x.num[col] == nil {
+		return new(big.Rat)
+	}
+	return new(big.Rat).SetFrac(new(big.Int).Set(&x.num[col][s]), x.den[col])
+}
+
+// ratColumns returns the columns of b (b[s][c], nil entries zero) with
+// each column over the least common denominator of its entries.
+func ratColumns(b [][]*big.Rat, columns int) exactColumns {
+	x := exactColumns{num: make([][]big.Int, columns), den: make([]*big.Int, columns)}
+	var g big.Int
 	for col := range columns {
-		c, den := f.integerColumn(b, col)
-		if c == nil {
-			for s := range x {
-				x[s][col] = new(big.Rat)
+		den := big.NewInt(1)
+		zero := true
+		for s := range b {
+			if v := ratEntry(b, s, col); v != nil {
+				q := v.Denom()
+				den.Mul(den, g.Quo(q, g.GCD(nil, nil, den, q)))
+				zero = false
 			}
+		}
+		x.den[col] = den
+		if zero {
 			continue
 		}
-		lifted, cs, dens = append(lifted, col), append(cs, c), append(dens, den)
+		x.num[col] = make([]big.Int, len(b))
+		for s := range b {
+			if v := ratEntry(b, s, col); v != nil {
+				x.num[col][s].Mul(v.Num(), g.Quo(den, v.Denom()))
+			}
+		}
+	}
+	return x
+}
+
+// ratEntry returns b[s][col], or nil where it is zero.
+func ratEntry(b [][]*big.Rat, s, col int) *big.Rat {
+	if b[s] == nil || b[s][col] == nil || b[s][col].Sign() == 0 {
+		return nil
+	}
+	return b[s][col]
+}
+
+// solveColumns returns x for each right-hand side of (I-P)x = b, b and
+// x as exact columns. A column b = num/den becomes the integer system A
+// y = c, c each row's numerators times the row's scale, and x = y/den;
+// the columns not all zero are lifted together.
+func (f *factored) solveColumns(b exactColumns) exactColumns {
+	n := len(f.rows)
+	x := exactColumns{num: make([][]big.Int, len(b.num)), den: make([]*big.Int, len(b.num))}
+	var lifted []int
+	var cs [][]big.Int
+	for col, num := range b.num {
+		x.den[col] = big.NewInt(1)
+		zero := true
+		for s := range num {
+			if num[s].Sign() != 0 {
+				zero = false
+				break
+			}
+		}
+		if zero {
+			continue
+		}
+		c := make([]big.Int, n)
+		for s := range c {
+			c[s].Mul(&num[s], f.scale[s])
+		}
+		lifted, cs = append(lifted, col), append(cs, c)
 	}
 	if len(cs) == 0 {
 		return x
 	}
 	nums, ds := f.lift(cs)
 	for i, col := range lifted {
-		ds[i].Mul(ds[i], dens[i])
-		for s := range x {
-			x[s][col] = new(big.Rat).SetFrac(&nums[i][s], ds[i])
-		}
+		x.num[col], x.den[col] = nums[i], ds[i].Mul(ds[i], b.den[col])
 	}
 	return x
-}
-
-// integerColumn returns column col of b as the integers c = A x / den
-// that (I-P)x = b becomes, each row times its scale and all times the
-// least common denominator den of what results; c is nil if the column
-// is all zero.
-func (f *factored) integerColumn(b [][]*big.Rat, col int) ([]big.Int, *big.Int) {
-	n := len(f.rows)
-	den := big.NewInt(1)
-	scaled := make([]*big.Rat, n)
-	var g big.Int
-	zero := true
-	for s := range n {
-		if b[s] == nil || b[s][col] == nil || b[s][col].Sign() == 0 {
-			continue
-		}
-		scaled[s] = new(big.Rat).Mul(b[s][col], new(big.Rat).SetInt(f.scale[s]))
-		q := scaled[s].Denom()
-		den.Mul(den, g.Quo(q, g.GCD(nil, nil, den, q)))
-		zero = false
-	}
-	if zero {
-		return nil, nil
-	}
-	c := make([]big.Int, n)
-	for s, v := range scaled {
-		if v != nil {
-			c[s].Mul(v.Num(), g.Quo(den, v.Denom()))
-		}
-	}
-	return c, den
 }
 
 // lift solves A y = c in integers for each column c of cs, none all
 // zero: it returns each y as numerators over one common denominator.
 // Each step finds the next base-p digit of every y modulo the prime, all
 // columns in one pass over the factors, from the residual r = (c - A
-// y_k)/p^k of the digits so far, which stays a vector of small integers
-// (int64s, once it fits); every few steps it tries to reconstruct
+// y_k)/p^k of the digits so far; every few steps it tries to reconstruct
 // fractions from each column's digits and returns a column once they
 // satisfy its equations exactly, lifting the others on.
+//
+// The residual is kept as c's digits not yet reached, which only shift,
+// and a small part of A's making: r = ⌊c/p^k⌋ + s, where s = (c mod p^k
+// - A y_k)/p^k stays within A's row sums, an int64. Each step adds c's
+// next digit to s, and c's digits are taken from it two at a time (one
+// division by p², a word), so a column of large integers (the second
+// moments' sums, thousands of bits each) costs one pass over its words
+// for every two digits, not two passes a digit over a residual as long
+// as c.
 func (f *factored) lift(cs [][]big.Int) ([][]big.Int, []*big.Int) {
 	n := len(f.rows)
 	field := f.field
 	p := new(big.Int).SetUint64(field.p)
 	nums, dens := make([][]big.Int, len(cs)), make([]*big.Int, len(cs))
-	r, acc := make([][]big.Int, len(cs)), make([][]big.Int, len(cs)) // acc: the digits so far, as integers below M
-	active := make([]int, len(cs))                                   // the columns not yet settled
+	r, acc := make([][]big.Int, len(cs)), make([][]big.Int, len(cs))   // acc: the digits so far, as integers below M
+	high, pair := make([][]big.Int, len(cs)), make([][]int64, len(cs)) // c's digits not reached; the second of a pair taken
+	active := make([]int, len(cs))                                     // the columns not yet settled
 	for i, c := range cs {
 		active[i] = i
-		r[i], acc[i] = make([]big.Int, n), make([]big.Int, n)
+		r[i], acc[i], pair[i] = make([]big.Int, n), make([]big.Int, n), make([]int64, n)
+		high[i] = make([]big.Int, n)
 		for s := range c {
-			r[i][s].Set(&c[s])
+			high[i][s].Set(&c[s])
 		}
+	}
+	p2 := new(big.Int).Mul(p, p)
+	bound := make([]int, len(cs))
+	for i, c := range cs {
+		bound[i] = f.hadamardBits(c)
 	}
 	digits, work := make([]uint64, n*len(cs)), make([]uint64, 2*n*len(cs))
 	M := big.NewInt(1)
@@ -652,6 +707,19 @@ func (f *factored) lift(cs [][]big.Int) ([][]big.Int, []*big.Int) {
 		w := len(active)
 		for j, i := range active {
 			for s := range r[i] {
+				// c's digit k: the first of a pair at odd steps.
+				d := pair[i][s]
+				if step%2 == 1 {
+					d, pair[i][s] = 0, 0
+					if h := &high[i][s]; h.Sign() != 0 {
+						h.QuoRem(h, p2, &t)
+						two := t.Int64()
+						d, pair[i][s] = two%int64(field.p), two/int64(field.p)
+					}
+				}
+				if d != 0 {
+					addInt64(&r[i][s], d, &t)
+				}
 				digits[s*w+j] = field.residue(&r[i][s], p, &t)
 			}
 		}
@@ -673,6 +741,11 @@ func (f *factored) lift(cs [][]big.Int) ([][]big.Int, []*big.Int) {
 		for _, i := range active {
 			if num, den, ok := reconstruct(acc[i], M); ok && f.satisfies(num, den, cs[i]) {
 				nums[i], dens[i] = num, den
+			} else if M.BitLen() > 2*bound[i]+64 {
+				// Past Hadamard's bound the digits determine y: only a
+				// defect of the solver could leave it unsettled, and
+				// lifting on would never end.
+				panic("craps: the exact solver's lifting did not settle within Hadamard's bound (a defect)")
 			} else {
 				unsettled = append(unsettled, i)
 			}
@@ -680,6 +753,34 @@ func (f *factored) lift(cs [][]big.Int) ([][]big.Int, []*big.Int) {
 		active = unsettled
 	}
 	return nums, dens
+}
+
+// hadamardBits bounds in bits, by Hadamard's inequality, the determinant
+// of A and of A with any one column replaced by c: Cramer's rule writes
+// y = A⁻¹c with both as numerators and denominator, so that digits
+// modulo M of more than twice as many bits reconstruct it.
+func (f *factored) hadamardBits(c []big.Int) int {
+	bits := 0
+	var norm, t big.Int
+	for s, row := range f.rows {
+		norm.Abs(&c[s])
+		for _, e := range row {
+			norm.Add(&norm, t.Abs(e.v))
+		}
+		bits += norm.BitLen()
+	}
+	return bits
+}
+
+// addInt64 adds d to r; t is scratch.
+func addInt64(r *big.Int, d int64, t *big.Int) {
+	if r.IsInt64() {
+		if a := r.Int64(); (d > 0 && a <= math.MaxInt64-d) || (d < 0 && a >= math.MinInt64-d) {
+			r.SetInt64(a + d)
+			return
+		}
+	}
+	r.Add(r, t.SetInt64(d))
 }
 
 // dot returns sum plus the products of row's entries with every

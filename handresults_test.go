@@ -137,7 +137,7 @@ func TestHandResultsExact(t *testing.T) {
 				mean.Add(mean, new(big.Rat).Mul(x.P, ratInt(int64(x.Net))))
 			}
 			for x, p := range alive {
-				v := new(big.Rat).Add(ratInt(x.net), future[h.pos[x.s]][0])
+				v := new(big.Rat).Add(ratInt(x.net), future.at(h.pos[x.s], 0))
 				mean.Add(mean, v.Mul(v, new(big.Rat).SetFrac(p, den)))
 			}
 			a, err := r.AnalyzeStrategy(s)

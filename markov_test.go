@@ -3,6 +3,7 @@ package craps
 import (
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 
 	"pgregory.net/rapid"
@@ -312,4 +313,47 @@ func TestMarkovGroups(t *testing.T) {
 	if len(m.groups()) != 3 {
 		t.Errorf("%d groups, want 3", len(m.groups()))
 	}
+}
+
+// TestMarkovSolvesLargeRightHandSides checks the lift on rewards of
+// thousands of bits, of either sign (as the second moments' sums are),
+// whose digits the residual takes two at a time: against Gauss-Jordan
+// elimination in rationals.
+func TestMarkovSolvesLargeRightHandSides(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		m, b := randomChain(t)
+		for s := range b {
+			bits := rapid.IntRange(0, 3000).Draw(t, "bits")
+			num := new(big.Int).Lsh(big.NewInt(rapid.Int64Range(-1e6, 1e6).Draw(t, "top")), uint(bits))
+			num.Add(num, big.NewInt(rapid.Int64Range(-1e9, 1e9).Draw(t, "low")))
+			b[s][1] = new(big.Rat).SetFrac(num, big.NewInt(rapid.Int64Range(1, 1e6).Draw(t, "den")))
+		}
+		x := solvedExactly(t, m, b)
+		for s, want := range gaussJordan(m, b, 2) {
+			if x[s][1].Cmp(want[1]) != 0 {
+				t.Fatalf("state %d: %v, Gauss-Jordan %v", s, x[s][1], want[1])
+			}
+		}
+	})
+}
+
+// TestLiftEndsOnWrongFactors checks that the lift, given factors that
+// are not A's (the defect that once made it run forever), stops past
+// Hadamard's bound with a panic rather than lifting on.
+func TestLiftEndsOnWrongFactors(t *testing.T) {
+	m := newMarkov(2)
+	m.addThrows(0, 1, 20)
+	m.addThrows(1, 0, 30)
+	f, ok := m.factor()
+	if !ok {
+		t.Fatal("did not factor")
+	}
+	f.groups[0].pivotInv[0]++ // no longer the pivot's inverse
+	defer func() {
+		if r, _ := recover().(string); !strings.Contains(r, "Hadamard") {
+			t.Errorf("the lift on wrong factors ended with %q, not the panic of Hadamard's bound", r)
+		}
+	}()
+	f.solve([][]*big.Rat{{big.NewRat(1, 1)}, {big.NewRat(2, 1)}}, 1)
+	t.Error("the lift on wrong factors returned")
 }

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
 )
 
 // TestAnalyzeStrategyPassLine checks a lone pass line bet of 10 against
@@ -668,4 +670,61 @@ func TestHandResultsBounded(t *testing.T) {
 	if _, err := Standard().HandResults(s, 1e-6); !errors.Is(err, ErrNotAnalyzable) || !strings.Contains(err.Error(), "more than 65536 states") {
 		t.Errorf("HandResults of the press: %v, want ErrNotAnalyzable naming the bound", err)
 	}
+}
+
+// TestLumpedIsCoarsestRefinement checks lumped, which looks each round
+// only at the states moving into those that changed class, against
+// refinement by every state's signature round after round until nothing
+// splits, on random chains (with rolls alike, nets, stakes and seven-outs
+// drawn from few values so that states merge) and on a count through
+// a thousand states.
+func TestLumpedIsCoarsestRefinement(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(1, 40).Draw(t, "states")
+		moves := make([][]chainMove, n)
+		for s := range moves {
+			for range rapid.IntRange(1, 4).Draw(t, "moves") {
+				moves[s] = append(moves[s], chainMove{next: rapid.IntRange(0, n-1).Draw(t, "next"),
+					net: rapid.Int64Range(-1, 1).Draw(t, "net"), staked: rapid.Int64Range(0, 1).Draw(t, "staked"),
+					sevenOut: rapid.Bool().Draw(t, "seven"), weight: rapid.Int64Range(1, 2).Draw(t, "weight")})
+			}
+		}
+		stakes := rapid.Bool().Draw(t, "stakes")
+		if diff := cmp.Diff(refinedByRounds(moves, stakes), lumped(moves, stakes), cmp.AllowUnexported(chainMove{})); diff != "" {
+			t.Fatalf("lumped differs from refinement by rounds (-rounds +lumped):\n%s", diff)
+		}
+	})
+	count := make([][]chainMove, 1000) // state i moves to i+1, the last one to itself
+	for s := range count {
+		count[s] = []chainMove{{next: min(s+1, len(count)-1), net: int64(s % 3), weight: 35}, {next: 0, sevenOut: true, weight: 1}}
+	}
+	if diff := cmp.Diff(refinedByRounds(count, true), lumped(count, true), cmp.AllowUnexported(chainMove{})); diff != "" {
+		t.Fatalf("lumped differs on a count (-rounds +lumped):\n%s", diff)
+	}
+}
+
+// refinedByRounds lumps states as lumped does, by the plain method: each
+// round splits every class by its states' signatures, until none splits.
+func refinedByRounds(moves [][]chainMove, stakes bool) [][]chainMove {
+	class := make([]int32, len(moves))
+	sign := lumpSigner{moves: moves, stakes: stakes}
+	for classes := 1; ; {
+		index := map[string]int32{}
+		next := make([]int32, len(moves))
+		for s := range moves {
+			key := fmt.Sprint(class[s], sign.of(int32(s), class))
+			c, ok := index[key]
+			if !ok {
+				c = int32(len(index))
+				index[key] = c
+			}
+			next[s] = c
+		}
+		class = next
+		if len(index) == classes {
+			break
+		}
+		classes = len(index)
+	}
+	return classMoves(moves, class, int(slices.Max(class))+1, stakes)
 }
