@@ -674,28 +674,35 @@ func (f *factored) solveColumns(b exactColumns) exactColumns {
 // The residual is kept as c's digits not yet reached, which only shift,
 // and a small part of A's making: r = ⌊c/p^k⌋ + s, where s = (c mod p^k
 // - A y_k)/p^k stays within A's row sums, an int64. Each step adds c's
-// next digit to s, and c's digits are taken from it two at a time (one
-// division by p², a word), so a column of large integers (the second
-// moments' sums, thousands of bits each) costs one pass over its words
-// for every two digits, not two passes a digit over a residual as long
-// as c.
+// next digit to s, and c's digits are taken liftBlock at a time (one
+// division by p^liftBlock), so that a column of large integers (the
+// second moments' sums, thousands of bits each) costs one pass over its
+// words a block, not two a digit over a residual as long as c. The
+// digits found are likewise added to the solution so far a block at a
+// time.
 func (f *factored) lift(cs [][]big.Int) ([][]big.Int, []*big.Int) {
 	n := len(f.rows)
 	field := f.field
 	p := new(big.Int).SetUint64(field.p)
 	nums, dens := make([][]big.Int, len(cs)), make([]*big.Int, len(cs))
 	r, acc := make([][]big.Int, len(cs)), make([][]big.Int, len(cs))   // acc: the digits so far, as integers below M
-	high, pair := make([][]big.Int, len(cs)), make([][]int64, len(cs)) // c's digits not reached; the second of a pair taken
+	high, pend := make([][]big.Int, len(cs)), make([][]int64, len(cs)) // c's digits not reached; those of the block taken
 	active := make([]int, len(cs))                                     // the columns not yet settled
 	for i, c := range cs {
 		active[i] = i
-		r[i], acc[i], pair[i] = make([]big.Int, n), make([]big.Int, n), make([]int64, n)
+		r[i], acc[i], pend[i] = make([]big.Int, n), make([]big.Int, n), make([]int64, n*liftBlock)
 		high[i] = make([]big.Int, n)
 		for s := range c {
 			high[i][s].Set(&c[s])
 		}
 	}
 	p2 := new(big.Int).Mul(p, p)
+	pBlock := new(big.Int).Exp(p, big.NewInt(liftBlock), nil)
+	// The digits of a block of steps are held, and added to acc at its end.
+	held, inHeld, blockM := make([][]uint32, len(cs)), 0, big.NewInt(1)
+	for i := range held {
+		held[i] = make([]uint32, n*liftBlock)
+	}
 	bound := make([]int, len(cs))
 	for i, c := range cs {
 		bound[i] = f.hadamardBits(c)
@@ -707,17 +714,12 @@ func (f *factored) lift(cs [][]big.Int) ([][]big.Int, []*big.Int) {
 		w := len(active)
 		for j, i := range active {
 			for s := range r[i] {
-				// c's digit k: the first of a pair at odd steps.
-				d := pair[i][s]
-				if step%2 == 1 {
-					d, pair[i][s] = 0, 0
-					if h := &high[i][s]; h.Sign() != 0 {
-						h.QuoRem(h, p2, &t)
-						two := t.Int64()
-						d, pair[i][s] = two%int64(field.p), two/int64(field.p)
-					}
+				// c's digit k, from a block of them taken at its first.
+				block := pend[i][s*liftBlock : (s+1)*liftBlock]
+				if (step-1)%liftBlock == 0 {
+					takeDigits(&high[i][s], block, pBlock, p2, int64(field.p), &t, &q)
 				}
-				if d != 0 {
+				if d := block[(step-1)%liftBlock]; d != 0 {
 					addInt64(&r[i][s], d, &t)
 				}
 				digits[s*w+j] = field.residue(&r[i][s], p, &t)
@@ -727,13 +729,32 @@ func (f *factored) lift(cs [][]big.Int) ([][]big.Int, []*big.Int) {
 		for j, i := range active {
 			for s := range r[i] {
 				f.subtractDigits(s, &r[i][s], digits, w, j, p, &t, &q)
-				if d := digits[s*w+j]; d != 0 {
-					acc[i][s].Add(&acc[i][s], t.Mul(M, q.SetUint64(d)))
-				}
+				held[i][s*liftBlock+inHeld] = uint32(digits[s*w+j])
 			}
 		}
+		inHeld++
 		M.Mul(M, p)
-		if step < next {
+		attempt := step >= next
+		if inHeld == liftBlock || attempt {
+			// acc += M at the block's start times the block's digits,
+			// as one number: a pass over acc a block, not two a digit.
+			for _, i := range active {
+				for s := range acc[i] {
+					block := held[i][s*liftBlock : s*liftBlock+inHeld]
+					t.SetInt64(0)
+					for k := len(block) - 1; k >= 0; k-- {
+						t.Mul(&t, p)
+						t.Add(&t, q.SetUint64(uint64(block[k])))
+					}
+					if t.Sign() != 0 {
+						acc[i][s].Add(&acc[i][s], t.Mul(&t, blockM))
+					}
+				}
+			}
+			inHeld = 0
+			blockM.Set(M)
+		}
+		if !attempt {
 			continue
 		}
 		next = step + max(step/4, 1)
@@ -770,6 +791,28 @@ func (f *factored) hadamardBits(c []big.Int) int {
 		bits += norm.BitLen()
 	}
 	return bits
+}
+
+// liftBlock is how many digits the lift takes off a right-hand side at a
+// time, and holds before adding them to the solution so far; it is even
+// (takeDigits takes them in pairs).
+const liftBlock = 16
+
+// takeDigits takes c's next liftBlock base-p digits off high, its digits
+// not yet reached, into block: one division by p^liftBlock, then by p²
+// within the remainder of a few words. The digits have high's sign
+// (truncated division), as c = Σ digit·p^k needs. t and q are scratch.
+func takeDigits(high *big.Int, block []int64, pBlock, p2 *big.Int, p int64, t, q *big.Int) {
+	clear(block)
+	if high.Sign() == 0 {
+		return
+	}
+	high.QuoRem(high, pBlock, t)
+	for k := 0; k < len(block) && t.Sign() != 0; k += 2 {
+		t.QuoRem(t, p2, q)
+		two := q.Int64()
+		block[k], block[k+1] = two%p, two/p
+	}
 }
 
 // addInt64 adds d to r; t is scratch.

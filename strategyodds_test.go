@@ -507,8 +507,9 @@ func BenchmarkAnalyzeStrategy(b *testing.B) {
 // growing size: place 6 and 8 each pressed through k amounts on its wins
 // (cycling back), both taken down when the point is off, which ties them
 // into one chain of (k^2 + ...) merged states that no factoring splits.
-// It reports the merged states, so that the cost's growth with them can
-// be fitted: go test -run XXX -bench AnalyzeStrategyGrowth -cpu 1 .
+// It reports the automaton's states and the merged states of its chain,
+// so that the cost's growth with them can be fitted:
+// go test -run XXX -bench AnalyzeStrategyGrowth -cpu 1 .
 func BenchmarkAnalyzeStrategyGrowth(b *testing.B) {
 	for _, k := range []int{4, 8, 12, 16, 24, 32, 48} {
 		var steps []string
@@ -528,6 +529,41 @@ func BenchmarkAnalyzeStrategyGrowth(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(a.States), "states")
+			r := Standard()
+			parts, _ := r.strategyParts(s)
+			c, err := newStrategyChain(parts[0], &r, true)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(len(c.class)), "merged")
+		})
+	}
+}
+
+// BenchmarkAnalyzeStrategyCount times AnalyzeStrategy on a chain that
+// leads forward: a field bet made while a count of the hand is below N,
+// whose chain is N steps long (5N merged states, a group each) and whose
+// exact sums have denominators of some 36^N:
+// go test -run XXX -bench AnalyzeStrategyCount -cpu 1 .
+func BenchmarkAnalyzeStrategyCount(b *testing.B) {
+	for _, n := range []int{50, 100, 200, 400, 800} {
+		s, err := ParseStrategy(fmt.Sprintf("field 5 if rolls < %d", n))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("rolls=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Standard().AnalyzeStrategy(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+			r := Standard()
+			parts, _ := r.strategyParts(s)
+			c, err := newStrategyChain(parts[0], &r, true)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(len(c.class)), "merged")
 		})
 	}
 }
