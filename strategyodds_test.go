@@ -522,22 +522,29 @@ func BenchmarkAnalyzeStrategyGrowth(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("steps=%d", k), func(b *testing.B) {
-			var a StrategyAnalysis
-			for b.Loop() {
-				if a, err = Standard().AnalyzeStrategy(s); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(a.States), "states")
-			r := Standard()
-			parts, _ := r.strategyParts(s)
-			c, err := newStrategyChain(parts[0], &r, true)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportMetric(float64(len(c.class)), "merged")
+			benchmarkAnalysis(b, s)
 		})
 	}
+}
+
+// benchmarkAnalysis times AnalyzeStrategy of s, a strategy of one group,
+// and reports its automaton's states and the merged states of its chain.
+func benchmarkAnalysis(b *testing.B, s Strategy) {
+	var a StrategyAnalysis
+	for b.Loop() {
+		var err error
+		if a, err = Standard().AnalyzeStrategy(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(a.States), "states")
+	r := Standard()
+	parts, _ := r.strategyParts(s)
+	c, err := newStrategyChain(parts[0], &r, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(len(c.class)), "merged")
 }
 
 // BenchmarkAnalyzeStrategyCount times AnalyzeStrategy on a chain that
@@ -552,18 +559,7 @@ func BenchmarkAnalyzeStrategyCount(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("rolls=%d", n), func(b *testing.B) {
-			for b.Loop() {
-				if _, err := Standard().AnalyzeStrategy(s); err != nil {
-					b.Fatal(err)
-				}
-			}
-			r := Standard()
-			parts, _ := r.strategyParts(s)
-			c, err := newStrategyChain(parts[0], &r, true)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.ReportMetric(float64(len(c.class)), "merged")
+			benchmarkAnalysis(b, s)
 		})
 	}
 }
