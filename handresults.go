@@ -72,9 +72,11 @@ func (h *handRows) layout(width int, zero bool) {
 	}
 	h.width = width
 	if n := width * h.cells; cap(h.v) < n {
-		// Twice the room: the rows grow from throw to throw, and fresh
-		// memory costs more than reused.
-		h.v = make([]uint64, n, 2*n)
+		// Room for twice the throws: a row's results and their limbs each
+		// grow about linearly with the throws. Each buffer outgrown is
+		// memory never used again, and fresh memory is dear (its pages
+		// are faulted in): twice the room left a quarter more of it.
+		h.v = make([]uint64, n, 4*n)
 	} else if h.v = h.v[:n]; zero {
 		clear(h.v)
 	}
@@ -106,7 +108,7 @@ func (h *handRows) plane(l int) []uint64 { return h.v[l*h.cells : (l+1)*h.cells]
 // widen makes every number width limbs.
 func (h *handRows) widen(width int) {
 	if n := width * h.cells; cap(h.v) < n {
-		h.v = append(make([]uint64, 0, 2*n), h.v...)[:n]
+		h.v = append(make([]uint64, 0, 4*n), h.v...)[:n]
 	} else {
 		old := len(h.v)
 		h.v = h.v[:n]
