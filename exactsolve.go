@@ -110,6 +110,9 @@ type factored struct {
 	field modPrime
 	// groups hold A's factors modulo the prime.
 	groups []modGroup
+	// liftWork is what is left of the work the solves may do (see lift),
+	// in operations on words: a solve past it fails.
+	liftWork int64
 }
 
 // modGroup is one strongly connected group of states, eliminated modulo
@@ -149,7 +152,8 @@ var errTooLong = errors.New("the elimination would take too long")
 
 // factorWithin factors I-P exactly, as factor does, within work
 // multiplications of the elimination modulo the prime: errTooLong past
-// them, errClosed for a chain with a closed group of states.
+// them, errClosed for a chain with a closed group of states. What work
+// the elimination leaves bounds the solves' lifting (liftWork).
 func (m *markov) factorWithin(work int64) (*factored, error) {
 	n := len(m.arcs)
 	f := &factored{rows: make([][]intTerm, n), small: make([][]int64, n), scale: make([]*big.Int, n)}
@@ -171,11 +175,12 @@ func (m *markov) factorWithin(work int64) (*factored, error) {
 		}
 	}
 	for _, p := range solverPrimes {
-		ok, tooLong := f.factorModulo(groups, newModPrime(p), work)
+		ok, tooLong := f.factorModulo(groups, newModPrime(p), &work)
 		if tooLong {
 			return nil, errTooLong
 		}
 		if ok {
+			f.liftWork = work
 			return f, nil
 		}
 	}
@@ -234,7 +239,7 @@ func (f *factored) closed(g []int) bool {
 // factorModulo factors each group of A modulo the prime of field,
 // reporting false if a pivot vanishes there, and tooLong once its
 // multiplications pass work.
-func (f *factored) factorModulo(groups [][]int, field modPrime, work int64) (ok, tooLong bool) {
+func (f *factored) factorModulo(groups [][]int, field modPrime, work *int64) (ok, tooLong bool) {
 	f.field, f.groups = field, f.groups[:0]
 	local := make([]int, len(f.rows))
 	for i := range local {
@@ -244,9 +249,9 @@ func (f *factored) factorModulo(groups [][]int, field modPrime, work int64) (ok,
 		for i, s := range g {
 			local[s] = i
 		}
-		fg, ok := f.eliminate(g, local, &work)
+		fg, ok := f.eliminate(g, local, work)
 		if !ok {
-			return false, work < 0
+			return false, *work < 0
 		}
 		f.groups = append(f.groups, fg)
 	}
@@ -561,7 +566,7 @@ func (f *factored) solveModulo(c []uint64, w int, work []uint64) {
 // column c's reward in state s (nil entries are zero). The result is
 // x[s][c], fresh exact values. The columns are lifted together.
 func (f *factored) solve(b [][]*big.Rat, columns int) [][]*big.Rat {
-	sums := f.solveColumns(ratColumns(b, columns))
+	sums, _ := f.solveColumns(ratColumns(b, columns)) // within the work of a chain factored without bound
 	x := make([][]*big.Rat, len(f.rows))
 	for s := range x {
 		x[s] = make([]*big.Rat, columns)
@@ -629,8 +634,9 @@ func ratEntry(b [][]*big.Rat, s, col int) *big.Rat {
 // solveColumns returns x for each right-hand side of (I-P)x = b, b and
 // x as exact columns. A column b = num/den becomes the integer system A
 // y = c, c each row's numerators times the row's scale, and x = y/den;
-// the columns not all zero are lifted together.
-func (f *factored) solveColumns(b exactColumns) exactColumns {
+// the columns not all zero are lifted together. It fails with errTooLong
+// once the lifting passes the work left (liftWork).
+func (f *factored) solveColumns(b exactColumns) (exactColumns, error) {
 	n := len(f.rows)
 	x := exactColumns{num: make([][]big.Int, len(b.num)), den: make([]*big.Int, len(b.num))}
 	var lifted []int
@@ -654,17 +660,21 @@ func (f *factored) solveColumns(b exactColumns) exactColumns {
 		lifted, cs = append(lifted, col), append(cs, c)
 	}
 	if len(cs) == 0 {
-		return x
+		return x, nil
 	}
-	nums, ds := f.lift(cs)
+	nums, ds, ok := f.lift(cs)
+	if !ok {
+		return exactColumns{}, errTooLong
+	}
 	for i, col := range lifted {
 		x.num[col], x.den[col] = nums[i], ds[i].Mul(ds[i], b.den[col])
 	}
-	return x
+	return x, nil
 }
 
 // lift solves A y = c in integers for each column c of cs, none all
-// zero: it returns each y as numerators over one common denominator.
+// zero: it returns each y as numerators over one common denominator, or
+// reports false once its work passes what is left of f.liftWork.
 // Each step finds the next base-p digit of every y modulo the prime, all
 // columns in one pass over the factors, from the residual r = (c - A
 // y_k)/p^k of the digits so far; every few steps it tries to reconstruct
@@ -680,8 +690,23 @@ func (f *factored) solveColumns(b exactColumns) exactColumns {
 // words a block, not two a digit over a residual as long as c. The
 // digits found are likewise added to the solution so far a block at a
 // time.
-func (f *factored) lift(cs [][]big.Int) ([][]big.Int, []*big.Int) {
+func (f *factored) lift(cs [][]big.Int) (_ [][]big.Int, _ []*big.Int, ok bool) {
 	n := len(f.rows)
+	// A step's work: each column's pass over the factors and A's rows,
+	// and over its solution so far (a block's digits added to each
+	// number, its reconstruction now and then), in words, counted twice:
+	// an operation on big numbers' words costs about two multiplications
+	// modulo the prime.
+	entries := int64(len(f.rows))
+	for _, row := range f.rows {
+		entries += int64(len(row))
+	}
+	for _, g := range f.groups {
+		entries += int64(len(g.dense))
+		for k := range g.states {
+			entries += int64(len(g.lower[k]) + len(g.upper[k]) + len(g.outside[k]))
+		}
+	}
 	field := f.field
 	p := new(big.Int).SetUint64(field.p)
 	nums, dens := make([][]big.Int, len(cs)), make([]*big.Int, len(cs))
@@ -724,6 +749,9 @@ func (f *factored) lift(cs [][]big.Int) ([][]big.Int, []*big.Int) {
 				}
 				digits[s*w+j] = field.residue(&r[i][s], p, &t)
 			}
+		}
+		if f.liftWork -= 2 * int64(w) * (entries + int64(n)*int64(M.BitLen()/64)); f.liftWork < 0 {
+			return nil, nil, false
 		}
 		f.solveModulo(digits[:n*w], w, work)
 		for j, i := range active {
@@ -773,7 +801,7 @@ func (f *factored) lift(cs [][]big.Int) ([][]big.Int, []*big.Int) {
 		}
 		active = unsettled
 	}
-	return nums, dens
+	return nums, dens, true
 }
 
 // hadamardBits bounds in bits, by Hadamard's inequality, the determinant

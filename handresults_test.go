@@ -131,7 +131,10 @@ func TestHandResultsExact(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			future := h.sums(netOf)
+			future, err := h.sums(netOf)
+			if err != nil {
+				t.Fatal(err)
+			}
 			mean := new(big.Rat)
 			for _, x := range got.Results {
 				mean.Add(mean, new(big.Rat).Mul(x.P, ratInt(int64(x.Net))))

@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"strings"
@@ -356,4 +357,32 @@ func TestLiftEndsOnWrongFactors(t *testing.T) {
 	}()
 	f.solve([][]*big.Rat{{big.NewRat(1, 1)}, {big.NewRat(2, 1)}}, 1)
 	t.Error("the lift on wrong factors returned")
+}
+
+// TestLiftWithinWork checks that a solve refuses, with errTooLong, once
+// its lifting would pass the work its factorization left it, and solves
+// within enough.
+func TestLiftWithinWork(t *testing.T) {
+	m := newMarkov(3)
+	m.addThrows(0, 1, 20)
+	m.addThrows(1, 2, 30)
+	m.addThrows(2, 0, 35)
+	b := ratColumns([][]*big.Rat{{big.NewRat(1, 7)}, {big.NewRat(-2, 3)}, {big.NewRat(5, 1)}}, 1)
+	f, err := m.factorWithin(1000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.liftWork >= 1000 || f.liftWork <= 0 {
+		t.Errorf("the elimination left %d of 1000 to lift", f.liftWork)
+	}
+	f.liftWork = 10
+	if _, err := f.solveColumns(b); !errors.Is(err, errTooLong) {
+		t.Errorf("a lift past its work: %v, want errTooLong", err)
+	}
+	f.liftWork = 1 << 40
+	x, err := f.solveColumns(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ratsEqual(t, "state 2", x.at(2, 0), gaussJordan(m, [][]*big.Rat{{big.NewRat(1, 7)}, {big.NewRat(-2, 3)}, {big.NewRat(5, 1)}}, 1)[2][0])
 }

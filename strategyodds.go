@@ -15,7 +15,8 @@ import (
 // analysis cannot see; one a group of whose actions (see Strategy)
 // compiles to more than 2^18 states, or whose chain would take the exact
 // solver more than about a minute (a hand that revisits thousands of
-// states fills in as it is eliminated); the private game; or a session
+// states fills in as it is eliminated, and the exact sums of a chain of
+// many thousands grow to thousands of digits); the private game; or a session
 // with too many states, or a roll limit followed too far.
 var ErrNotAnalyzable = errors.New("strategy has no exact analysis")
 
@@ -92,13 +93,17 @@ func (j *joint) move(s, i int) chainMove {
 	return chainMove{next: int(j.next[tr] / 36), net: m.net, staked: m.staked, sevenOut: m.sevenOut}
 }
 
-// solverWork bounds the elimination of a strategy's chain by the exact
-// solver, in multiplications modulo its prime, about a minute's work: a
-// chain whose states lead only forward through a hand (counts of the
-// hand, presses that only rise) is solved group of states by group of
-// states, whatever its size, but one whose hand revisits thousands of
-// states fills in as it is eliminated, at a cost of up to the cube of
-// their number.
+// solverWork bounds the exact solver's work on a strategy's chain, about
+// a minute: the elimination's multiplications modulo its prime, and what
+// they leave the lifting of its sums (operations on words). A chain whose
+// states lead only forward through a hand (counts of the hand, presses
+// that only rise) is eliminated group of states by group of states,
+// whatever its size, but one whose hand revisits thousands of states
+// fills in, at a cost of up to the cube of their number. Either way the
+// exact sums' common denominators grow with the chain (a count of the
+// hand below N has sums over some 36^N), and lifting them costs about
+// the square of its states: a count's 4,000 merged states about 4 s, a
+// press's 5,832 about 4 s (BenchmarkAnalyzeStrategyCount, ...Growth).
 const solverWork = 60_000_000_000
 
 // analyzable refuses the strategies and rules no exact analysis takes:
@@ -636,8 +641,28 @@ func (c *strategyChain) hands() (*handChain, error) {
 
 // sums returns, for each state at its position, the expected sum over
 // the rest of the hand of each function of a move.
-func (h *handChain) sums(fs ...func(m chainMove) *big.Rat) exactColumns {
-	return h.fac.solveColumns(ratColumns(h.perState(fs...), len(fs)))
+func (h *handChain) sums(fs ...func(m chainMove) *big.Rat) (exactColumns, error) {
+	return h.solved(ratColumns(h.perState(fs...), len(fs)))
+}
+
+// solved returns, for each state at its position, the expected sum over
+// the rest of the hand of a reward per throw whose expectation from each
+// state is b; it refuses a solve past the solver's work. The exact sums'
+// common denominators grow with the chain (a bit and a half to five
+// bits a merged state on the benchmarks' presses and counts), and their
+// lifting with the square of its states.
+func (h *handChain) solved(b exactColumns) (exactColumns, error) {
+	x, err := h.fac.solveColumns(b)
+	if err != nil {
+		return exactColumns{}, h.tooLong()
+	}
+	return x, nil
+}
+
+// tooLong is the refusal of sums past the solver's work.
+func (h *handChain) tooLong() error {
+	return fmt.Errorf("its exact sums, over a chain of %d states once alike states are merged, would take the exact solver more than %d operations (about a minute): %w",
+		len(h.class), int64(solverWork), ErrNotAnalyzable)
 }
 
 // perState returns, for each state of the class, the expectation over
@@ -752,7 +777,10 @@ func (c *strategyChain) handStart() (map[int]*big.Rat, error) {
 	if err != nil {
 		return nil, err
 	}
-	x := h.sums(c.startsOf()...)
+	x, err := h.sums(c.startsOf()...)
+	if err != nil {
+		return nil, err
+	}
 	nu := map[int]*big.Rat{}
 	for k, p := range newStartChain(h.kernel(x, 0)).share() {
 		if p.Sign() != 0 {
@@ -867,7 +895,17 @@ func analyzeChain(cc compiledChain, r *Rules) (StrategyAnalysis, error) {
 	}
 	const cRolls, cNet, cStaked, cNetSq, cStarts = 0, 1, 2, 3, 4
 	one := func(chainMove) *big.Rat { return big.NewRat(1, 1) }
-	x := h.sums(append([]func(chainMove) *big.Rat{one, netOf, stakedOf, netSqOf}, c.startsOf()...)...)
+	left := h.fac.liftWork
+	x, err := h.sums(append([]func(chainMove) *big.Rat{one, netOf, stakedOf, netSqOf}, c.startsOf()...)...)
+	if err != nil {
+		return StrategyAnalysis{}, err
+	}
+	if used := left - h.fac.liftWork; h.fac.liftWork < 2*used {
+		// The second moments' sums take twice the work of the first
+		// ones or more (their digits are twice as many): refused now,
+		// not after most of it.
+		return StrategyAnalysis{}, h.tooLong()
+	}
 	starts := newStartChain(h.kernel(x, cStarts))
 	nu := starts.share()
 	// perHand is a column's mean over a hand in the long run.
@@ -896,7 +934,10 @@ func analyzeChain(cc compiledChain, r *Rules) (StrategyAnalysis, error) {
 	for k, s := range h.starts {
 		mean[k] = new(big.Rat).Sub(x.at(h.pos[s], cNet), new(big.Rat).Mul(g, x.at(h.pos[s], cRolls)))
 	}
-	second := h.fac.solveColumns(h.secondMoments(x, g, starts.poisson(mean), cRolls, cNet, cStarts))
+	second, err := h.solved(h.secondMoments(x, g, starts.poisson(mean), cRolls, cNet, cStarts))
+	if err != nil {
+		return StrategyAnalysis{}, err
+	}
 	a.VariancePerRoll = perRoll(perHand(second, 0))
 	a.HandVariance = perHand(second, 1)
 	a.HandVariance.Sub(a.HandVariance, new(big.Rat).Mul(a.ReturnPerHand, a.ReturnPerHand))
