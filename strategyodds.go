@@ -343,15 +343,29 @@ func newStrategyChain(c compiledChain, r *Rules, stakes bool) (*strategyChain, e
 // automaton's (it is lumpable), so every figure is the same on it, and
 // the full layout's 120 states make about half as many. The class of
 // state 0 is 0.
+func lumped(moves [][]chainMove, stakes bool) [][]chainMove {
+	l := lumpSigner{moves: moves, stakes: stakes}
+	class, classes := l.partition()
+	return classMoves(moves, class, classes, stakes)
+}
+
+// partition returns the class of each state of l's chain in the
+// coarsest partition that lumped merges by, the classes numbered in the
+// order of their first states, and their number.
 //
 // Each class keeps the signature its states share (their weight into
-// each class with each roll); when states leave a class, only the states
-// that move into them can have a new signature, so each round looks at
-// those alone. A chain through a count of the hand (a bet made while
-// rolls < 1000) splits a class or two off a round, for a thousand
-// rounds: each looks at a few states, where it once looked at all of
-// them (2.6 s of "field 5 if rolls < 1000"'s analysis, now 20 ms).
-func lumped(moves [][]chainMove, stakes bool) [][]chainMove {
+// each class with each roll); when states change class, only the states
+// with a move into one of them can have a new signature, so each round
+// signs those alone. A class some of whose states have a new signature
+// splits by signature, and its largest part keeps the class, whether
+// that is the states that kept the class's signature or those of one new
+// signature: the other parts, each at most half of the class, change
+// class. So a state changes class at most log2 n times, and is signed
+// once at the start and again at most log2 n times for each of its
+// moves, however many rounds there are (a count of the hand takes a
+// round for each step of its count).
+func (l *lumpSigner) partition() ([]int32, int) {
+	moves := l.moves
 	n := len(moves)
 	into := make([][]int32, n) // the states with a move to each
 	for s, ms := range moves {
@@ -359,17 +373,33 @@ func lumped(moves [][]chainMove, stakes bool) [][]chainMove {
 			into[m.next] = append(into[m.next], int32(s))
 		}
 	}
-	// Every state starts in class 0, looked at: the first round splits
-	// it by signature.
-	class := make([]int32, n)
-	size := []int{n}
-	shared := []string{""} // each class's signature; class 0's is none yet
-	look := make([]int32, n)
-	for s := range look {
-		look[s] = int32(s)
+	// The states, each class's together: class c's are
+	// elems[first[c]:end[c]], state s at elems[where[s]]. Every state
+	// starts in class 0, to be signed: the first round splits it by
+	// signature.
+	class, elems, where := make([]int32, n), make([]int32, n), make([]int32, n)
+	for s := range elems {
+		elems[s], where[s] = int32(s), int32(s)
 	}
-	sign := lumpSigner{moves: moves, stakes: stakes}
-	seen := make([]int, n) // seen[s] == round once s is to be looked at
+	first, end := []int32{0}, []int32{int32(n)}
+	shared := []string{""} // each class's signature; class 0's is none yet
+	// split moves the states of part, all of class c, to a new class of
+	// signature sig, at the end of c's elems.
+	split := func(c int32, part []int32, sig string) {
+		top := end[c]
+		for _, s := range part {
+			end[c]--
+			at, t := where[s], elems[end[c]]
+			elems[at], elems[end[c]], where[t], where[s] = t, s, at, end[c]
+		}
+		to := int32(len(shared))
+		shared, first, end = append(shared, sig), append(first, end[c]), append(end, top)
+		for _, s := range elems[end[c]:top] {
+			class[s] = to
+		}
+	}
+	look := slices.Clone(elems)
+	seen := make([]int, n) // seen[s] == round once s is to be signed
 	type leaving struct {
 		from int32
 		sig  string
@@ -380,8 +410,10 @@ func lumped(moves [][]chainMove, stakes bool) [][]chainMove {
 		index := map[leaving]int{}
 		var groups [][]int32
 		var keys []leaving
+		var from []int32           // the classes left, in the order they are met
+		parts := map[int32][]int{} // the groups leaving each
 		for _, s := range look {
-			c, sig := class[s], sign.of(s, class)
+			c, sig := class[s], l.of(s, class)
 			if sig == shared[c] && round > 1 {
 				continue
 			}
@@ -391,37 +423,50 @@ func lumped(moves [][]chainMove, stakes bool) [][]chainMove {
 				g = len(groups)
 				index[k] = g
 				groups, keys = append(groups, nil), append(keys, k)
+				if parts[c] == nil {
+					from = append(from, c)
+				}
+				parts[c] = append(parts[c], g)
 			}
 			groups[g] = append(groups[g], s)
 		}
-		// A class that every state leaves keeps its largest group, under
-		// that group's signature: each round that moves a state then
-		// splits a class, and there are at most n rounds.
-		gone := map[int32]int{}
-		for g, k := range keys {
-			gone[k.from] += len(groups[g])
-		}
-		kept := map[int32]int{}
-		for g, k := range keys {
-			if gone[k.from] == size[k.from] {
-				if best, ok := kept[k.from]; !ok || len(groups[g]) > len(groups[best]) {
-					kept[k.from] = g
+		var moved []int32
+		for _, c := range from {
+			stay := int(end[c] - first[c]) // the states keeping c's signature
+			best := -1                     // the group keeping c, or none
+			for _, g := range parts[c] {
+				stay -= len(groups[g])
+			}
+			for _, g := range parts[c] {
+				if len(groups[g]) > stay && (best < 0 || len(groups[g]) > len(groups[best])) {
+					best = g
 				}
 			}
-		}
-		var moved []int32
-		for g, k := range keys {
-			if best, ok := kept[k.from]; ok && best == g {
-				shared[k.from] = k.sig
-				continue
+			for _, g := range parts[c] {
+				if g != best {
+					split(c, groups[g], keys[g].sig)
+					moved = append(moved, groups[g]...)
+				}
 			}
-			to := int32(len(shared))
-			shared, size = append(shared, k.sig), append(size, len(groups[g]))
-			size[k.from] -= len(groups[g])
-			for _, s := range groups[g] {
-				class[s] = to
+			if best >= 0 {
+				// The group keeps c: the states that stayed, if any,
+				// move to a new class under c's old signature.
+				if stay > 0 {
+					split(c, groups[best], keys[best].sig)
+					last := int32(len(shared) - 1)
+					first[c], end[c], first[last], end[last] = first[last], end[last], first[c], first[last]
+					shared[c], shared[last] = shared[last], shared[c]
+					for _, s := range elems[first[c]:end[c]] {
+						class[s] = c
+					}
+					for _, s := range elems[first[last]:end[last]] {
+						class[s] = last
+					}
+					moved = append(moved, elems[first[last]:end[last]]...)
+				} else {
+					shared[c] = keys[best].sig
+				}
 			}
-			moved = append(moved, groups[g]...)
 		}
 		look = look[:0]
 		for _, t := range moved {
@@ -446,7 +491,7 @@ func lumped(moves [][]chainMove, stakes bool) [][]chainMove {
 		}
 		class[s] = number[class[s]]
 	}
-	return classMoves(moves, class, int(classes), stakes)
+	return class, int(classes)
 }
 
 // classMoves returns the moves of the chain of classes, each class of the
@@ -472,12 +517,14 @@ func classMoves(moves [][]chainMove, class []int32, classes int, stakes bool) []
 }
 
 // lumpSigner writes a state's signature under a partition: its weight
-// into each class with each roll, in one order.
+// into each class with each roll, in one order. signed counts the
+// signatures written (the refinement's work, which the tests bound).
 type lumpSigner struct {
 	moves  [][]chainMove
 	stakes bool
 	parts  []lumpPart
 	key    []byte
+	signed int
 }
 
 type lumpPart struct {
@@ -488,6 +535,7 @@ type lumpPart struct {
 }
 
 func (l *lumpSigner) of(s int32, class []int32) string {
+	l.signed++
 	l.parts = l.parts[:0]
 	for _, m := range l.moves[s] {
 		p := lumpPart{m.net, m.staked, m.sevenOut, class[m.next], m.weight}

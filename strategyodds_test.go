@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -732,6 +733,43 @@ func TestLumpedIsCoarsestRefinement(t *testing.T) {
 	}
 	if diff := cmp.Diff(refinedByRounds(count, true), lumped(count, true), cmp.AllowUnexported(chainMove{})); diff != "" {
 		t.Fatalf("lumped differs on a count (-rounds +lumped):\n%s", diff)
+	}
+}
+
+// TestLumpedSignsFewStates checks that lumped's work grows as n log n,
+// not n² (a round for each step of a count, each signing the count's
+// states), on a count that its first round leaves as the smaller part:
+// states 0 to k-1 of no net, each moving on to the next and the last into
+// a cycle of 2k states of net 1, the seven-outs all into the cycle. The
+// count loses a state from its end a round, for k rounds; unless the
+// larger part keeps the class, the rest of the count changes class each
+// round and is signed again (4.5 million signatures for k = 3000).
+func TestLumpedSignsFewStates(t *testing.T) {
+	count := func(k int) [][]chainMove {
+		moves := make([][]chainMove, 3*k)
+		for s := range moves {
+			next, net := s+1, int64(0)
+			if s >= k {
+				next, net = k+(s+1-k)%(2*k), 1
+			}
+			moves[s] = []chainMove{{next: next, net: net, weight: 35}, {next: k, sevenOut: true, weight: 1}}
+		}
+		return moves
+	}
+	if diff := cmp.Diff(refinedByRounds(count(100), true), lumped(count(100), true), cmp.AllowUnexported(chainMove{})); diff != "" {
+		t.Fatalf("lumped differs on the count (-rounds +lumped):\n%s", diff)
+	}
+	moves := count(3000)
+	l := lumpSigner{moves: moves, stakes: true}
+	if _, classes := l.partition(); classes != 3000+1 {
+		t.Errorf("%d classes, want the count's 3000 and the cycle", classes)
+	}
+	// Each state is signed in the first round, and again once for each
+	// move into a state that changed class, which each does at most
+	// log2 n times.
+	n := len(moves)
+	if bound := n + 2*n*bits.Len(uint(n)); l.signed > bound {
+		t.Errorf("%d signatures of %d states, more than %d (n + moves log2 n)", l.signed, n, bound)
 	}
 }
 
