@@ -579,8 +579,9 @@ func (f *factored) solve(b [][]*big.Rat, columns int) [][]*big.Rat {
 
 // exactColumns are vectors of exact values over the states, each column
 // c as integer numerators num[c][s] over one denominator den[c] (num[c]
-// nil for a column all zero): the form the solver works in, kept so that
-// a value is made a normalized fraction only where it is read.
+// may be nil for a column all zero, as solveColumns returns one): the
+// form the solver works in, kept so that a value is made a normalized
+// fraction only where it is read.
 type exactColumns struct {
 	num [][]big.Int
 	den []*big.Int
@@ -682,14 +683,17 @@ func (f *factored) solveColumns(b exactColumns) (exactColumns, error) {
 // satisfy its equations exactly, lifting the others on.
 //
 // The residual is kept as c's digits not yet reached, which only shift,
-// and a small part of A's making: r = ⌊c/p^k⌋ + s, where s = (c mod p^k
-// - A y_k)/p^k stays within A's row sums, an int64. Each step adds c's
-// next digit to s, and c's digits are taken liftBlock at a time (one
-// division by p^liftBlock), so that a column of large integers (the
-// second moments' sums, thousands of bits each) costs one pass over its
-// words a block, not two a digit over a residual as long as c. The
-// digits found are likewise added to the solution so far a block at a
-// time.
+// and a small part of A's making: r = q + s, q c's quotient by p^k
+// truncated toward zero (c's digits have its sign) and s = (c - q p^k -
+// A y_k)/p^k, which is at most one more than A's largest row sum of
+// absolute values: an int64 where A's entries are (a chain over the 36
+// throws), a big number where they are large (the chain of starts,
+// whose chances are exact sums). Each step adds c's next digit to s, and
+// c's digits are taken liftBlock at a time (one division by
+// p^liftBlock), so that a column of large integers (the second moments'
+// sums, thousands of bits each) costs one pass over its words a block,
+// not two a digit over a residual as long as c. The digits found are
+// likewise added to the solution so far a block at a time.
 func (f *factored) lift(cs [][]big.Int) (_ [][]big.Int, _ []*big.Int, ok bool) {
 	n := len(f.rows)
 	// A step's work: each column's pass over the factors and A's rows,
@@ -806,8 +810,8 @@ func (f *factored) lift(cs [][]big.Int) (_ [][]big.Int, _ []*big.Int, ok bool) {
 
 // hadamardBits bounds in bits, by Hadamard's inequality, the determinant
 // of A and of A with any one column replaced by c: Cramer's rule writes
-// y = A⁻¹c with both as numerators and denominator, so that digits
-// modulo M of more than twice as many bits reconstruct it.
+// y = A⁻¹c with both as numerators and denominator, so that the digits
+// modulo any M above 2^(2·bits+1) reconstruct it.
 func (f *factored) hadamardBits(c []big.Int) int {
 	bits := 0
 	var norm, t big.Int

@@ -318,7 +318,7 @@ func TestMarkovGroups(t *testing.T) {
 
 // TestMarkovSolvesLargeRightHandSides checks the lift on rewards of
 // thousands of bits, of either sign (as the second moments' sums are),
-// whose digits the residual takes two at a time: against Gauss-Jordan
+// whose digits the residual takes sixteen at a time: against Gauss-Jordan
 // elimination in rationals.
 func TestMarkovSolvesLargeRightHandSides(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
