@@ -102,8 +102,8 @@ func (j *joint) move(s, i int) chainMove {
 // fills in, at a cost of up to the cube of their number. Either way the
 // exact sums' common denominators grow with the chain (a count of the
 // hand below N has sums over some 36^N), and lifting them costs about
-// the square of its states: a count's 4,000 merged states about 4 s, a
-// press's 5,832 about 4 s (BenchmarkAnalyzeStrategyCount, ...Growth).
+// the square of its states: a count's 4,000 merged states about 5 s, a
+// press's 5,832 about 5 s (BenchmarkAnalyzeStrategyCount, ...Growth).
 const solverWork = 60_000_000_000
 
 // analyzable refuses the strategies and rules no exact analysis takes:
