@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"slices"
 )
 
 // The exact solver. Eliminating in rationals makes every entry's
@@ -692,8 +693,9 @@ func (f *factored) solveColumns(b exactColumns) (exactColumns, error) {
 // c's digits are taken liftBlock at a time (one division by
 // p^liftBlock), so that a column of large integers (the second moments'
 // sums, thousands of bits each) costs one pass over its words a block,
-// not two a digit over a residual as long as c. The digits found are
-// likewise added to the solution so far a block at a time.
+// not two a digit over a residual as long as c; a column of int64s is
+// its own residual from the start, and takes no digits. The digits found
+// are likewise added to the solution so far a block at a time.
 func (f *factored) lift(cs [][]big.Int) (_ [][]big.Int, _ []*big.Int, ok bool) {
 	n := len(f.rows)
 	// A step's work: each column's pass over the factors and A's rows,
@@ -719,8 +721,17 @@ func (f *factored) lift(cs [][]big.Int) (_ [][]big.Int, _ []*big.Int, ok bool) {
 	active := make([]int, len(cs))                                     // the columns not yet settled
 	for i, c := range cs {
 		active[i] = i
-		r[i], acc[i], pend[i] = make([]big.Int, n), make([]big.Int, n), make([]int64, n*liftBlock)
-		high[i] = make([]big.Int, n)
+		r[i], acc[i] = make([]big.Int, n), make([]big.Int, n)
+		if !slices.ContainsFunc(c, func(x big.Int) bool { return !x.IsInt64() }) {
+			// A column of int64s is its own small residual: no digits
+			// to take, and no room for them (a column a start of the
+			// hand, of which a chain may have hundreds).
+			for s := range c {
+				r[i][s].Set(&c[s])
+			}
+			continue
+		}
+		high[i], pend[i] = make([]big.Int, n), make([]int64, n*liftBlock)
 		for s := range c {
 			high[i][s].Set(&c[s])
 		}
@@ -744,12 +755,14 @@ func (f *factored) lift(cs [][]big.Int) (_ [][]big.Int, _ []*big.Int, ok bool) {
 		for j, i := range active {
 			for s := range r[i] {
 				// c's digit k, from a block of them taken at its first.
-				block := pend[i][s*liftBlock : (s+1)*liftBlock]
-				if (step-1)%liftBlock == 0 {
-					takeDigits(&high[i][s], block, pBlock, p2, int64(field.p), &t, &q)
-				}
-				if d := block[(step-1)%liftBlock]; d != 0 {
-					addInt64(&r[i][s], d, &t)
+				if pend[i] != nil {
+					block := pend[i][s*liftBlock : (s+1)*liftBlock]
+					if (step-1)%liftBlock == 0 {
+						takeDigits(&high[i][s], block, pBlock, p2, int64(field.p), &t, &q)
+					}
+					if d := block[(step-1)%liftBlock]; d != 0 {
+						addInt64(&r[i][s], d, &t)
+					}
 				}
 				digits[s*w+j] = field.residue(&r[i][s], p, &t)
 			}
