@@ -724,8 +724,8 @@ func (f *factored) lift(cs [][]big.Int) (_ [][]big.Int, _ []*big.Int, ok bool) {
 		r[i], acc[i] = make([]big.Int, n), make([]big.Int, n)
 		if !slices.ContainsFunc(c, func(x big.Int) bool { return !x.IsInt64() }) {
 			// A column of int64s is its own small residual: no digits
-			// to take, and no room for them (a column a start of the
-			// hand, of which a chain may have hundreds).
+			// to take, and no room for them (each start of a hand has a
+			// column, and a chain may have hundreds).
 			for s := range c {
 				r[i][s].Set(&c[s])
 			}
