@@ -203,8 +203,9 @@ A strategy's memory (its progressions and counts) is finite, so it runs compiled
 table (each group of actions that plays independently apart), and craps analyze solves it
 exactly, unless one group passes 2^18 states or would take its exact solver more than about
 a minute (it says so): a group's exact sums grow with its states, and their cost with about
-the square of them (a field bet while rolls < 800 takes about 5 s, while rolls < 3000 is refused). A run that plays on the Table instead says why under the engine's name. The package documentation of
-github.com/crapslab/craps has the whole language.
+the square of them (a field bet while rolls < 800 takes about 5 s, while rolls < 3000 is
+refused). A run that plays on the Table instead says why under the engine's name. The
+package documentation of github.com/crapslab/craps has the whole language.
 
 In the private game (-rules street) there is no house: each player, seated with sim's
 -player, bets by his own strategy against the others on the same dice:
