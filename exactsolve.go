@@ -743,10 +743,7 @@ func (f *factored) lift(cs [][]big.Int) (_ [][]big.Int, _ []*big.Int, ok bool) {
 	for i := range held {
 		held[i] = make([]uint32, n*liftBlock)
 	}
-	bound := make([]int, len(cs))
-	for i, c := range cs {
-		bound[i] = f.hadamardBits(c)
-	}
+	bound := make([]int, len(cs)) // Hadamard's bound, found once the digits could pass it (0: not yet)
 	digits, work := make([]uint64, n*len(cs)), make([]uint64, 2*n*len(cs))
 	M := big.NewInt(1)
 	var t, q big.Int
@@ -807,14 +804,19 @@ func (f *factored) lift(cs [][]big.Int) (_ [][]big.Int, _ []*big.Int, ok bool) {
 		for _, i := range active {
 			if num, den, ok := reconstruct(acc[i], M); ok && f.satisfies(num, den, cs[i]) {
 				nums[i], dens[i] = num, den
-			} else if M.BitLen() > 2*bound[i]+64 {
-				// Past Hadamard's bound the digits determine y: only a
-				// defect of the solver could leave it unsettled, and
-				// lifting on would never end.
-				panic("craps: the exact solver's lifting did not settle within Hadamard's bound (a defect)")
-			} else {
-				unsettled = append(unsettled, i)
+				continue
 			}
+			// Past Hadamard's bound the digits determine y: only a defect
+			// of the solver could leave it unsettled, and lifting on would
+			// never end. Every row adds a bit to the bound, so it is
+			// worth finding only past 2n bits.
+			if bound[i] == 0 && M.BitLen() > 2*n+64 {
+				bound[i] = f.hadamardBits(cs[i])
+			}
+			if bound[i] > 0 && M.BitLen() > 2*bound[i]+64 {
+				panic("craps: the exact solver's lifting did not settle within Hadamard's bound (a defect)")
+			}
+			unsettled = append(unsettled, i)
 		}
 		active = unsettled
 	}

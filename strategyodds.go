@@ -951,9 +951,9 @@ func analyzeChain(cc compiledChain, r *Rules) (StrategyAnalysis, error) {
 		return StrategyAnalysis{}, err
 	}
 	if used := left - h.fac.liftWork; h.fac.liftWork < 2*used {
-		// The second moments' sums take twice the work of the first
-		// ones or more (their digits are twice as many): refused now,
-		// not after most of it.
+		// The second moments' sums take about twice the work of the
+		// first ones or more (their digits are twice as many or more):
+		// refused now, not after most of it.
 		return StrategyAnalysis{}, h.tooLong()
 	}
 	starts := newStartChain(h.kernel(x, cStarts))
@@ -979,7 +979,7 @@ func analyzeChain(cc compiledChain, r *Rules) (StrategyAnalysis, error) {
 	a.RollVariance = perRoll(perHand(x, cNetSq))
 	a.RollVariance.Sub(a.RollVariance, new(big.Rat).Mul(g, g))
 
-	// centred is E[Y] from a start: F - gL.
+	// mean[k] is E[Y] from start k: F - gL.
 	mean := make([]*big.Rat, len(h.starts))
 	for k, s := range h.starts {
 		mean[k] = new(big.Rat).Sub(x.at(h.pos[s], cNet), new(big.Rat).Mul(g, x.at(h.pos[s], cRolls)))
