@@ -1,6 +1,7 @@
 package craps
 
 import (
+	"cmp"
 	"math/big"
 	"math/bits"
 	"slices"
@@ -291,6 +292,18 @@ func addScaled(dst, src []uint64, k uint64) {
 	}
 }
 
+// addStrided adds src to every stride-th word of dst from its word at.
+func addStrided(dst []uint64, at, stride int, src []uint64) {
+	if stride == 1 {
+		addScaled(dst[at:], src, 1)
+		return
+	}
+	for _, x := range src {
+		dst[at] += x
+		at += stride
+	}
+}
+
 // carryInto moves what each word of p holds from bit b up into the word
 // of q beside it, four words a step.
 func carryInto(p, q []uint64, b uint, mask uint64) {
@@ -435,7 +448,7 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 	alive := new(big.Int).Set(den)
 	dieDen := big.NewInt(c.den)
 	var moves, sevens []handTransfer
-	var sumLo, sumHi []uint64 // the hands that end on a throw, by result
+	var sumLo, sumHi, batch []uint64 // the hands that end on a throw, by result, in 128 bits and in words
 	hi := make([]int64, n)
 	work := 0
 	for new(big.Rat).SetFrac(alive, den).Cmp(bound) >= 0 && (throws == 0 || out.Throws < throws) && work < handResultsWork {
@@ -524,20 +537,34 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 			}
 		} else {
 			// Hands from every state end on the same results: their sums
-			// are taken in 128 bits, a limb at a time, and added to the
-			// hands ended with their carries.
+			// are taken a limb at a time, first in words, a batch of as
+			// many limbs as the words' spare bits hold (moves of the same
+			// weight, mostly every seven-out, sharing one product), then
+			// in 128 bits, and added to the hands ended with their
+			// carries.
 			sumLo, sumHi = grown(sumLo, ended.cells), grown(sumHi, ended.cells)
+			batch = grown(batch, ended.cells)
+			slices.SortFunc(sevens, func(a, b handTransfer) int { return cmp.Compare(a.k, b.k) })
+			room := 1 << (64 - limbBits) // a word holds the sum of this many limbs (each below 2^limbBits)
 			for l := range width {
 				src, from := mass.plane(l), mass.spans[l]
-				for _, m := range sevens {
-					sp := from[m.s]
-					work += sp.b - sp.a
-					j := m.to + sp.a*m.stride
-					for _, x := range src[m.from+sp.a : m.from+sp.b] {
-						var c uint64 // k times a limb is below 2^64: most is at least k
-						sumLo[j], c = bits.Add64(sumLo[j], m.k*x, 0)
-						sumHi[j] += c
-						j += m.stride
+				inBatch, a, b := 0, ended.cells, 0
+				for i, m := range sevens {
+					if sp := from[m.s]; sp.a < sp.b {
+						j := m.to + sp.a*m.stride
+						addStrided(batch, j, m.stride, src[m.from+sp.a:m.from+sp.b])
+						work += sp.b - sp.a
+						inBatch, a, b = inBatch+1, min(a, j), max(b, j+(sp.b-sp.a-1)*m.stride+1)
+					}
+					if inBatch > 0 && (inBatch == room || i == len(sevens)-1 || sevens[i+1].k != m.k) {
+						for j, x := range batch[a:b] {
+							hi, lo := bits.Mul64(x, m.k)
+							var c uint64
+							sumLo[a+j], c = bits.Add64(sumLo[a+j], lo, 0)
+							sumHi[a+j] += hi + c
+						}
+						clear(batch[a:b])
+						inBatch, a, b = 0, ended.cells, 0
 					}
 				}
 				for j, lo := range sumLo {

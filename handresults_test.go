@@ -56,10 +56,18 @@ func TestHandResultsExact(t *testing.T) {
 		names = append(names, "double-tap", "full", "field-martingale", "three-point-molly", "hammerlock")
 		throws = 24
 	}
+	// A press whose seven-outs (136 states) outnumber the limbs a word
+	// sums under fair dice (64), so that their sums flush in batches.
+	names = append(names, "place 6 6-12-18-24-30-36-42-48 up on win cycle; place 8 6-12-18-24-30-36-42-48 up on win cycle; take down place if point off")
 	for _, law := range []DiceLaw{{}, srr, loaded, heavy} {
 		r := Rules{Dice: law}
 		for _, name := range names {
-			s, _ := NamedStrategy(name)
+			s, err := NamedStrategy(name)
+			if err != nil {
+				if s, err = ParseStrategy(name); err != nil {
+					t.Fatal(err)
+				}
+			}
 			what := name + " under " + law.String()
 			if law == heavy && name != "martingale" && (!exhaustiveSet() || name != "dice-doctor") {
 				continue // seconds: numbers of many limbs
