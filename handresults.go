@@ -38,16 +38,15 @@ const handResultsWork = 250_000_000
 
 // handRows holds the chances of net results of the rows of several
 // states: row s holds n[s] results, lo[s], lo[s]+step, ..., each a
-// number of width limbs; limb l of result i of row s is word
-// l*cells+at[s]+i of v, the numerator of the chance over the common
+// number of len(planes) limbs; limb l of result i of row s is word
+// at[s]+i of planes[l], the numerator of the chance over the common
 // denominator. The limbs l of row s are 0 outside spans[l][s]: the high
 // limbs of the many results whose chances are small are never added.
 type handRows struct {
 	lo       []int64
 	n, at    []int
 	cells    int
-	width    int
-	v        []uint64
+	planes   [][]uint64
 	spans    [][]handSpan
 	mask     uint64
 	limbBits uint
@@ -56,10 +55,9 @@ type handRows struct {
 // handSpan is the results a to b-1 of a row, counted from its first.
 type handSpan struct{ a, b int }
 
-// layout makes the rows hold no chance, n[s] results from lo[s] each, in
-// numbers of width limbs: with zero, every limb 0, and otherwise only
-// those of the spans, all empty (see reach).
-func (h *handRows) layout(width int, zero bool) {
+// place lays the rows out, n[s] results from lo[s] each, in numbers of
+// width limbs, every span empty, and leaves the planes to the caller.
+func (h *handRows) place(width int) {
 	h.cells = 0
 	for s, n := range h.n {
 		h.at[s] = h.cells
@@ -71,22 +69,39 @@ func (h *handRows) layout(width int, zero bool) {
 	for l := range width {
 		clear(h.spans[l])
 	}
-	h.width = width
-	if n := width * h.cells; cap(h.v) < n {
-		// Room for twice the throws: a row's results and their limbs each
-		// grow about linearly with the throws. Each buffer outgrown is
-		// memory never used again, and fresh memory is dear (its pages
-		// are faulted in): twice the room left a quarter more of it.
-		h.v = make([]uint64, n, 4*n)
-	} else if h.v = h.v[:n]; zero {
-		clear(h.v)
+}
+
+// layout makes the rows hold no chance, n[s] results from lo[s] each, in
+// numbers of width limbs: with zero, every limb 0, and otherwise only
+// those of the spans, all empty (see reach).
+func (h *handRows) layout(width int, zero bool) {
+	h.place(width)
+	for len(h.planes) < width {
+		h.planes = append(h.planes, nil)
 	}
+	h.planes = h.planes[:width]
+	for l, p := range h.planes {
+		h.planes[l] = planeFor(p, h.cells, zero)
+	}
+}
+
+// planeFor returns p holding n words, all 0 if zero, or, if p has no
+// room for them, a new plane of n words 0 with room for twice as many: a
+// row's results grow about linearly with the throws.
+func planeFor(p []uint64, n int, zero bool) []uint64 {
+	if cap(p) < n {
+		return make([]uint64, n, 2*n)
+	}
+	if p = p[:n]; zero {
+		clear(p)
+	}
+	return p
 }
 
 // reach widens the span of limbs l of row s to hold a to b-1, and makes
 // the limbs it gains 0.
 func (h *handRows) reach(l, s, a, b int) {
-	row, sp := h.plane(l)[h.at[s]:h.at[s]+h.n[s]], &h.spans[l][s]
+	row, sp := h.planes[l][h.at[s]:h.at[s]+h.n[s]], &h.spans[l][s]
 	switch {
 	case sp.a == sp.b:
 		clear(row[a:b])
@@ -103,31 +118,21 @@ func (h *handRows) reach(l, s, a, b int) {
 	}
 }
 
-// plane returns limb l of every number.
-func (h *handRows) plane(l int) []uint64 { return h.v[l*h.cells : (l+1)*h.cells] }
-
-// widen makes every number width limbs.
+// widen makes every number width limbs, the new ones 0.
 func (h *handRows) widen(width int) {
-	if n := width * h.cells; cap(h.v) < n {
-		h.v = append(make([]uint64, 0, 4*n), h.v...)[:n]
-	} else {
-		old := len(h.v)
-		h.v = h.v[:n]
-		clear(h.v[old:])
-	}
 	for len(h.spans) < width {
 		h.spans = append(h.spans, make([]handSpan, len(h.n)))
 	}
-	for l := h.width; l < width; l++ {
+	for l := len(h.planes); l < width; l++ {
 		clear(h.spans[l])
+		h.planes = append(h.planes, planeFor(nil, h.cells, true))
 	}
-	h.width = width
 }
 
 // trim narrows the span of limbs l of row s to its first and last limb
 // that is not 0.
 func (h *handRows) trim(l, s int) {
-	row, sp := h.plane(l)[h.at[s]:h.at[s]+h.n[s]], &h.spans[l][s]
+	row, sp := h.planes[l][h.at[s]:h.at[s]+h.n[s]], &h.spans[l][s]
 	for sp.a < sp.b && row[sp.a] == 0 {
 		sp.a++
 	}
@@ -141,18 +146,20 @@ func (h *handRows) trim(l, s int) {
 // and have none to propagate), and narrows the spans to the limbs that
 // are not 0.
 func (h *handRows) carryRows() {
+	width := len(h.planes)
 	for s, n := range h.n {
 		if n == 0 {
 			continue
 		}
-		for l := range h.width {
+		for l := range width {
 			h.trim(l, s)
 			sp := h.spans[l][s]
-			if h.limbBits == 64 || l == h.width-1 || sp.a == sp.b {
+			if h.limbBits == 64 || l == width-1 || sp.a == sp.b {
 				continue
 			}
 			h.reach(l+1, s, sp.a, sp.b)
-			carryInto(h.plane(l)[h.at[s]+sp.a:h.at[s]+sp.b], h.plane(l + 1)[h.at[s]+sp.a:h.at[s]+sp.b], h.limbBits, h.mask)
+			at := h.at[s]
+			carryInto(h.planes[l][at+sp.a:at+sp.b], h.planes[l+1][at+sp.a:at+sp.b], h.limbBits, h.mask)
 		}
 	}
 }
@@ -161,9 +168,9 @@ func (h *handRows) carryRows() {
 // results in turn, as a big.Int.
 func (h *handRows) number(i int) *big.Int {
 	x, t := new(big.Int), new(big.Int)
-	for l := h.width - 1; l >= 0; l-- {
+	for l := len(h.planes) - 1; l >= 0; l-- {
 		x.Lsh(x, h.limbBits)
-		x.Add(x, t.SetUint64(h.v[l*h.cells+i]))
+		x.Add(x, t.SetUint64(h.planes[l][i]))
 	}
 	return x
 }
@@ -172,8 +179,8 @@ func (h *handRows) number(i int) *big.Int {
 func (h *handRows) setNumber(i int, x *big.Int) {
 	y, t := new(big.Int).Set(x), new(big.Int)
 	mask := new(big.Int).SetUint64(h.mask)
-	for l := range h.width {
-		h.v[l*h.cells+i] = t.And(y, mask).Uint64()
+	for _, p := range h.planes {
+		p[i] = t.And(y, mask).Uint64()
 		y.Rsh(y, h.limbBits)
 	}
 }
@@ -181,21 +188,22 @@ func (h *handRows) setNumber(i int, x *big.Int) {
 // cover grows the single row of h to hold the results lo to hi
 // (inclusive, on the lattice of step), keeping what it holds.
 func (h *handRows) cover(lo, hi, step int64) {
+	width := len(h.planes)
 	if h.n[0] == 0 {
 		h.lo[0], h.n[0] = lo, int((hi-lo)/step+1)
-		h.layout(h.width, true)
+		h.layout(width, true)
 		return
 	}
 	newLo, newHi := min(lo, h.lo[0]), max(hi, h.lo[0]+int64(h.n[0]-1)*step)
 	if newLo == h.lo[0] && newHi == h.lo[0]+int64(h.n[0]-1)*step {
 		return
 	}
-	old, shift := *h, int((h.lo[0]-newLo)/step)
-	h.v = nil
+	old, shift := h.planes, int((h.lo[0]-newLo)/step)
 	h.lo, h.n, h.at = []int64{newLo}, []int{int((newHi-newLo)/step + 1)}, []int{0}
-	h.layout(h.width, true)
-	for l := range h.width {
-		copy(h.plane(l)[shift:], old.plane(l))
+	h.planes = make([][]uint64, width)
+	h.layout(width, true)
+	for l, p := range old {
+		copy(h.planes[l][shift:], p)
 	}
 }
 
@@ -204,8 +212,8 @@ func (h *handRows) cover(lo, hi, step int64) {
 // as they add, and have none to propagate.
 func (h *handRows) carry() *big.Int {
 	if h.limbBits < 64 {
-		for l := range h.width - 1 {
-			p, q := h.plane(l), h.plane(l+1)
+		for l := range len(h.planes) - 1 {
+			p, q := h.planes[l], h.planes[l+1]
 			q = q[:len(p)]
 			for j, x := range p {
 				q[j] += x >> h.limbBits
@@ -214,9 +222,9 @@ func (h *handRows) carry() *big.Int {
 		}
 	}
 	sum, t := new(big.Int), new(big.Int)
-	for l := h.width - 1; l >= 0; l-- {
+	for l := len(h.planes) - 1; l >= 0; l-- {
 		var lo, hi uint64
-		for _, x := range h.plane(l) {
+		for _, x := range h.planes[l] {
 			var c uint64
 			lo, c = bits.Add64(lo, x, 0)
 			hi += c
@@ -231,8 +239,8 @@ func (h *handRows) carry() *big.Int {
 // addAt adds hi*2^64+lo times 2^(l*limbBits) to the i-th number,
 // carrying from limb to limb as far as the carries go.
 func (h *handRows) addAt(i, l int, lo, hi uint64) {
-	for ; l < h.width && lo|hi != 0; l++ {
-		x := &h.v[l*h.cells+i]
+	for ; l < len(h.planes) && lo|hi != 0; l++ {
+		x := &h.planes[l][i]
 		var c uint64
 		lo, c = bits.Add64(lo, *x, 0)
 		hi += c
@@ -254,18 +262,19 @@ func grown(v []uint64, n int) []uint64 {
 // scale multiplies every number by k; limbs of 64 bits carry as they go.
 func (h *handRows) scale(k uint64) {
 	if h.limbBits < 64 {
-		for l := range h.v {
-			h.v[l] *= k
+		for _, p := range h.planes {
+			for i := range p {
+				p[i] *= k
+			}
 		}
 		return
 	}
 	for i := range h.cells {
 		var c uint64
-		for l := range h.width {
-			x := &h.v[l*h.cells+i]
-			hi, lo := bits.Mul64(*x, k)
+		for _, p := range h.planes {
+			hi, lo := bits.Mul64(p[i], k)
 			var c1 uint64
-			*x, c1 = bits.Add64(lo, c, 0)
+			p[i], c1 = bits.Add64(lo, c, 0)
 			c = hi + c1
 		}
 	}
@@ -332,9 +341,9 @@ func carryInto(p, q []uint64, b uint, mask uint64) {
 func addCarrying(dst, src *handRows, to, stride, from, n int, k uint64) {
 	for i := range n {
 		var c uint64
-		for l := range dst.width {
-			x := &dst.v[l*dst.cells+to+i*stride]
-			hi, lo := bits.Mul64(src.v[l*src.cells+from+i], k)
+		for l, p := range dst.planes {
+			x := &p[to+i*stride]
+			hi, lo := bits.Mul64(src.planes[l][from+i], k)
 			lo, c1 := bits.Add64(lo, c, 0)
 			var c2 uint64
 			*x, c2 = bits.Add64(*x, lo, 0)
@@ -436,10 +445,10 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 		mass.n[s] = 1
 	}
 	mass.layout(limbsFor(den), true)
-	ended.layout(mass.width, true)
+	ended.layout(len(mass.planes), true)
 	for s, p := range nu {
 		mass.setNumber(mass.at[s], new(big.Int).Mul(p.Num(), new(big.Int).Quo(den, p.Denom())))
-		for l := range mass.width {
+		for l := range mass.planes {
 			mass.spans[l][s] = handSpan{0, 1}
 		}
 	}
@@ -449,16 +458,17 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 	dieDen := big.NewInt(c.den)
 	var moves, sevens []handTransfer
 	var sumLo, sumHi, batch []uint64 // the hands that end on a throw, by result, in 128 bits and in words
+	var spare []uint64               // a plane no row holds
 	hi := make([]int64, n)
 	work := 0
 	for new(big.Rat).SetFrac(alive, den).Cmp(bound) >= 0 && (throws == 0 || out.Throws < throws) && work < handResultsWork {
 		out.Throws++
 		den.Mul(den, dieDen)
-		if w := limbsFor(den); w > mass.width {
+		if w := limbsFor(den); w > len(mass.planes) {
 			mass.widen(w)
 			ended.widen(w)
 		}
-		width := mass.width
+		width := len(mass.planes)
 		// The range of each state's row after this throw, and of the
 		// results of the hands that end on it.
 		endLo, endHi := int64(1<<62), int64(-1<<62)
@@ -484,7 +494,11 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 				next.n[t] = int((hi[t]-next.lo[t])/step + 1)
 			}
 		}
-		next.layout(width, carries)
+		if carries {
+			next.layout(width, true)
+		} else {
+			next.place(width) // its planes are made limb by limb, below
+		}
 		if endHi >= endLo {
 			ended.cover(endLo, endHi, endStep)
 		}
@@ -504,6 +518,7 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 				}
 			}
 		}
+		ended.scale(uint64(c.den))
 		if carries {
 			for _, m := range moves {
 				addCarrying(next, mass, m.to, 1, m.from, mass.n[m.s], m.k)
@@ -514,28 +529,16 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 					next.spans[l][t] = handSpan{0, size}
 				}
 			}
-		} else {
-			for l := range width {
-				src, dst, from := mass.plane(l), next.plane(l), mass.spans[l]
-				for _, m := range moves {
-					sp := from[m.s]
-					if sp.a == sp.b {
-						continue
-					}
-					at := m.to - next.at[m.t]
-					next.reach(l, m.t, sp.a+at, sp.b+at)
-					addScaled(dst[m.to+sp.a:], src[m.from+sp.a:m.from+sp.b], m.k)
-					work += sp.b - sp.a
-				}
-			}
-		}
-		ended.scale(uint64(c.den))
-		if carries {
 			for _, m := range sevens {
 				addCarrying(ended, mass, m.to, m.stride, m.from, mass.n[m.s], m.k)
 				work += mass.n[m.s] * width
 			}
 		} else {
+			// A limb of the next rows depends on the same limb of these
+			// alone: each limb of them is made in the plane that one of
+			// these has left, and the rows hold width planes and a spare
+			// one rather than twice width.
+			//
 			// Hands from every state end on the same results: their sums
 			// are taken a limb at a time, first in words, a batch of as
 			// many limbs as the words' spare bits hold (moves of the same
@@ -546,8 +549,20 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 			batch = grown(batch, ended.cells)
 			slices.SortFunc(sevens, func(a, b handTransfer) int { return cmp.Compare(a.k, b.k) })
 			room := 1 << (64 - limbBits) // a word holds the sum of this many limbs (each below 2^limbBits)
+			next.planes = next.planes[:0]
 			for l := range width {
-				src, from := mass.plane(l), mass.spans[l]
+				next.planes = append(next.planes, planeFor(spare, next.cells, false))
+				src, dst, from := mass.planes[l], next.planes[l], mass.spans[l]
+				for _, m := range moves {
+					sp := from[m.s]
+					if sp.a == sp.b {
+						continue
+					}
+					at := m.to - next.at[m.t]
+					next.reach(l, m.t, sp.a+at, sp.b+at)
+					addScaled(dst[m.to+sp.a:], src[m.from+sp.a:m.from+sp.b], m.k)
+					work += sp.b - sp.a
+				}
 				inBatch, a, b := 0, ended.cells, 0
 				for i, m := range sevens {
 					if sp := from[m.s]; sp.a < sp.b {
@@ -573,6 +588,7 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 						sumLo[j], sumHi[j] = 0, 0
 					}
 				}
+				spare, mass.planes[l] = src, nil
 			}
 		}
 		mass, next = next, mass
