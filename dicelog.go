@@ -115,7 +115,7 @@ func (l DiceLog) Law() (DiceLaw, error) {
 		}
 	}
 	if l.Throws() > MaxDiceWeight/2 {
-		return DiceLaw{}, fmt.Errorf("craps: fit dice to %d throws: at most %d: %w", l.Throws(), MaxDiceWeight/2, ErrInvalidRules)
+		return DiceLaw{}, fmt.Errorf("craps: fit dice to %d throws: at most %d: %w", l.Throws(), int64(MaxDiceWeight/2), ErrInvalidRules)
 	}
 	return lawOf(w)
 }

@@ -553,7 +553,7 @@ func TestSimulationMaxPlayers(t *testing.T) {
 // for 2^34 results at once and the process ran out of memory.
 func TestSimulationWorkersBounded(t *testing.T) {
 	pass := mustParse(t, "pass 10")
-	for _, w := range []int{-1, maxWorkers + 1, 1 << 40} {
+	for _, w := range []int{-1, maxWorkers + 1, math.MaxInt} {
 		cfg := SimConfig{Strategy: pass, N: MaxSimN, Workers: w}
 		if _, err := Simulate(context.Background(), cfg); !errors.Is(err, ErrSimulation) {
 			t.Errorf("%d workers: %v, want ErrSimulation", w, err)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -478,7 +479,7 @@ func TestPlayNarrated(t *testing.T) {
 // session of 2^40 throws come at once, with the throws of a short one.
 // Before, the whole tape was written first, 2^40 lines in memory.
 func TestPlayNarratedTapeStreams(t *testing.T) {
-	sc := bufio.NewScanner(narratedTape("pass 10\nodds max", 100, 1<<40, 7))
+	sc := bufio.NewScanner(narratedTape("pass 10\nodds max", 100, min(1<<40, math.MaxInt), 7))
 	var lines []string
 	for len(lines) < 4 && sc.Scan() {
 		lines = append(lines, sc.Text())
