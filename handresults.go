@@ -280,11 +280,13 @@ func (h *handRows) scale(k uint64) {
 	}
 }
 
-// addScaled adds k times src to dst, word by word, without carrying,
-// eight words a step (the compiler neither unrolls nor vectorizes).
+// addScaled adds k times src to dst, word by word, without carrying:
+// eight words an instruction where the processor has vector instructions
+// for them, otherwise eight words a step (the compiler neither unrolls
+// nor vectorizes).
 func addScaled(dst, src []uint64, k uint64) {
 	dst = dst[:len(src)]
-	i := 0
+	i := addScaledVector(dst, src, k)
 	for ; i+8 <= len(src); i += 8 {
 		s, d := src[i:i+8:i+8], dst[i:i+8:i+8]
 		d[0] += k * s[0]
@@ -314,11 +316,12 @@ func addStrided(dst []uint64, at, stride int, src []uint64) {
 }
 
 // carryInto moves what each word of p holds from bit b up into the word
-// of q beside it, four words a step.
+// of q beside it: eight words an instruction where the processor has
+// vector instructions for them, otherwise four words a step.
 func carryInto(p, q []uint64, b uint, mask uint64) {
 	q = q[:len(p)]
 	b &= 63
-	i := 0
+	i := carryIntoVector(p, q, b, mask)
 	for ; i+4 <= len(p); i += 4 {
 		pp, qq := p[i:i+4:i+4], q[i:i+4:i+4]
 		x0, x1, x2, x3 := pp[0], pp[1], pp[2], pp[3]
