@@ -2,6 +2,7 @@ package craps
 
 import (
 	"cmp"
+	"math"
 	"math/big"
 	"math/bits"
 	"slices"
@@ -72,16 +73,15 @@ func (h *handRows) place(width int) {
 }
 
 // layout makes the rows hold no chance, n[s] results from lo[s] each, in
-// numbers of width limbs: with zero, every limb 0, and otherwise only
-// those of the spans, all empty (see reach).
-func (h *handRows) layout(width int, zero bool) {
+// numbers of width limbs, every limb 0.
+func (h *handRows) layout(width int) {
 	h.place(width)
 	for len(h.planes) < width {
 		h.planes = append(h.planes, nil)
 	}
 	h.planes = h.planes[:width]
 	for l, p := range h.planes {
-		h.planes[l] = planeFor(p, h.cells, zero)
+		h.planes[l] = planeFor(p, h.cells, true)
 	}
 }
 
@@ -191,7 +191,7 @@ func (h *handRows) cover(lo, hi, step int64) {
 	width := len(h.planes)
 	if h.n[0] == 0 {
 		h.lo[0], h.n[0] = lo, int((hi-lo)/step+1)
-		h.layout(width, true)
+		h.layout(width)
 		return
 	}
 	newLo, newHi := min(lo, h.lo[0]), max(hi, h.lo[0]+int64(h.n[0]-1)*step)
@@ -201,7 +201,7 @@ func (h *handRows) cover(lo, hi, step int64) {
 	old, shift := h.planes, int((h.lo[0]-newLo)/step)
 	h.lo, h.n, h.at = []int64{newLo}, []int{int((newHi-newLo)/step + 1)}, []int{0}
 	h.planes = make([][]uint64, width)
-	h.layout(width, true)
+	h.layout(width)
 	for l, p := range old {
 		copy(h.planes[l][shift:], p)
 	}
@@ -340,19 +340,56 @@ func carryInto(p, q []uint64, b uint, mask uint64) {
 
 // addCarrying adds k times the n numbers of src from its number from,
 // to the numbers of dst from to, every stride-th: 64-bit limbs, carrying
-// from limb to limb.
-func addCarrying(dst, src *handRows, to, stride, from, n int, k uint64) {
-	for i := range n {
-		var c uint64
-		for l, p := range dst.planes {
-			x := &p[to+i*stride]
-			hi, lo := bits.Mul64(src.planes[l][from+i], k)
-			lo, c1 := bits.Add64(lo, c, 0)
+// from limb to limb, a limb of every number at a time (each plane read in
+// order), the carries kept in carry, which has room for n.
+func addCarrying(dst, src *handRows, to, stride, from, n int, k uint64, carry []uint64) {
+	carry = carry[:n]
+	clear(carry)
+	for l, p := range dst.planes {
+		for i, x := range src.planes[l][from : from+n] {
+			hi, lo := bits.Mul64(x, k)
+			lo, c1 := bits.Add64(lo, carry[i], 0)
+			y := &p[to+i*stride]
 			var c2 uint64
-			*x, c2 = bits.Add64(*x, lo, 0)
-			c = hi + c1 + c2
+			*y, c2 = bits.Add64(*y, lo, 0)
+			carry[i] = hi + c1 + c2
 		}
 	}
+}
+
+// batchRoom is how many limbs below 2^limbBits a word holds the sum of,
+// 2^(64-limbBits), or the most an int counts to.
+func batchRoom(limbBits uint) int {
+	return int(min(uint64(1)<<(64-limbBits), math.MaxInt))
+}
+
+// sumSevenOuts adds the hands that end on a throw with the seven-outs
+// from src, a limb of every number (its spans from), to the 128-bit sums
+// of their results, sumLo and sumHi: the moves' spans of limbs are summed
+// first in the words of batch, room at most at a time and of one weight
+// k (sevens is in order of k), each batch multiplied by its k once. It
+// returns the limbs added; batch is 0 on return, as it must be on entry.
+func sumSevenOuts(sumLo, sumHi, batch, src []uint64, from []handSpan, sevens []handTransfer, room int) (work int) {
+	inBatch, a, b := 0, len(batch), 0
+	for i, m := range sevens {
+		if sp := from[m.s]; sp.a < sp.b {
+			j := m.to + sp.a*m.stride
+			addStrided(batch, j, m.stride, src[m.from+sp.a:m.from+sp.b])
+			work += sp.b - sp.a
+			inBatch, a, b = inBatch+1, min(a, j), max(b, j+(sp.b-sp.a-1)*m.stride+1)
+		}
+		if inBatch > 0 && (inBatch == room || i == len(sevens)-1 || sevens[i+1].k != m.k) {
+			for j, x := range batch[a:b] {
+				hi, lo := bits.Mul64(x, m.k)
+				var c uint64
+				sumLo[a+j], c = bits.Add64(sumLo[a+j], lo, 0)
+				sumHi[a+j] += hi + c
+			}
+			clear(batch[a:b])
+			inBatch, a, b = 0, len(batch), 0
+		}
+	}
+	return work
 }
 
 // netLattice returns the lattice of the net results of hands from the
@@ -447,8 +484,8 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 	for s := range nu {
 		mass.n[s] = 1
 	}
-	mass.layout(limbsFor(den), true)
-	ended.layout(len(mass.planes), true)
+	mass.layout(limbsFor(den))
+	ended.layout(len(mass.planes))
 	for s, p := range nu {
 		mass.setNumber(mass.at[s], new(big.Int).Mul(p.Num(), new(big.Int).Quo(den, p.Denom())))
 		for l := range mass.planes {
@@ -462,6 +499,7 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 	var moves, sevens []handTransfer
 	var sumLo, sumHi, batch []uint64 // the hands that end on a throw, by result, in 128 bits and in words
 	var spare []uint64               // a plane no row holds
+	var carry []uint64               // a row's carries, limb to limb
 	hi := make([]int64, n)
 	work := 0
 	for new(big.Rat).SetFrac(alive, den).Cmp(bound) >= 0 && (throws == 0 || out.Throws < throws) && work < handResultsWork {
@@ -498,7 +536,7 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 			}
 		}
 		if carries {
-			next.layout(width, true)
+			next.layout(width)
 		} else {
 			next.place(width) // its planes are made limb by limb, below
 		}
@@ -523,8 +561,9 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 		}
 		ended.scale(uint64(c.den))
 		if carries {
+			carry = grown(carry, slices.Max(mass.n))
 			for _, m := range moves {
-				addCarrying(next, mass, m.to, 1, m.from, mass.n[m.s], m.k)
+				addCarrying(next, mass, m.to, 1, m.from, mass.n[m.s], m.k, carry)
 				work += mass.n[m.s] * width
 			}
 			for l := range width {
@@ -533,7 +572,7 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 				}
 			}
 			for _, m := range sevens {
-				addCarrying(ended, mass, m.to, m.stride, m.from, mass.n[m.s], m.k)
+				addCarrying(ended, mass, m.to, m.stride, m.from, mass.n[m.s], m.k, carry)
 				work += mass.n[m.s] * width
 			}
 		} else {
@@ -551,7 +590,6 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 			sumLo, sumHi = grown(sumLo, ended.cells), grown(sumHi, ended.cells)
 			batch = grown(batch, ended.cells)
 			slices.SortFunc(sevens, func(a, b handTransfer) int { return cmp.Compare(a.k, b.k) })
-			room := 1 << (64 - limbBits) // a word holds the sum of this many limbs (each below 2^limbBits)
 			next.planes = next.planes[:0]
 			for l := range width {
 				next.planes = append(next.planes, planeFor(spare, next.cells, false))
@@ -566,25 +604,7 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 					addScaled(dst[m.to+sp.a:], src[m.from+sp.a:m.from+sp.b], m.k)
 					work += sp.b - sp.a
 				}
-				inBatch, a, b := 0, ended.cells, 0
-				for i, m := range sevens {
-					if sp := from[m.s]; sp.a < sp.b {
-						j := m.to + sp.a*m.stride
-						addStrided(batch, j, m.stride, src[m.from+sp.a:m.from+sp.b])
-						work += sp.b - sp.a
-						inBatch, a, b = inBatch+1, min(a, j), max(b, j+(sp.b-sp.a-1)*m.stride+1)
-					}
-					if inBatch > 0 && (inBatch == room || i == len(sevens)-1 || sevens[i+1].k != m.k) {
-						for j, x := range batch[a:b] {
-							hi, lo := bits.Mul64(x, m.k)
-							var c uint64
-							sumLo[a+j], c = bits.Add64(sumLo[a+j], lo, 0)
-							sumHi[a+j] += hi + c
-						}
-						clear(batch[a:b])
-						inBatch, a, b = 0, ended.cells, 0
-					}
-				}
+				work += sumSevenOuts(sumLo, sumHi, batch, src, from, sevens, batchRoom(limbBits))
 				for j, lo := range sumLo {
 					if lo|sumHi[j] != 0 {
 						ended.addAt(j, l, lo, sumHi[j])

@@ -2,6 +2,7 @@ package craps
 
 import (
 	"math/big"
+	"math/bits"
 	"testing"
 )
 
@@ -36,14 +37,16 @@ func handChainOf(t testing.TB, r Rules, s Strategy) (*strategyChain, map[int]*bi
 // HandResults against it number for number: its rows on their lattice,
 // limbs laid out limb by limb, spans of limbs, the hands ended summed
 // with their carries. Under fair dice, dice that throw fewer sevens and
-// a loaded die the limbs leave spare bits, and under dice of weights near
-// a million they are 64 bits that carry as they add. The program's hands
+// a loaded die the limbs leave spare bits, and under two dice of weights
+// near a million (a throw's denominator past 2^40) they are 64 bits that
+// carry as they add. The program's hands
 // also check Wald's identity exactly: the results of the hands ended,
 // and the net so far plus the expected rest for those going on, average
 // to the long run's return per hand.
 func TestHandResultsExact(t *testing.T) {
 	srr, loaded := mustSRR(t, "7"), loadedSix(t)
-	heavy, err := FaceWeights([6]int64{1000003, 999999, 1000001, 999997, 1000000, 1000002}, [6]int64{1, 1, 1, 1, 1, 1})
+	w := [6]int64{1000003, 999999, 1000001, 999997, 1000000, 1000002}
+	heavy, err := FaceWeights(w, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,8 +60,13 @@ func TestHandResultsExact(t *testing.T) {
 		throws = 24
 	}
 	// A press whose seven-outs (136 states) outnumber the limbs a word
-	// sums under fair dice (64), so that their sums flush in batches.
-	names = append(names, "place 6 6-12-18-24-30-36-42-48 up on win cycle; place 8 6-12-18-24-30-36-42-48 up on win cycle; take down place if point off")
+	// sums under fair dice (64), so that their sums are taken in several
+	// batches (TestSevenOutSumsInBatches checks the batches' bound).
+	// A hop bet on 3-4 while a point is on splits the seven-outs by
+	// their nets, and so their weights (the hop's two ways of the seven's
+	// six, and the other four).
+	names = append(names, "place 6 6-12-18-24-30-36-42-48 up on win cycle; place 8 6-12-18-24-30-36-42-48 up on win cycle; take down place if point off",
+		"place 6 12-24-36 up on win; hop 3-4 5 if point on")
 	for _, law := range []DiceLaw{{}, srr, loaded, heavy} {
 		r := Rules{Dice: law}
 		for _, name := range names {
@@ -73,6 +81,9 @@ func TestHandResultsExact(t *testing.T) {
 				continue // seconds: numbers of many limbs
 			}
 			c, nu := handChainOf(t, r, s)
+			if law == heavy && bits.Len64(uint64(c.den)) < 41 {
+				t.Fatalf("%s: a throw's denominator of %d bits leaves limbs of 24 bits or more: no carries as they add", what, bits.Len64(uint64(c.den)))
+			}
 			got := c.handResults(nu, rat(0, 1), throws)
 			if got.Throws != throws {
 				t.Fatalf("%s: followed %d throws, want %d", what, got.Throws, throws)
@@ -213,5 +224,49 @@ func BenchmarkHandResults(b *testing.B) {
 			}
 			b.ReportMetric(float64(h.Throws), "throws")
 		})
+	}
+}
+
+// The seven-outs' sums take limbs in batches no larger than a word holds:
+// here every limb is the largest one below 2^limbBits, so that a batch
+// of one more would overflow, and as many moves as several batches, of
+// two weights, end on the same results (every other one, stride 2).
+func TestSevenOutSumsInBatches(t *testing.T) {
+	const limbBits, width = 58, 3
+	room := batchRoom(limbBits)
+	for _, count := range []int{1, room - 1, room, room + 1, 3*room + 5} {
+		src := make([]uint64, 2*count*width)
+		for i := range src {
+			src[i] = 1<<limbBits - 1
+		}
+		from := make([]handSpan, 2*count)
+		var sevens []handTransfer
+		for s := range 2 * count {
+			from[s] = handSpan{0, width}
+			k := uint64(5)
+			if s >= count {
+				k = 36
+			}
+			sevens = append(sevens, handTransfer{s: s, from: s * width, to: 1, stride: 2, k: k})
+		}
+		batch, sumLo, sumHi := make([]uint64, 2*width+1), make([]uint64, 2*width+1), make([]uint64, 2*width+1)
+		if work := sumSevenOuts(sumLo, sumHi, batch, src, from, sevens, room); work != 2*count*width {
+			t.Errorf("%d moves of each weight: %d limbs added, want %d", count, work, 2*count*width)
+		}
+		want := new(big.Int).Mul(big.NewInt(int64(count)*(5+36)), new(big.Int).SetUint64(1<<limbBits-1))
+		for j := range sumLo {
+			got := new(big.Int).Lsh(new(big.Int).SetUint64(sumHi[j]), 64)
+			got.Add(got, new(big.Int).SetUint64(sumLo[j]))
+			if w := want; j%2 == 0 {
+				if got.Sign() != 0 {
+					t.Errorf("%d moves of each weight: result %d, which no move ends on, holds %v", count, j, got)
+				}
+			} else if got.Cmp(w) != 0 {
+				t.Errorf("%d moves of each weight: result %d holds %v, want %v", count, j, got, w)
+			}
+			if batch[j] != 0 {
+				t.Errorf("%d moves of each weight: batch word %d left %d", count, j, batch[j])
+			}
+		}
 	}
 }

@@ -12,7 +12,7 @@ var hasAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512DQ
 // addScaledVector adds k times src to dst over the longest prefix of a
 // multiple of eight words it can, and returns that prefix's length.
 func addScaledVector(dst, src []uint64, k uint64) int {
-	if !hasAVX512 {
+	if !hasAVX512 || len(src) < 8 {
 		return 0
 	}
 	n := len(src) &^ 7
@@ -23,7 +23,7 @@ func addScaledVector(dst, src []uint64, k uint64) int {
 // carryIntoVector is carryInto over the longest prefix of a multiple of
 // eight words it can; it returns that prefix's length.
 func carryIntoVector(p, q []uint64, b uint, mask uint64) int {
-	if !hasAVX512 {
+	if !hasAVX512 || len(p) < 8 {
 		return 0
 	}
 	n := len(p) &^ 7
