@@ -582,11 +582,8 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 			// one rather than twice width.
 			//
 			// Hands from every state end on the same results: their sums
-			// are taken a limb at a time, first in words, a batch of as
-			// many limbs as the words' spare bits hold (moves of the same
-			// weight, mostly every seven-out, sharing one product), then
-			// in 128 bits, and added to the hands ended with their
-			// carries.
+			// are taken a limb at a time (sumSevenOuts) and added to the
+			// hands ended with their carries.
 			sumLo, sumHi = grown(sumLo, ended.cells), grown(sumHi, ended.cells)
 			batch = grown(batch, ended.cells)
 			slices.SortFunc(sevens, func(a, b handTransfer) int { return cmp.Compare(a.k, b.k) })
