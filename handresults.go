@@ -81,14 +81,14 @@ func (h *handRows) layout(width int) {
 	}
 	h.planes = h.planes[:width]
 	for l, p := range h.planes {
-		h.planes[l] = planeFor(p, h.cells, true)
+		h.planes[l] = wordsFor(p, h.cells, true)
 	}
 }
 
-// planeFor returns p holding n words, all 0 if zero, or, if p has no
-// room for them, a new plane of n words 0 with room for twice as many: a
-// row's results grow about linearly with the throws.
-func planeFor(p []uint64, n int, zero bool) []uint64 {
+// wordsFor returns p holding n words, all 0 if zero, or, if p has no
+// room for them, n new words 0 with room for twice as many: the law's
+// rows grow about linearly with the throws.
+func wordsFor(p []uint64, n int, zero bool) []uint64 {
 	if cap(p) < n {
 		return make([]uint64, n, 2*n)
 	}
@@ -125,7 +125,7 @@ func (h *handRows) widen(width int) {
 	}
 	for l := len(h.planes); l < width; l++ {
 		clear(h.spans[l])
-		h.planes = append(h.planes, planeFor(nil, h.cells, true))
+		h.planes = append(h.planes, wordsFor(nil, h.cells, true))
 	}
 }
 
@@ -247,16 +247,6 @@ func (h *handRows) addAt(i, l int, lo, hi uint64) {
 		*x = lo & h.mask
 		lo, hi = lo>>h.limbBits|hi<<(64-h.limbBits), hi>>h.limbBits
 	}
-}
-
-// grown returns v with room for n words, all 0.
-func grown(v []uint64, n int) []uint64 {
-	if cap(v) < n {
-		return make([]uint64, n)
-	}
-	v = v[:n]
-	clear(v)
-	return v
 }
 
 // scale multiplies every number by k; limbs of 64 bits carry as they go.
@@ -561,7 +551,7 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 		}
 		ended.scale(uint64(c.den))
 		if carries {
-			carry = grown(carry, slices.Max(mass.n))
+			carry = wordsFor(carry, slices.Max(mass.n), true)
 			for _, m := range moves {
 				addCarrying(next, mass, m.to, 1, m.from, mass.n[m.s], m.k, carry)
 				work += mass.n[m.s] * width
@@ -584,12 +574,12 @@ func (c *strategyChain) handResults(nu map[int]*big.Rat, bound *big.Rat, throws 
 			// Hands from every state end on the same results: their sums
 			// are taken a limb at a time (sumSevenOuts) and added to the
 			// hands ended with their carries.
-			sumLo, sumHi = grown(sumLo, ended.cells), grown(sumHi, ended.cells)
-			batch = grown(batch, ended.cells)
+			sumLo, sumHi = wordsFor(sumLo, ended.cells, true), wordsFor(sumHi, ended.cells, true)
+			batch = wordsFor(batch, ended.cells, true)
 			slices.SortFunc(sevens, func(a, b handTransfer) int { return cmp.Compare(a.k, b.k) })
 			next.planes = next.planes[:0]
 			for l := range width {
-				next.planes = append(next.planes, planeFor(spare, next.cells, false))
+				next.planes = append(next.planes, wordsFor(spare, next.cells, false))
 				src, dst, from := mass.planes[l], next.planes[l], mass.spans[l]
 				for _, m := range moves {
 					sp := from[m.s]

@@ -39,10 +39,10 @@ func handChainOf(t testing.TB, r Rules, s Strategy) (*strategyChain, map[int]*bi
 // with their carries. Under fair dice, dice that throw fewer sevens and
 // a loaded die the limbs leave spare bits, and under two dice of weights
 // near a million (a throw's denominator past 2^40) they are 64 bits that
-// carry as they add. The program's hands
-// also check Wald's identity exactly: the results of the hands ended,
-// and the net so far plus the expected rest for those going on, average
-// to the long run's return per hand.
+// carry as they add. The program's hands also check Wald's identity
+// exactly: the results of the hands ended, and the net so far plus the
+// expected rest for those going on, average to the long run's return per
+// hand.
 func TestHandResultsExact(t *testing.T) {
 	srr, loaded := mustSRR(t, "7"), loadedSix(t)
 	w := [6]int64{1000003, 999999, 1000001, 999997, 1000000, 1000002}
@@ -257,12 +257,12 @@ func TestSevenOutSumsInBatches(t *testing.T) {
 		for j := range sumLo {
 			got := new(big.Int).Lsh(new(big.Int).SetUint64(sumHi[j]), 64)
 			got.Add(got, new(big.Int).SetUint64(sumLo[j]))
-			if w := want; j%2 == 0 {
+			if j%2 == 0 {
 				if got.Sign() != 0 {
 					t.Errorf("%d moves of each weight: result %d, which no move ends on, holds %v", count, j, got)
 				}
-			} else if got.Cmp(w) != 0 {
-				t.Errorf("%d moves of each weight: result %d holds %v, want %v", count, j, got, w)
+			} else if got.Cmp(want) != 0 {
+				t.Errorf("%d moves of each weight: result %d holds %v, want %v", count, j, got, want)
 			}
 			if batch[j] != 0 {
 				t.Errorf("%d moves of each weight: batch word %d left %d", count, j, batch[j])
